@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // Two cores: a few suites at once keeps the wall time down without starving
+    // the servers and workers the integration suites start.
+    maxWorkers: 3,
+    minWorkers: 1,
+  },
+});
