@@ -1,0 +1,185 @@
+/**
+ * The contracts between the parts of the export engine: the site configuration read
+ * from docs.json / mint.json, the navigation tree, one rendered page, and the report
+ * of a whole export. Config reading (config/), page rendering (markdown/, components/),
+ * API reference pages (openapi/) and the site writer (layout, theme, search,
+ * export-site.ts) all meet here.
+ */
+
+/** A problem found while reading or rendering, pointing at a file and a line when known. */
+export interface Diagnostic {
+  severity: 'error' | 'warning';
+  /** Path relative to the docs root, e.g. `guides/intro.mdx` or `docs.json`. */
+  file: string;
+  line?: number;
+  /** JSON path for config problems, e.g. `navigation.tabs[0].groups[1].pages`. */
+  path?: string;
+  message: string;
+}
+
+export type Deployment = 'cloud' | 'client-hosted' | 'air-gapped';
+
+export interface LinkItem {
+  label: string;
+  href: string;
+  icon?: string;
+}
+
+/** One entry of the navigation tree. Pages are referenced by their path without extension. */
+export type NavNode =
+  | { kind: 'page'; page: string }
+  /** An API reference entry such as `GET /users/{id}` or `api.yaml POST /users`. */
+  | { kind: 'endpoint'; method: string; path: string; file?: string }
+  | { kind: 'group'; group: string; icon?: string; hidden?: boolean; expanded?: boolean; openapi?: string; children: NavNode[] }
+  /** A link to another host or page that is not part of the tree (anchors/tabs with `href`/`url`). */
+  | { kind: 'link'; label: string; href: string; icon?: string };
+
+/** A top-level division of the navigation: tabs, anchors, dropdowns, versions, languages. */
+export interface NavSection {
+  kind: 'tab' | 'anchor' | 'dropdown' | 'version' | 'language';
+  label: string;
+  icon?: string;
+  /** Set for sections that only link elsewhere. */
+  href?: string;
+  openapi?: string;
+  children: NavNode[];
+  /** Nested divisions, e.g. tabs inside a version. */
+  sections: NavSection[];
+}
+
+export interface Navigation {
+  /** Entries not inside any section (a flat list of groups, as in mint.json). */
+  root: NavNode[];
+  sections: NavSection[];
+  /** `navigation.global`: anchors/links shown on every page. */
+  global: LinkItem[];
+}
+
+export interface Redirect {
+  source: string;
+  destination: string;
+  permanent: boolean;
+}
+
+/** docs.json after validation and normalisation (mint.json is converted to this too). */
+export interface SiteConfig {
+  /** Which file it came from. */
+  source: 'docs.json' | 'mint.json';
+  name: string;
+  theme?: string;
+  colors: { primary: string; light?: string; dark?: string };
+  logo?: { light?: string; dark?: string; href?: string };
+  favicon?: string;
+  navigation: Navigation;
+  navbar: { links: LinkItem[]; primary?: LinkItem & { type?: string } };
+  footer: { socials: Record<string, string>; links: { header?: string; items: LinkItem[] }[] };
+  redirects: Redirect[];
+  banner?: { content: string; dismissible?: boolean };
+  appearance: { default: 'system' | 'light' | 'dark'; strict: boolean };
+  seo: { indexing: 'navigable' | 'all'; metatags: Record<string, string> };
+  errors: { notFound?: { redirect?: boolean; title?: string; description?: string } };
+  /** Analytics integrations keyed by provider, as written. Left out of air-gapped builds. */
+  integrations: Record<string, Record<string, unknown>>;
+  api: {
+    openapi: string[];
+    playground?: { display?: 'interactive' | 'simple' | 'none'; enabledInAirGapped?: boolean };
+    url?: string;
+    servers?: string[];
+    examples?: { languages?: string[] };
+  };
+  /** The config as written, for features not normalised above. */
+  raw: Record<string, unknown>;
+}
+
+export interface Frontmatter {
+  title?: string;
+  description?: string;
+  sidebarTitle?: string;
+  icon?: string;
+  hidden?: boolean;
+  noindex?: boolean;
+  tag?: string;
+  deprecated?: boolean;
+  mode?: string;
+  url?: string;
+  openapi?: string;
+  [key: string]: unknown;
+}
+
+export interface Heading {
+  depth: number;
+  text: string;
+  /** Stable slug anchor, unique within the page. */
+  id: string;
+}
+
+/** What the page renderer needs to know about the rest of the site. */
+export interface PageContext {
+  /** Docs root on disk (absolute). */
+  root: string;
+  /** Page path without extension, relative to the root: `guides/intro`, `index`. */
+  page: string;
+  /** File path relative to the root: `guides/intro.mdx`. */
+  file: string;
+  config: SiteConfig;
+  deployment: Deployment;
+  /**
+   * Turns an internal link written by the author (`/quickstart`, `../api#auth`) into the
+   * href used in the output. Returns null when the target does not exist (broken link);
+   * the renderer then keeps the original href and reports it.
+   */
+  resolveLink(href: string, fromPage: string): string | null;
+  /** Turns a static asset reference (`/images/a.png`) into its output href, or null if missing. */
+  resolveAsset(ref: string, fromPage: string): string | null;
+}
+
+export interface RenderedPage {
+  page: string;
+  frontmatter: Frontmatter;
+  /** Title from frontmatter, else first h1, else the file name. */
+  title: string;
+  description?: string;
+  /** The page body as HTML (no layout around it). */
+  html: string;
+  headings: Heading[];
+  /** Internal links found, as written, that did not resolve. */
+  brokenLinks: string[];
+  /** Assets (relative to root) the page uses and the output must copy. */
+  assets: string[];
+  diagnostics: Diagnostic[];
+}
+
+export interface ExportProgress {
+  phase: 'scan' | 'render' | 'search' | 'write' | 'done';
+  pagesDone: number;
+  pagesTotal: number;
+}
+
+export interface ExportOptions {
+  /** The docs folder (holding docs.json or mint.json). */
+  root: string;
+  outDir: string;
+  /** Absolute base URL for canonical links and sitemap, e.g. `https://docs.example.com`. */
+  baseUrl?: string;
+  /** @default 'cloud' */
+  deployment?: Deployment;
+  /** Only these pages (paths without extension); the rest of the navigation still shows. */
+  paths?: string[];
+  onProgress?: (p: ExportProgress) => void;
+  /** Content-addressed cache of rendered pages and highlighted code; none when omitted. */
+  cacheDir?: string;
+  /** Number of render worker threads. @default the number of cores */
+  workers?: number;
+  signal?: AbortSignal;
+}
+
+export interface ExportReport {
+  pagesRendered: number;
+  diagnostics: Diagnostic[];
+  brokenLinks: { file: string; href: string; line?: number }[];
+  /** Which optional features went into the build, and why others were left out. */
+  features: Record<string, { included: boolean; reason?: string }>;
+  durationMs: number;
+  /** Every output file, relative to outDir, sorted. */
+  files: string[];
+}
