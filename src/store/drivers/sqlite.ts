@@ -1,0 +1,30 @@
+/**
+ * SQLite driver of the records port (embedded mode): one better-sqlite3 connection in
+ * WAL mode, so API reads never wait behind a writer and a crash loses nothing committed.
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { Database } from '../schema.js';
+import type { SqliteStoreOptions, Store } from '../types.js';
+
+export function openSqliteStore(options: SqliteStoreOptions): Store {
+  const connection = new BetterSqlite3(options.file);
+  connection.pragma('journal_mode = WAL');
+  // NORMAL is durable across application crashes in WAL mode; only a power loss may
+  // roll back the last transactions.
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  // Several processes (a CLI command next to `quire serve`) may share the file.
+  connection.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return {
+    dialect: 'sqlite',
+    db,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

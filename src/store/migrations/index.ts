@@ -1,0 +1,10 @@
+/**
+ * Every schema migration in order. Names are versioned (`001-...`); a migration, once
+ * released, is never edited: changes go into a new one.
+ */
+import type { Migration } from 'kysely';
+import * as initial from './001-initial.js';
+
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};

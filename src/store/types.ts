@@ -1,0 +1,34 @@
+/**
+ * The records port. A driver opens a database and hands back a Kysely instance over
+ * the shared schema; every query in Quire is written once against it, so the core
+ * never knows whether SQLite or PostgreSQL answers.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly dialect: Dialect;
+  readonly db: Kysely<Database>;
+  /** Resolves when the database answers a trivial query; throws otherwise. */
+  ping(): Promise<void>;
+  /** Closes every connection; the store is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+export interface SqliteStoreOptions {
+  /** Path of the database file, or `:memory:`. */
+  file: string;
+}
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:pass@host:port/db` */
+  url: string;
+  /** Schema to work in (created when missing); tests use one schema each. @default 'public' */
+  schema?: string;
+  /** @default 10 */
+  poolSize?: number;
+}
+
+export type { Database };

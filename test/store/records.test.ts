@@ -1,0 +1,94 @@
+/**
+ * The records conformance suite: every driver of the records port runs the same
+ * cases, so the core can rely on identical behaviour from SQLite and PostgreSQL.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import * as agentJobs from '../../src/store/records/agent-jobs.js';
+import * as apiKeys from '../../src/store/records/api-keys.js';
+import * as exportJobs from '../../src/store/records/export-jobs.js';
+import * as orgs from '../../src/store/records/organizations.js';
+import * as projects from '../../src/store/records/projects.js';
+import { DIALECTS, openTestStore, type TestStore } from '../helpers/stores.js';
+
+const T0 = '2026-11-01T10:00:00.000Z';
+
+describe.each(DIALECTS)('records on %s', (dialect) => {
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await openTestStore(dialect);
+    await orgs.insertOrganization(t.store.db, { id: 'org_a', name: 'A', features: ['static-export', 'agent'], createdAt: T0 });
+    await projects.insertProject(t.store.db, {
+      id: 'prj_a', orgId: 'org_a', domain: 'docs.a.test', repository: '/tmp/repo', defaultRef: 'main', docsPath: '.', createdAt: T0,
+    });
+  });
+  afterEach(async () => t.cleanup());
+
+  it('migrations are idempotent', async () => {
+    expect(await migrateToLatest(t.store)).toEqual([]);
+    await t.store.ping();
+  });
+
+  it('stores organizations with their features', async () => {
+    expect(await orgs.findOrganization(t.store.db, 'org_a')).toEqual({ id: 'org_a', name: 'A', features: ['static-export', 'agent'], createdAt: T0 });
+    expect(await orgs.updateOrganizationFeatures(t.store.db, 'org_a', ['agent'])).toBe(true);
+    expect((await orgs.findOrganization(t.store.db, 'org_a'))?.features).toEqual(['agent']);
+    expect(await orgs.findOrganization(t.store.db, 'org_missing')).toBeUndefined();
+  });
+
+  it('finds projects by id and domain and keeps domains unique', async () => {
+    expect((await projects.findProjectByDomain(t.store.db, 'docs.a.test'))?.id).toBe('prj_a');
+    expect((await projects.listProjects(t.store.db, 'org_a')).map((p) => p.id)).toEqual(['prj_a']);
+    expect(await projects.listProjects(t.store.db, 'org_b')).toEqual([]);
+    await expect(
+      projects.insertProject(t.store.db, { id: 'prj_b', orgId: 'org_a', domain: 'docs.a.test', repository: 'x', defaultRef: 'main', docsPath: '.', createdAt: T0 }),
+    ).rejects.toThrow();
+  });
+
+  it('looks keys up by hash, revokes once, records last use', async () => {
+    const key = {
+      id: 'key_1', orgId: 'org_a', name: null, hash: 'h'.repeat(64), prefix: 'svc_abcd', scopes: ['read'] as apiKeys.Scope[],
+      expiresAt: null, revokedAt: null, lastUsedAt: null, createdAt: T0,
+    };
+    await apiKeys.insertApiKey(t.store.db, key);
+    expect(await apiKeys.findApiKeyByHash(t.store.db, key.hash)).toEqual(key);
+    expect(await apiKeys.revokeApiKey(t.store.db, 'key_1', T0)).toBe(true);
+    expect(await apiKeys.revokeApiKey(t.store.db, 'key_1', T0)).toBe(false);
+    await apiKeys.touchApiKeys(t.store.db, ['key_1'], '2026-11-02T00:00:00.000Z');
+    expect(await apiKeys.findApiKey(t.store.db, 'key_1')).toMatchObject({ revokedAt: T0, lastUsedAt: '2026-11-02T00:00:00.000Z' });
+  });
+
+  it('moves agent jobs with compare-and-set and keeps the transcript in order', async () => {
+    const job: agentJobs.AgentJobRecord = {
+      id: 'aj_1', orgId: 'org_a', projectId: 'prj_a', status: 'active', prompt: 'p', repository: '/tmp/repo', baseRef: 'main',
+      branch: 'quire/agent-aj_1', model: 'm', prLink: null, prNumber: null, failureReason: null, createdAt: T0, updatedAt: T0, archivedAt: null,
+    };
+    await agentJobs.insertAgentJob(t.store.db, job);
+    expect(await agentJobs.updateAgentJob(t.store.db, 'aj_1', { status: 'archived' }, T0, ['completed'])).toBeUndefined();
+    const done = await agentJobs.updateAgentJob(t.store.db, 'aj_1', { status: 'completed', prLink: 'https://x/pr/1', prNumber: 1 }, T0, ['active']);
+    expect(done).toMatchObject({ status: 'completed', prLink: 'https://x/pr/1', prNumber: 1 });
+    expect(await agentJobs.countAgentJobsSince(t.store.db, 'prj_a', '2026-11-01T09:00:00.000Z')).toBe(1);
+    expect(await agentJobs.countAgentJobsSince(t.store.db, 'prj_a', '2026-11-01T11:00:00.000Z')).toBe(0);
+    await agentJobs.appendAgentMessages(t.store.db, 'aj_1', [{ role: 'user', content: { text: 'a' } }, { role: 'assistant', content: { text: 'b' } }], T0);
+    await agentJobs.appendAgentMessages(t.store.db, 'aj_1', [{ role: 'user', content: { text: 'c' } }], T0);
+    const msgs = await agentJobs.listAgentMessages(t.store.db, 'aj_1');
+    expect(msgs.map((m) => [m.seq, m.role, m.content])).toEqual([[1, 'user', { text: 'a' }], [2, 'assistant', { text: 'b' }], [3, 'user', { text: 'c' }]]);
+  });
+
+  it('never lets export progress go back and completes once', async () => {
+    await exportJobs.insertExportJob(t.store.db, {
+      id: 'se_1', orgId: 'org_a', projectId: 'prj_a', domain: 'docs.a.test', version: 'v1', paths: ['index'], status: 'queued', progress: 0,
+      pageCount: 0, error: null, bundleKey: null, bundleSize: null, bundleSha256: null, createdAt: T0, updatedAt: T0, completedAt: null,
+    });
+    expect(await exportJobs.countActiveExports(t.store.db, 'org_a')).toBe(1);
+    expect(await exportJobs.markExportRunning(t.store.db, 'se_1', T0)).toBe(true);
+    await exportJobs.recordExportProgress(t.store.db, 'se_1', 40, 10, T0);
+    await exportJobs.recordExportProgress(t.store.db, 'se_1', 20, 5, T0);
+    expect(await exportJobs.findExportJob(t.store.db, 'se_1')).toMatchObject({ status: 'running', progress: 40, pageCount: 10, paths: ['index'] });
+    expect(await exportJobs.completeExportJob(t.store.db, 'se_1', { key: 'k', size: 5_000_000_000, sha256: 's', pageCount: 12 }, T0)).toBe(true);
+    expect(await exportJobs.failExportJob(t.store.db, 'se_1', 'late', T0)).toBe(false);
+    expect(await exportJobs.findExportJob(t.store.db, 'se_1')).toMatchObject({ status: 'completed', progress: 100, bundleSize: 5_000_000_000, error: null });
+    expect(await exportJobs.countActiveExports(t.store.db, 'org_a')).toBe(0);
+    expect((await exportJobs.listExpiredExportJobs(t.store.db, '2026-11-02T00:00:00.000Z')).map((j) => j.id)).toEqual(['se_1']);
+  });
+});
