@@ -131,6 +131,11 @@ export interface PageContext {
   resolveLink(href: string, fromPage: string): string | null;
   /** Turns a static asset reference (`/images/a.png`) into its output href, or null if missing. */
   resolveAsset(ref: string, fromPage: string): string | null;
+  /**
+   * Content-addressed store of highlighted code blocks, keyed by the sha256 of
+   * (lang, meta, code). The renderer reads it before highlighting and fills it after.
+   */
+  highlightCache?: { get(key: string): string | undefined; set(key: string, html: string): void };
 }
 
 export interface RenderedPage {
@@ -144,6 +149,8 @@ export interface RenderedPage {
   headings: Heading[];
   /** Internal links found, as written, that did not resolve. */
   brokenLinks: string[];
+  /** The same broken links with the line they were written on, in page order. */
+  brokenLinkDetails?: { href: string; line?: number }[];
   /** Assets (relative to root) the page uses and the output must copy. */
   assets: string[];
   diagnostics: Diagnostic[];
