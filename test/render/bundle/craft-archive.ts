@@ -26,8 +26,7 @@ export async function writeArchive(file: string, entries: CraftedEntry[]): Promi
     await new Promise<void>((resolve, reject) => {
       const header = { name: entry.name, type: entry.type ?? 'file', linkname: entry.linkname, size: entry.size ?? body?.length ?? 0, mode: 0o644 };
       const cb = (err?: Error | null): void => (err ? reject(err) : resolve());
-      if (body) pack.entry(header, body, cb);
-      else pack.entry(header, cb).end();
+      pack.entry(header, body ?? Buffer.alloc(0), cb);
     });
   }
   pack.finalize();
