@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as initial from './001-initial.js';
+import * as queue from './002-queue.js';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-queue': queue,
 };
