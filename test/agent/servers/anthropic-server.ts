@@ -1,0 +1,46 @@
+/**
+ * A local server speaking the Anthropic Messages protocol (POST /v1/messages with
+ * tool_use blocks, non-streaming) that plays a scripted conversation.
+ */
+import { startScriptedServer, type FakeModelServer, type ProtocolAdapter, type ScriptStep } from './scripted-model.js';
+
+const adapter: ProtocolAdapter = {
+  path: '/v1/messages',
+  neutral(body) {
+    const messages: any[] = body.messages ?? [];
+    const last = messages[messages.length - 1];
+    const toolResults: { content: string; isError: boolean }[] = [];
+    let lastUserText: string | null = null;
+    if (last?.role === 'user') {
+      if (typeof last.content === 'string') lastUserText = last.content;
+      else
+        for (const block of last.content) {
+          if (block.type === 'tool_result') toolResults.push({ content: String(block.content), isError: block.is_error === true });
+          if (block.type === 'text') lastUserText = block.text;
+        }
+    }
+    return { body, toolResults, lastUserText };
+  },
+  reply(reply, body, index) {
+    const content: unknown[] = [];
+    if (reply.text) content.push({ type: 'text', text: reply.text });
+    (reply.toolCalls ?? []).forEach((call, i) => content.push({ type: 'tool_use', id: `toolu_${index}_${i}`, name: call.name, input: call.args }));
+    return {
+      id: `msg_${index}`,
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content,
+      stop_reason: (reply.toolCalls ?? []).length > 0 ? 'tool_use' : 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: reply.usage?.input ?? 100, output_tokens: reply.usage?.output ?? 20 },
+    };
+  },
+  error(status) {
+    return { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message: `scripted failure ${status}` } };
+  },
+};
+
+export function startAnthropicServer(script: ScriptStep[]): Promise<FakeModelServer> {
+  return startScriptedServer(adapter, script);
+}

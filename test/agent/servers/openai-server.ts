@@ -1,0 +1,47 @@
+/**
+ * A local server speaking the OpenAI Chat Completions protocol (POST /v1/chat/completions,
+ * non-streaming, with tool_calls) that plays a scripted conversation.
+ */
+import { startScriptedServer, type FakeModelServer, type ProtocolAdapter, type ScriptStep } from './scripted-model.js';
+
+const adapter: ProtocolAdapter = {
+  path: '/v1/chat/completions',
+  neutral(body) {
+    const messages: any[] = body.messages ?? [];
+    const toolResults: { content: string; isError: boolean }[] = [];
+    for (let i = messages.length - 1; i >= 0 && messages[i].role === 'tool'; i--) {
+      toolResults.unshift({ content: String(messages[i].content), isError: String(messages[i].content).startsWith('Error:') });
+    }
+    const last = messages[messages.length - 1];
+    return { body, toolResults, lastUserText: last?.role === 'user' ? String(last.content) : null };
+  },
+  reply(reply, body, index) {
+    const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({
+      id: `call_${index}_${i}`,
+      type: 'function',
+      function: { name: call.name, arguments: typeof call.args === 'string' ? call.args : JSON.stringify(call.args) },
+    }));
+    return {
+      id: `chatcmpl-${index}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: reply.text ?? null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}), refusal: null },
+          finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+          logprobs: null,
+        },
+      ],
+      usage: { prompt_tokens: reply.usage?.input ?? 100, completion_tokens: reply.usage?.output ?? 20, total_tokens: (reply.usage?.input ?? 100) + (reply.usage?.output ?? 20) },
+    };
+  },
+  error(status) {
+    return { error: { message: `scripted failure ${status}`, type: 'server_error', code: null } };
+  },
+};
+
+export function startOpenAiServer(script: ScriptStep[]): Promise<FakeModelServer> {
+  return startScriptedServer(adapter, script);
+}

@@ -1,0 +1,78 @@
+/**
+ * The scripted conversation both fake model servers play: a list of turns, each a reply
+ * (text and tool calls), a reply computed from what the server received, or an HTTP
+ * failure. Every request is recorded so tests can check what the agent sent.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ScriptedReply {
+  text?: string;
+  toolCalls?: { name: string; args: unknown }[];
+  usage?: { input: number; output: number };
+}
+
+/** What a scripted step sees of one request, in protocol-neutral form. */
+export interface ReceivedRequest {
+  body: any;
+  /** Contents of the tool results of the last message, in order. */
+  toolResults: { content: string; isError: boolean }[];
+  /** Text of the last user message when it is plain text. */
+  lastUserText: string | null;
+}
+
+export type ScriptStep = ScriptedReply | ((request: ReceivedRequest) => ScriptedReply) | { fail: number; times: number };
+
+export interface FakeModelServer {
+  url: string;
+  requests: any[];
+  /** Authorization-like headers received, for credential checks. */
+  headers: http.IncomingHttpHeaders[];
+  close(): Promise<void>;
+}
+
+export interface ProtocolAdapter {
+  path: string;
+  neutral(body: any): ReceivedRequest;
+  reply(reply: ScriptedReply, body: any, index: number): unknown;
+  error(status: number): unknown;
+}
+
+export async function startScriptedServer(adapter: ProtocolAdapter, script: ScriptStep[]): Promise<FakeModelServer> {
+  const requests: any[] = [];
+  const headers: http.IncomingHttpHeaders[] = [];
+  const steps = [...script];
+  let replies = 0;
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const send = (status: number, payload: unknown, extra: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...extra });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.method !== 'POST' || req.url?.split('?')[0] !== adapter.path) return send(404, adapter.error(404));
+      const body = JSON.parse(raw);
+      requests.push(body);
+      headers.push(req.headers);
+      const step = steps[0];
+      if (!step) return send(500, adapter.error(500));
+      if ('fail' in step) {
+        if (--step.times <= 0) steps.shift();
+        // retry-after-ms keeps the SDKs' backoff short in tests; both SDKs honour it.
+        return send(step.fail, adapter.error(step.fail), { 'retry-after-ms': '10' });
+      }
+      steps.shift();
+      const reply = typeof step === 'function' ? step(adapter.neutral(body)) : step;
+      send(200, adapter.reply(reply, body, replies++));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    headers,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
