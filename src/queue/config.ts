@@ -27,20 +27,23 @@ export interface PgBossQueueConfig {
   driver: 'pg-boss';
   /** `postgres://...`; pg-boss keeps its own pool. */
   connectionString: string;
-  /** Schema of pg-boss's tables. @default 'pgboss' */
+  /** Schema of pg-boss's tables (created and migrated on start). @default 'pgboss' */
   schema?: string;
-  /** Idle fetch interval of workers (pg-boss minimum 0.5). @default 1 */
-  pollingIntervalSeconds?: number;
+  /** How often idle workers look for due jobs (a send in this process wakes them at once). @default 1000 */
+  pollIntervalMs?: number;
   /**
-   * How often pg-boss's supervisor expires jobs whose time limit passed, which is how a
-   * job of a dead worker returns to the queue: the bound is its `expireInSeconds` plus
-   * this interval. @default 30
+   * Lease of a running job: pg-boss's `expire_in`, pushed forward every third of it
+   * while the handler runs. When a worker dies its job expires after at most this long
+   * and pg-boss's maintenance returns it to the queue; so a job of a dead worker runs
+   * again within `leaseSeconds + maintenanceIntervalSeconds` (default 90 s). The job's
+   * own time limit (`expireInSeconds` of send) is enforced by the worker itself.
+   * @default 60
    */
-  superviseIntervalSeconds?: number;
+  leaseSeconds?: number;
+  /** How often pg-boss's maintenance expires lapsed jobs (one process does it per interval). @default 30 */
+  maintenanceIntervalSeconds?: number;
   /** Connections of pg-boss's pool. @default 10 */
   poolSize?: number;
-  /** Create and migrate pg-boss's schema on start. @default true */
-  migrate?: boolean;
 }
 
 export type QueueConfig = LocalQueueConfig | PgBossQueueConfig;
