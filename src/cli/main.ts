@@ -1,5 +1,54 @@
-/** Entry point of the `quire` command (placeholder until the CLI lands). */
-export async function main(argv: string[], _env: NodeJS.ProcessEnv): Promise<number> {
-  process.stderr.write(`quire: unknown command ${argv[0] ?? ''}\n`);
-  return 2;
+/**
+ * Entry point of the `quire` command: parses arguments and calls the same functions
+ * the API and the tests call. The only place besides bin/ that reads process.env.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerOperatorCommands } from './operator.js';
+import { processIo, reportError, UsageError, type Io } from './io.js';
+import { runServe, type ServeFlags } from './serve.js';
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = processIo): Promise<number> {
+  let exitCode = 0;
+  const program = new Command('quire')
+    .description('Quire: agent jobs, static export and bundle hosting for documentation platforms')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .showHelpAfterError(false);
+
+  program
+    .command('serve')
+    .description('run the admin API (and the job workers unless --no-workers)')
+    .option('--port <port>', 'port to listen on (QUIRE_PORT, default 3000)')
+    .option('--host <host>', 'address to listen on (QUIRE_HOST, default 127.0.0.1)')
+    .option('--data-dir <dir>', 'data directory (QUIRE_DATA_DIR, default ./data)')
+    .option('--database-url <url>', 'postgres://... for PostgreSQL (QUIRE_DATABASE_URL)')
+    .option('--config <file>', 'YAML or JSON config file (QUIRE_CONFIG)')
+    .option('--no-workers', 'API only: run no job workers in this process')
+    .action(async (flags: ServeFlags) => {
+      exitCode = await runServe(flags, env, io);
+    });
+
+  registerOperatorCommands(program, env, io);
+
+  // Subcommands inherit the override so bad flags surface as CommanderError.
+  const applyOverride = (cmd: Command) => {
+    cmd.exitOverride();
+    cmd.configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+    cmd.commands.forEach(applyOverride);
+  };
+  program.commands.forEach(applyOverride);
+
+  const json = argv.includes('--json');
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+      // Commander already printed its message (naming the bad option or value).
+      if (json) io.stdout.write(`${JSON.stringify({ error: err.message.replace(/^error: /, '') })}\n`);
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    return reportError(io, err instanceof UsageError ? err : err, json);
+  }
 }

@@ -1,0 +1,63 @@
+/**
+ * Builds the Fastify application: logging with request ids, auth, errors, metrics,
+ * health, OpenAPI and one module per resource. Listening is the caller's business.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerAgentJobRoutes } from './agent-jobs.js';
+import { installAuth } from './auth.js';
+import type { AppDeps } from './deps.js';
+import { installErrorHandler } from './error-handler.js';
+import { registerHealthRoutes } from './health.js';
+import { installNotFound } from './method-not-allowed.js';
+import { installMetrics } from './metrics.js';
+import { installOpenApi, registerOpenApiRoute } from './openapi.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (method, URL pattern, hidden from OpenAPI or not). */
+    routeTable: { method: string; url: string; hidden: boolean }[];
+  }
+}
+
+/** A module adding routes for one resource; later issues plug theirs in here. */
+export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
+
+export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // One log line per request (the onResponse hook below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: deps.config.bodyLimit,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const hidden = !!(route.schema as { hide?: boolean } | undefined)?.hide;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, hidden });
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  });
+  installErrorHandler(app);
+  installNotFound(app);
+  await installOpenApi(app);
+  installMetrics(app);
+  installAuth(app, deps.store, deps.usage);
+  registerHealthRoutes(app, deps.store);
+  registerOpenApiRoute(app);
+  registerAgentJobRoutes(app, deps);
+  for (const module of modules) await module(app, deps);
+  return app;
+}

@@ -1,0 +1,37 @@
+/**
+ * Bearer-key authentication and scopes. Every route is private unless its config says
+ * `public: true`; GET and HEAD need the `read` scope, every other method `write`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate, type KeyUsageRecorder, type Principal } from '../core/api-keys.js';
+import { ForbiddenError } from '../core/errors.js';
+import type { Store } from '../store/types.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Skip authentication (health checks, metrics, OpenAPI, signed bundle links). */
+    public?: boolean;
+  }
+}
+
+/** The caller of an authenticated route. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('route is public: no principal');
+  return request.principal;
+}
+
+export function installAuth(app: FastifyInstance, store: Store, usage: KeyUsageRecorder): void {
+  app.decorateRequest('principal', undefined);
+  app.addHook('onRequest', async (request) => {
+    // Unmatched routes fall through to the 404/405 handler without a key check.
+    if (!request.routeOptions.url || request.routeOptions.config.public) return;
+    const principal = await authenticate(store, request.headers.authorization);
+    const needed = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
+    if (!principal.scopes.includes(needed)) throw new ForbiddenError(`This API key lacks the "${needed}" scope`);
+    request.principal = principal;
+    usage.record(principal.keyId);
+  });
+}

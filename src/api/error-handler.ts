@@ -1,0 +1,49 @@
+/**
+ * The one error handler: any thrown value becomes `{"error": "..."}` with the right
+ * status. Known errors keep their message; anything unexpected is a 500 whose detail
+ * only goes to the log, with the request id, never to the client.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function describeValidation(err: FastifyError): string {
+  const issues = (err.validation ?? []) as ValidationIssue[];
+  const first = issues[0];
+  if (!first) return err.message;
+  const where = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const extra = first.params?.additionalProperty ? ` "${String(first.params.additionalProperty)}"` : '';
+  const context = err.validationContext === 'body' ? 'body' : err.validationContext;
+  return `Invalid ${context}${where ? ` field "${where}"` : ''}: ${first.message ?? 'invalid'}${extra}`;
+}
+
+const CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty: send a JSON object',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+};
+
+export function sendError(reply: FastifyReply, status: number, message: string, headers: Record<string, string> = {}): FastifyReply {
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send({ error: message });
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) return sendError(reply, err.status, err.message, err.headers);
+    if (err.validation) return sendError(reply, 400, describeValidation(err));
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      let message = CLIENT_MESSAGES[err.code] ?? err.message;
+      if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) message = `Malformed JSON body: ${err.message}`;
+      return sendError(reply, status, message);
+    }
+    request.log.error({ err, reqId: request.id }, 'unhandled error');
+    return sendError(reply, 500, 'Internal server error');
+  });
+}

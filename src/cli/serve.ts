@@ -1,0 +1,71 @@
+/**
+ * `quire serve`: the admin API (and, in embedded mode, the job workers) until SIGTERM
+ * or SIGINT, which drain in-flight requests and close the database cleanly.
+ */
+import { loadConfig } from '../config/load-config.js';
+import { createLogger } from '../core/logger.js';
+import { startService } from '../service.js';
+import type { Io } from './io.js';
+import { serviceModules } from './wiring.js';
+
+export interface ServeFlags {
+  port?: string;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  config?: string;
+  workers?: boolean;
+}
+
+export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const config = loadConfig({
+    env,
+    file: flags.config,
+    flags: {
+      port: flags.port,
+      host: flags.host,
+      dataDir: flags.dataDir,
+      databaseUrl: flags.databaseUrl,
+      'workers.enabled': flags.workers === false ? false : undefined,
+    },
+  });
+  const logger = createLogger(config.logLevel);
+  const wiring = serviceModules(config, logger);
+  const service = await startService(config, { logger, modules: wiring.modules, onStoreReady: wiring.onStoreReady });
+  const b = service.bootstrap;
+  const lines = [`Quire is listening on ${service.url}`];
+  if (b?.project) {
+    lines.push(`Demo project: ${b.project.id} (${b.project.domain})`);
+    lines.push(`Admin key file: ${b.keyFile}${b.created ? ' (created now, readable only by you)' : ''}`);
+    lines.push(`Try: curl -H "Authorization: Bearer $(cat ${b.keyFile})" ${service.url}/openapi.json`);
+  }
+  io.stderr.write(`${lines.join('\n')}\n`);
+  logger.info({ url: service.url, workers: config.workers.enabled }, 'listening');
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down: draining requests and jobs');
+      const force = setTimeout(() => {
+        logger.error('shutdown grace period over, exiting');
+        resolve(1);
+      }, config.shutdownGraceSeconds * 1000);
+      force.unref();
+      service.close().then(
+        () => {
+          clearTimeout(force);
+          logger.info('stopped');
+          resolve(0);
+        },
+        (err: unknown) => {
+          logger.error({ err }, 'error while shutting down');
+          resolve(1);
+        },
+      );
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * The `QUIRE_*` environment variables and the config fields they set. The README's
+ * configuration table is written from this list.
+ */
+export interface EnvVar {
+  name: string;
+  /** Dotted path in the config schema. */
+  path: string;
+  /** Comma-separated list. */
+  list?: boolean;
+  help: string;
+}
+
+export const ENV_VARS: EnvVar[] = [
+  { name: 'QUIRE_DATA_DIR', path: 'dataDir', help: 'Database, bundles, secrets and caches of the embedded mode (default ./data)' },
+  { name: 'QUIRE_HOST', path: 'host', help: 'Address the API listens on (default 127.0.0.1)' },
+  { name: 'QUIRE_PORT', path: 'port', help: 'Port the API listens on (default 3000)' },
+  { name: 'QUIRE_PUBLIC_URL', path: 'publicUrl', help: 'Base of the links Quire hands out (default http://HOST:PORT)' },
+  { name: 'QUIRE_DATABASE_URL', path: 'databaseUrl', help: 'postgres://... selects PostgreSQL; otherwise SQLite in the data dir' },
+  { name: 'QUIRE_DATABASE_SCHEMA', path: 'databaseSchema', help: 'PostgreSQL schema for Quire tables (default public)' },
+  { name: 'QUIRE_LOG_LEVEL', path: 'logLevel', help: 'fatal, error, warn, info, debug, trace or silent (default info)' },
+  { name: 'QUIRE_BODY_LIMIT', path: 'bodyLimit', help: 'Largest request body in bytes (default 1048576)' },
+  { name: 'QUIRE_WORKERS', path: 'workers.enabled', help: 'Run job workers inside the API process (default true)' },
+  { name: 'QUIRE_EXPORT_CONCURRENCY', path: 'workers.exportConcurrency', help: 'Exports one process runs at once (default 1)' },
+  { name: 'QUIRE_AGENT_CONCURRENCY', path: 'workers.agentConcurrency', help: 'Agent jobs one process runs at once (default 2)' },
+  { name: 'QUIRE_QUEUE_DRIVER', path: 'queue.driver', help: 'local or pg-boss (default: pg-boss on PostgreSQL, else local)' },
+  { name: 'QUIRE_JOB_ABANDONED_AFTER', path: 'queue.abandonedAfterSeconds', help: 'Seconds before a dead worker\'s job is taken again (default 120)' },
+  { name: 'QUIRE_BLOB_DRIVER', path: 'blobs.driver', help: 'fs (data dir) or s3 (default fs)' },
+  { name: 'QUIRE_S3_BUCKET', path: 'blobs.s3.bucket', help: 'Bucket for bundles (s3 driver)' },
+  { name: 'QUIRE_S3_REGION', path: 'blobs.s3.region', help: 'Region (default us-east-1)' },
+  { name: 'QUIRE_S3_ENDPOINT', path: 'blobs.s3.endpoint', help: 'Endpoint of an S3-compatible store (MinIO, R2, ...)' },
+  { name: 'QUIRE_S3_FORCE_PATH_STYLE', path: 'blobs.s3.forcePathStyle', help: 'Path-style bucket addressing (MinIO: true)' },
+  { name: 'QUIRE_S3_ACCESS_KEY_ID', path: 'blobs.s3.accessKeyId', help: 'S3 access key id (else the AWS default chain)' },
+  { name: 'QUIRE_S3_SECRET_ACCESS_KEY', path: 'blobs.s3.secretAccessKey', help: 'S3 secret access key' },
+  { name: 'QUIRE_S3_PREFIX', path: 'blobs.s3.prefix', help: 'Key prefix in the bucket (default bundles/)' },
+  { name: 'QUIRE_EXPORT_MAX_ACTIVE', path: 'exports.maxActivePerOrg', help: 'Queued or running exports per organization (default 5)' },
+  { name: 'QUIRE_LINK_TTL', path: 'exports.linkTtlSeconds', help: 'Bundle link lifetime in seconds (default 3600, at most 604800)' },
+  { name: 'QUIRE_RETENTION_DAYS', path: 'exports.retentionDays', help: 'Days before finished exports and bundles are removed (default 30)' },
+  { name: 'QUIRE_EXPORT_TIMEOUT', path: 'exports.timeoutSeconds', help: 'Time limit of one export attempt in seconds (default 1800)' },
+  { name: 'QUIRE_RENDER_THREADS', path: 'exports.renderThreads', help: 'Render threads per export (default: cores)' },
+  { name: 'QUIRE_GIT_TOKEN', path: 'git.token', help: 'Token for cloning https repositories (never logged)' },
+  { name: 'QUIRE_GIT_USERNAME', path: 'git.username', help: 'User name paired with the token (default x-access-token)' },
+  { name: 'QUIRE_GIT_SSH_KEY_FILE', path: 'git.sshKeyFile', help: 'Private key for ssh repository URLs' },
+  { name: 'QUIRE_SIGNING_SECRET', path: 'signingSecret', help: 'HMAC secret of bundle links (default: generated into the data dir)' },
+  { name: 'QUIRE_BOOTSTRAP_DEMO', path: 'bootstrapDemo', help: 'Create the demo organization, project and key on an empty database (default true)' },
+  { name: 'QUIRE_DEMO_REPOSITORY', path: 'demoRepository', help: 'Repository of the demo project (default: this checkout\'s docs/)' },
+  { name: 'QUIRE_AGENT_PROVIDER', path: 'agent.provider', help: 'openai (any Chat Completions server) or anthropic' },
+  { name: 'QUIRE_AGENT_BASE_URL', path: 'agent.baseUrl', help: 'Base URL of the model provider' },
+  { name: 'QUIRE_AGENT_API_KEY', path: 'agent.apiKey', help: 'API key of the model provider' },
+  { name: 'QUIRE_AGENT_MODELS', path: 'agent.models', list: true, help: 'Allowed models, comma-separated; the first is the default' },
+  { name: 'QUIRE_AGENT_MAX_JOBS_PER_HOUR', path: 'agent.maxJobsPerProjectPerHour', help: 'Agent jobs per project per hour (default 100)' },
+];

@@ -1,0 +1,109 @@
+/**
+ * The configuration schema: one section per concern, each field with its default.
+ * What the user wrote (flags, QUIRE_* variables, a config file) is checked here and
+ * turned into one fully resolved `QuireConfig` that is passed down from the entry point.
+ */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])]).transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+
+export const s3Schema = z.object({
+  bucket: z.string().min(1),
+  region: z.string().default('us-east-1'),
+  /** e.g. `http://127.0.0.1:9000` for MinIO; AWS when omitted. */
+  endpoint: z.string().url().optional(),
+  forcePathStyle: bool.default(false),
+  accessKeyId: z.string().optional(),
+  secretAccessKey: z.string().optional(),
+  /** Key prefix inside the bucket. @default 'bundles/' */
+  prefix: z.string().default('bundles/'),
+});
+
+export const configSchema = z.object({
+  /** Where the embedded mode keeps its database, bundles, secrets and caches. @default './data' */
+  dataDir: z.string().min(1).default('./data'),
+  host: z.string().min(1).default('127.0.0.1'),
+  port: port.default(3000),
+  /** Base of the links Quire hands out. @default `http://HOST:PORT` */
+  publicUrl: z.string().url().optional(),
+  /** `postgres://...` selects PostgreSQL; otherwise SQLite in the data dir. */
+  databaseUrl: z.string().optional(),
+  /** PostgreSQL schema for Quire's tables. @default 'public' */
+  databaseSchema: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _').default('public'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest request body accepted, in bytes. @default 1 MiB */
+  bodyLimit: positiveInt.default(1024 * 1024),
+  /** Seconds SIGTERM waits for in-flight requests and jobs. @default 30 */
+  shutdownGraceSeconds: positiveInt.default(30),
+  workers: z
+    .object({
+      /** Run job workers in the API process (embedded mode). `quire serve --no-workers` turns this off. */
+      enabled: bool.default(true),
+      exportConcurrency: positiveInt.default(1),
+      agentConcurrency: positiveInt.default(2),
+    })
+    .default({ enabled: true, exportConcurrency: 1, agentConcurrency: 2 }),
+  queue: z
+    .object({
+      /** `local` (jobs in the records database, in-process) or `pg-boss`. Default: pg-boss on PostgreSQL, else local. */
+      driver: z.enum(['local', 'pg-boss']).optional(),
+      /** Seconds after which a job whose worker died is taken again. @default 120 */
+      abandonedAfterSeconds: positiveInt.default(120),
+    })
+    .default({ abandonedAfterSeconds: 120 }),
+  blobs: z
+    .object({
+      driver: z.enum(['fs', 's3']).default('fs'),
+      s3: s3Schema.optional(),
+    })
+    .default({ driver: 'fs' }),
+  exports: z
+    .object({
+      /** Queued or running exports one organization may have at once. @default 5 */
+      maxActivePerOrg: positiveInt.default(5),
+      /** Lifetime of a bundle link in seconds. @default 3600 (at most 7 days) */
+      linkTtlSeconds: positiveInt.max(7 * 24 * 3600, 'at most 7 days (604800 seconds)').default(3600),
+      /** Days after which finished jobs and their bundles are removed. @default 30 */
+      retentionDays: positiveInt.default(30),
+      /** Time limit of one export attempt in seconds. @default 1800 */
+      timeoutSeconds: positiveInt.default(1800),
+      /** Attempts before an export fails. @default 3 */
+      maxAttempts: positiveInt.default(3),
+      /** Render threads per export. Default: the number of cores. */
+      renderThreads: positiveInt.optional(),
+    })
+    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3 }),
+  git: z
+    .object({
+      /** Token for cloning over https (sent as HTTP basic auth, never logged). */
+      token: z.string().optional(),
+      /** Username paired with the token. @default 'x-access-token' */
+      username: z.string().default('x-access-token'),
+      /** Private key file for ssh URLs. */
+      sshKeyFile: z.string().optional(),
+    })
+    .default({ username: 'x-access-token' }),
+  /** HMAC secret for bundle links; generated into the data dir on first start when unset. */
+  signingSecret: z.string().min(32, 'at least 32 characters').optional(),
+  /** Create a demo organization, project and key on an empty database. @default true */
+  bootstrapDemo: bool.default(true),
+  /** Repository of the demo project. Default: the user guide (`docs/`) of this Quire checkout. */
+  demoRepository: z.string().optional(),
+  agent: z
+    .object({
+      provider: z.enum(['openai', 'anthropic']).optional(),
+      baseUrl: z.string().url().optional(),
+      apiKey: z.string().optional(),
+      /** Allowed models; the first is the default. */
+      models: z.array(z.string().min(1)).default([]),
+      /** Agent jobs one project may start per hour. @default 100 */
+      maxJobsPerProjectPerHour: positiveInt.default(100),
+    })
+    .passthrough()
+    .default({ models: [], maxJobsPerProjectPerHour: 100 }),
+});
+
+export type QuireConfigInput = z.input<typeof configSchema>;
+export type QuireConfig = z.output<typeof configSchema> & { publicUrl: string };

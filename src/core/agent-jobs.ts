@@ -1,0 +1,76 @@
+/**
+ * Agent jobs as the API shows them, and the lookups that keep tenants apart: a job of
+ * another organization or another project answers exactly like a missing one.
+ */
+import type { Store } from '../store/types.js';
+import { findAgentJob, insertAgentJob, type AgentJobRecord, type AgentJobStatus } from '../store/records/agent-jobs.js';
+import { findProject } from '../store/records/projects.js';
+import { NotFoundError } from './errors.js';
+import { newId, nowIso } from './ids.js';
+
+/** The AgentJob of the API contract: every field always present. */
+export interface AgentJob {
+  id: string;
+  status: AgentJobStatus;
+  source: { repository: string; ref: string };
+  model: string;
+  prLink: string | null;
+  createdAt: string;
+  archivedAt: string | null;
+}
+
+export function toAgentJob(r: AgentJobRecord): AgentJob {
+  return {
+    id: r.id,
+    status: r.status,
+    source: { repository: r.repository, ref: r.branch },
+    model: r.model,
+    prLink: r.status === 'active' ? null : r.prLink,
+    createdAt: r.createdAt,
+    archivedAt: r.archivedAt,
+  };
+}
+
+export const JOB_NOT_FOUND = 'Job not found';
+export const PROJECT_NOT_FOUND = 'Project not found';
+
+/** The job, if it belongs to this organization's project; NotFound otherwise. */
+export async function getAgentJobRecord(store: Store, orgId: string, projectId: string, id: string): Promise<AgentJobRecord> {
+  const job = await findAgentJob(store.db, id);
+  if (!job || job.orgId !== orgId || job.projectId !== projectId) throw new NotFoundError(JOB_NOT_FOUND);
+  return job;
+}
+
+export interface InsertAgentJobOptions {
+  projectId: string;
+  prompt: string;
+  model: string;
+  /** Ref to start from. @default the project's default ref */
+  ref?: string;
+  status?: AgentJobStatus;
+}
+
+/** Inserts a job record for a project (the create endpoint and the operator CLI build on it). */
+export async function insertAgentJobRecord(store: Store, o: InsertAgentJobOptions): Promise<AgentJobRecord> {
+  const project = await findProject(store.db, o.projectId);
+  if (!project) throw new NotFoundError(PROJECT_NOT_FOUND);
+  const id = newId('aj');
+  const now = nowIso();
+  return insertAgentJob(store.db, {
+    id,
+    orgId: project.orgId,
+    projectId: project.id,
+    status: o.status ?? 'active',
+    prompt: o.prompt,
+    repository: project.repository,
+    baseRef: o.ref ?? project.defaultRef,
+    branch: `quire/agent-${id}`,
+    model: o.model,
+    prLink: null,
+    prNumber: null,
+    failureReason: null,
+    createdAt: now,
+    updatedAt: now,
+    archivedAt: null,
+  });
+}

@@ -1,0 +1,121 @@
+/** Every error status of the HTTP layer answers `{"error": ...}` and never a stack trace. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { insertAgentJobRecord } from '../../src/core/agent-jobs.js';
+import { startTestApi, type TestApi } from '../helpers/api.js';
+
+let api: TestApi;
+let jobPath: string;
+
+// A route that echoes a JSON body, and one that throws an unexpected error, to reach
+// the body-parsing and 500 paths through the real server.
+function probeRoutes(app: FastifyInstance): void {
+  app.post('/v1/_probe', { schema: { hide: true, body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } }, async (req) => req.body);
+  app.get('/v1/_boom', { schema: { hide: true } }, async () => {
+    throw new Error('secret internal detail at /srv/app.js:12');
+  });
+}
+
+beforeAll(async () => {
+  api = await startTestApi({ modules: [probeRoutes], env: { QUIRE_BODY_LIMIT: '1024' } });
+  const job = await insertAgentJobRecord(api.store, { projectId: api.project.id, prompt: 'p', model: 'm' });
+  jobPath = `/v2/agent/${api.project.id}/job/${job.id}`;
+});
+afterAll(async () => api.close());
+
+async function body(res: Response): Promise<{ error: string }> {
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  const json = (await res.json()) as { error: string };
+  expect(Object.keys(json)).toEqual(['error']);
+  expect(json.error).not.toMatch(/at .*\.(js|ts):\d+/);
+  return json;
+}
+
+describe('error statuses', () => {
+  it('404 for an unknown route', async () => {
+    const res = await api.fetch('/v2/nothing/here');
+    expect(res.status).toBe(404);
+    expect((await body(res)).error).toBe('Route GET /v2/nothing/here not found');
+  });
+
+  it('404 "Job not found" for a missing job', async () => {
+    const res = await api.fetch(`/v2/agent/${api.project.id}/job/aj_missing`);
+    expect(res.status).toBe(404);
+    expect(await body(res)).toEqual({ error: 'Job not found' });
+  });
+
+  it('405 with Allow for a known path and an unsupported method', async () => {
+    const res = await api.fetch(jobPath, { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('GET');
+    expect((await body(res)).error).toMatch(/DELETE is not allowed/);
+  });
+
+  it('400 for malformed JSON', async () => {
+    const res = await api.fetch('/v1/_probe', { method: 'POST', body: '{"name": ', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error).toMatch(/Malformed JSON/);
+  });
+
+  it('400 naming the field for a schema violation', async () => {
+    const res = await api.fetch('/v1/_probe', { method: 'POST', json: { name: 5 } });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error).toMatch(/name/);
+  });
+
+  it('415 for a wrong content type', async () => {
+    const res = await api.fetch('/v1/_probe', { method: 'POST', body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(415);
+    expect((await body(res)).error).toMatch(/content type/i);
+  });
+
+  it('413 for a body over the limit', async () => {
+    const res = await api.fetch('/v1/_probe', { method: 'POST', json: { name: 'x'.repeat(5000) } });
+    expect(res.status).toBe(413);
+    expect((await body(res)).error).toMatch(/too large/);
+  });
+
+  it('500 without detail, logged with the request id', async () => {
+    const res = await api.fetch('/v1/_boom');
+    expect(res.status).toBe(500);
+    expect(await body(res)).toEqual({ error: 'Internal server error' });
+    const reqId = res.headers.get('x-request-id');
+    expect(reqId).toBeTruthy();
+    const line = api.logs.find((l) => l.includes('unhandled error'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ reqId, level: 50 });
+    expect(line).toContain('secret internal detail');
+  });
+});
+
+describe('conditional GET', () => {
+  it('sends an ETag and answers 304 to If-None-Match', async () => {
+    const first = await api.fetch(jobPath);
+    expect(first.status).toBe(200);
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const job = (await first.json()) as Record<string, unknown>;
+    expect(Object.keys(job).sort()).toEqual(['archivedAt', 'createdAt', 'id', 'model', 'prLink', 'source', 'status']);
+    expect(job).toMatchObject({ status: 'active', prLink: null, archivedAt: null, source: { repository: '/tmp', ref: expect.stringMatching(/^quire\/agent-aj_/) } });
+    expect(job.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const again = await api.fetch(jobPath, { headers: { 'if-none-match': tag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const stale = await api.fetch(jobPath, { headers: { 'if-none-match': '"other"' } });
+    expect(stale.status).toBe(200);
+  });
+});
+
+describe('operations endpoints', () => {
+  it('healthz and readyz answer without a key', async () => {
+    expect(await (await api.fetch('/healthz', { key: null })).json()).toEqual({ status: 'ok' });
+    expect(await (await api.fetch('/readyz', { key: null })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('exposes request counts by route and status', async () => {
+    await api.fetch(jobPath);
+    const text = await (await api.fetch('/metrics', { key: null })).text();
+    expect(text).toMatch(/quire_http_requests_total\{method="GET",route="\/v2\/agent\/:projectId\/job\/:id",status="200"\} \d+/);
+    expect(text).toContain('quire_http_request_duration_seconds_bucket');
+  });
+});
