@@ -1,0 +1,60 @@
+/**
+ * Cache keys of rendered pages: sha256 over the engine version, the page path and
+ * source, the config hash (docs.json text plus the list of files of the site, which
+ * decides which links resolve), the contents of every snippet the page imports
+ * (followed through nested imports) and the deployment.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { posix } from 'node:path';
+import { join } from 'node:path';
+
+/** Bump when the shape or the rendering of cached pages changes. */
+export const ENGINE_VERSION = 'quire-render-1';
+
+const IMPORT = /^\s*import\s+[\s\S]*?\s+from\s+['"]([^'"]+)['"]/gm;
+
+export function sha256(...parts: (string | Uint8Array)[]): string {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\u0000');
+  return h.digest('hex');
+}
+
+/** Root-relative paths of the files a source imports (`/snippets/a.mdx`, `./b.mdx`). */
+export function importedFiles(source: string, fromFile: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(IMPORT)) {
+    const spec = m[1];
+    if (!spec.startsWith('/') && !spec.startsWith('.')) continue;
+    const joined = spec.startsWith('/') ? spec : posix.join(posix.dirname(`/${fromFile}`), spec);
+    out.push(posix.normalize(joined).replace(/^\/+/, ''));
+  }
+  return out;
+}
+
+/** Contents of every snippet reachable through imports, sorted by path, as one string. */
+export async function snippetDigest(root: string, source: string, file: string, read = readText(root)): Promise<string> {
+  const seen = new Map<string, string>();
+  const queue = importedFiles(source, file);
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (seen.has(next)) continue;
+    const text = await read(next);
+    seen.set(next, text ?? '\u0000missing');
+    if (text) queue.push(...importedFiles(text, next));
+  }
+  return [...seen.keys()].sort().map((k) => `${k}\u0000${seen.get(k)}`).join('\u0001');
+}
+
+/** A memoised reader of files under the root (null when missing). */
+export function readText(root: string): (rel: string) => Promise<string | null> {
+  const memo = new Map<string, Promise<string | null>>();
+  return (rel) => {
+    let p = memo.get(rel);
+    if (!p) {
+      p = readFile(join(root, rel), 'utf8').catch(() => null);
+      memo.set(rel, p);
+    }
+    return p;
+  };
+}

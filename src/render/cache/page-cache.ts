@@ -1,0 +1,45 @@
+/**
+ * The rendered-page cache: content-addressed entries under `<cacheDir>/pages/`, one
+ * JSON file per key holding the RenderedPage (the page body, not the layout, which
+ * depends on the whole site and is redrawn every time; it is cheap).
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RenderedPage } from '../types.js';
+
+export interface CachedPage {
+  rendered: RenderedPage;
+  brokenLinks: { file: string; href: string; line?: number }[];
+}
+
+export class PageCache {
+  private readonly dir: string;
+
+  constructor(cacheDir: string) {
+    this.dir = join(cacheDir, 'pages');
+  }
+
+  private path(key: string): string {
+    return join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+
+  async get(key: string): Promise<CachedPage | undefined> {
+    try {
+      return JSON.parse(await readFile(this.path(key), 'utf8')) as CachedPage;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async set(key: string, entry: CachedPage): Promise<void> {
+    const file = this.path(key);
+    try {
+      await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, JSON.stringify(entry));
+      await rename(tmp, file);
+    } catch {
+      // a cache that cannot be written only costs time
+    }
+  }
+}

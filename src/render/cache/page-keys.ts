@@ -1,0 +1,29 @@
+/**
+ * Computes the cache key of every page to render (see cache-key.ts): the engine
+ * version, the page path and source, the config hash (config text, file list,
+ * redirect pages), imported snippets, the deployment, and for API pages the
+ * endpoint spec and its OpenAPI document.
+ */
+import type { Deployment } from '../types.js';
+import type { SitePlan } from '../output/plan-site.js';
+import type { RenderTask } from '../pool/render-task.js';
+import { ENGINE_VERSION, readText, sha256, snippetDigest } from './cache-key.js';
+
+export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deployment: Deployment): Promise<Map<string, string>> {
+  const configHash = sha256(plan.configText, plan.files.join('\n'), Object.keys(plan.pages).join('\n'), plan.redirectSources.join('\n'));
+  const read = readText(plan.root);
+  const keys = new Map<string, string>();
+  await Promise.all(
+    tasks.map(async (task) => {
+      const source = task.file ? (plan.sources.get(task.file) ?? (await read(task.file)) ?? '') : '';
+      const snippets = task.file ? await snippetDigest(plan.root, source, task.file, read) : '';
+      let api = '';
+      if (task.spec) {
+        const doc = task.spec.localCopy ? await readText('/')(task.spec.localCopy.replace(/^\/+/, '')) : await read(task.spec.file);
+        api = sha256(JSON.stringify(task.spec), doc ?? '');
+      }
+      keys.set(task.page, sha256(ENGINE_VERSION, task.page, source, configHash, snippets, deployment, api));
+    }),
+  );
+  return keys;
+}

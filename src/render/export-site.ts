@@ -1,0 +1,231 @@
+/**
+ * exportSite: turns a docs folder (docs.json or mint.json plus MDX pages) into a
+ * self-contained static site. Phases: scan (config, pages, frontmatter), render (page
+ * bodies from the cache or on a pool of worker threads, each put into the layout and
+ * written as it comes), search (Pagefind index shards), write (theme, KaTeX, static
+ * files, sitemap, robots, 404, redirects). Same input, same bytes.
+ */
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { InvalidError } from '../core/errors.js';
+import type { Deployment, Diagnostic, ExportOptions, ExportProgress, ExportReport, RenderedPage } from './types.js';
+import { layoutPage } from './layout/page-layout.js';
+import { pageIcon } from './layout/page-icon.js';
+import type { SiteModel } from './layout/site-model.js';
+import { buildTheme } from './theme/build-theme.js';
+import { katexAssets } from './theme/katex-assets.js';
+import { analyticsSnippets } from './output/analytics.js';
+import { pageOutputFile } from './output/page-paths.js';
+import { planSite, type SitePlan } from './output/plan-site.js';
+import { configAsset, mediaFiles } from './output/site-assets.js';
+import { prepareOutDir, writeOutputFiles, type OutputContent } from './output/write-files.js';
+import { siteFiles } from './output/site-files.js';
+import { createRenderer, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
+import { WorkerPool, workerFileOptions } from './pool/worker-pool.js';
+import { PageCache } from './cache/page-cache.js';
+import { pageCacheKeys } from './cache/page-keys.js';
+import { buildSearchIndex, type SearchDocument } from './search/pagefind-index.js';
+import { shardCount } from './search/search-shards.js';
+
+const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
+
+function checkOptions(options: ExportOptions): void {
+  if (options.deployment && !DEPLOYMENTS.includes(options.deployment)) {
+    throw new InvalidError(`unknown deployment "${options.deployment}" (expected ${DEPLOYMENTS.join(', ')})`);
+  }
+  if (options.baseUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(options.baseUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) throw new InvalidError(`base URL "${options.baseUrl}" is not an absolute http(s) URL`);
+  }
+}
+
+/** The pages to render: all of them, or those named by `paths` (each must exist). */
+function selectTasks(plan: SitePlan, paths: string[] | undefined): RenderTask[] {
+  if (!paths) return plan.tasks;
+  const byPage = new Map(plan.tasks.map((t) => [t.page, t]));
+  const chosen = new Set<string>();
+  for (const raw of paths) {
+    const page = raw.trim().replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.(mdx|md|html)$/i, '') || 'index';
+    if (!byPage.has(page)) throw new InvalidError(`unknown page "${raw}": no such page in the site`);
+    chosen.add(page);
+  }
+  return plan.tasks.filter((t) => chosen.has(t.page));
+}
+
+export async function exportSite(options: ExportOptions): Promise<ExportReport> {
+  const started = performance.now();
+  checkOptions(options);
+  const signal = options.signal;
+  signal?.throwIfAborted();
+  const root = resolve(options.root);
+  const outDir = resolve(options.outDir);
+  const deployment = options.deployment ?? 'cloud';
+  const cacheDir = options.cacheDir ? resolve(options.cacheDir) : undefined;
+  const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
+
+  progress('scan', 0, 0);
+  const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : [])]);
+  const tasks = selectTasks(plan, options.paths);
+  const diagnostics: Diagnostic[] = [...plan.diagnostics];
+  const fileSet = new Set(plan.files);
+  signal?.throwIfAborted();
+
+  const analytics = analyticsSnippets(plan.config, deployment);
+  diagnostics.push(...analytics.diagnostics);
+  const theme = buildTheme(plan.config, { css: plan.api.assets ? [plan.api.assets.css] : [], js: plan.api.assets ? [plan.api.assets.js] : [] });
+  const katex = await katexAssets();
+  const indexed = tasks.filter((t) => !plan.pages[t.page].noindex);
+  const model: SiteModel = {
+    config: plan.config,
+    navigation: plan.navigation,
+    deployment,
+    baseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    pages: plan.pages,
+    order: plan.order,
+    searchPath: indexed.length > 0 ? 'pagefind/' : undefined,
+    searchShards: shardCount(indexed.length),
+    assets: {
+      css: theme.css.path,
+      js: theme.js.path,
+      katexCss: katex.cssPath,
+      logoLight: configAsset(plan.config, plan.config.logo?.light, 'logo.light', fileSet, diagnostics),
+      logoDark: configAsset(plan.config, plan.config.logo?.dark, 'logo.dark', fileSet, diagnostics),
+      favicon: configAsset(plan.config, plan.config.favicon, 'favicon', fileSet, diagnostics),
+      headHtml: analytics.headHtml,
+    },
+  };
+  const init: RenderInit = {
+    model,
+    root,
+    files: plan.files,
+    pages: Object.keys(plan.pages),
+    redirectSources: plan.redirectSources,
+    highlightCacheDir: cacheDir ? join(cacheDir, 'highlight') : undefined,
+  };
+
+  await prepareOutDir(outDir, root);
+  const written = new Set<string>();
+  const pageWrites: Promise<void>[] = [];
+  const writePage = (page: string, html: string) => {
+    const file = pageOutputFile(page);
+    written.add(file);
+    pageWrites.push(mkdir(dirname(join(outDir, file)), { recursive: true }).then(() => writeFile(join(outDir, file), html)));
+  };
+
+  // Render: cached bodies are laid out here, the rest on the worker pool.
+  const cache = cacheDir ? new PageCache(cacheDir) : undefined;
+  const keys = cache ? await pageCacheKeys(plan, tasks, deployment) : new Map<string, string>();
+  const results = new Map<string, Omit<RenderTaskResult, 'html'>>();
+  let done = 0;
+  let cacheHits = 0;
+  progress('render', 0, tasks.length);
+  const accept = (task: RenderTask, result: RenderTaskResult) => {
+    results.set(task.page, { rendered: result.rendered, brokenLinks: result.brokenLinks });
+    writePage(task.page, result.html);
+    progress('render', ++done, tasks.length);
+  };
+  const misses: RenderTask[] = [];
+  for (const task of tasks) {
+    const hit = cache ? await cache.get(keys.get(task.page)!) : undefined;
+    if (!hit) {
+      misses.push(task);
+      continue;
+    }
+    cacheHits++;
+    const html = layoutPage(model, hit.rendered, { icon: pageIcon, math: usesMath(hit.rendered.html) });
+    accept(task, { ...hit, html });
+  }
+  signal?.throwIfAborted();
+  await renderMisses(misses, init, options.workers, signal, async (task, result) => {
+    accept(task, result);
+    if (cache) await cache.set(keys.get(task.page)!, { rendered: result.rendered, brokenLinks: result.brokenLinks });
+  });
+
+  // Search over the rendered bodies.
+  progress('search', done, tasks.length);
+  const docs: SearchDocument[] = indexed.map((t) => ({ page: t.page, url: pageOutputFile(t.page), title: results.get(t.page)!.rendered.title, html: results.get(t.page)!.rendered.html }));
+  const search = docs.length > 0 ? await buildSearchIndex(docs, { cacheDir }) : undefined;
+  signal?.throwIfAborted();
+
+  // Everything else.
+  progress('write', done, tasks.length);
+  const rendered: RenderedPage[] = tasks.map((t) => results.get(t.page)!.rendered);
+  const math = rendered.some((r) => usesMath(r.html));
+  const files = new Map<string, OutputContent>();
+  files.set(theme.css.path, theme.css.content);
+  files.set(theme.js.path, theme.js.content);
+  if (math) for (const [p, c] of katex.files) files.set(p, c);
+  for (const [p, c] of search?.files ?? []) files.set(p, c);
+  const assets = new Set<string>(mediaFiles(plan.files));
+  for (const r of rendered) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
+  for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon]) if (a) assets.add(a);
+  for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
+  for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
+  await Promise.all(pageWrites);
+  await writeOutputFiles(outDir, files);
+  for (const p of files.keys()) written.add(p);
+
+  for (const r of rendered) diagnostics.push(...r.diagnostics);
+  const brokenLinks = tasks.flatMap((t) => results.get(t.page)!.brokenLinks);
+  const features: ExportReport['features'] = {
+    search: search ? { included: true, reason: `Pagefind index of ${docs.length} pages in ${search.shards} shard(s)` } : { included: false, reason: 'no page to index' },
+    math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
+    ...analytics.features,
+    ...plan.api.features,
+    'page-cache': cache ? { included: cacheHits > 0, reason: `${cacheHits} of ${tasks.length} pages from the cache` } : { included: false, reason: 'no cache folder given' },
+  };
+  progress('done', done, tasks.length);
+  return {
+    pagesRendered: tasks.length,
+    diagnostics: sortDiagnostics(diagnostics),
+    brokenLinks: brokenLinks.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.href, b.href)),
+    features,
+    durationMs: Math.round(performance.now() - started),
+    files: [...written].sort(),
+  };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return list.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.message, b.message));
+}
+
+/** Renders pages on worker threads (or in this thread with `workers: 0`). */
+async function renderMisses(
+  tasks: RenderTask[],
+  init: RenderInit,
+  workers: number | undefined,
+  signal: AbortSignal | undefined,
+  onResult: (task: RenderTask, result: RenderTaskResult) => Promise<void>,
+): Promise<void> {
+  if (tasks.length === 0) return;
+  const size = Math.min(tasks.length, workers ?? availableParallelism());
+  if (size <= 0) {
+    const render = createRenderer(init);
+    for (const task of tasks) {
+      signal?.throwIfAborted();
+      await onResult(task, await render(task));
+    }
+    return;
+  }
+  const pool = new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), size, init);
+  const onAbort = () => void pool.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await Promise.all(tasks.map((task) => pool.run(task).then((result) => onResult(task, result))));
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await pool.close();
+  }
+  signal?.throwIfAborted();
+}

@@ -1,0 +1,105 @@
+/**
+ * Walks the navigation tree: which sections lead to a page, the first page of a
+ * section or group (where a tab links to), and the reading order of visible pages.
+ */
+import type { NavNode, NavSection, Navigation } from '../types.js';
+import type { SitePage } from './site-model.js';
+
+/** Visible pages of a node list, depth first, in the order the sidebar shows them. */
+export function visiblePages(nodes: NavNode[], pages: Record<string, SitePage>, out: string[] = []): string[] {
+  for (const node of nodes) {
+    if (node.kind === 'page') {
+      const p = pages[node.page];
+      if (p && !p.hidden) out.push(node.page);
+    } else if (node.kind === 'group' && !node.hidden) {
+      visiblePages(node.children, pages, out);
+    }
+  }
+  return out;
+}
+
+export function sectionPages(section: NavSection, pages: Record<string, SitePage>, out: string[] = []): string[] {
+  visiblePages(section.children, pages, out);
+  for (const s of section.sections) if (!s.href) sectionPages(s, pages, out);
+  return out;
+}
+
+/** Every visible page of the site in navigation order, without duplicates. */
+export function readingOrder(nav: Navigation, pages: Record<string, SitePage>): string[] {
+  const all = visiblePages(nav.root, pages);
+  for (const s of nav.sections) sectionPages(s, pages, all);
+  return [...new Set(all)];
+}
+
+/** Every page named anywhere in the tree, hidden or not. */
+export function allNavPages(nav: Navigation): Set<string> {
+  const found = new Set<string>();
+  const nodes = (list: NavNode[]) => {
+    for (const n of list) {
+      if (n.kind === 'page') found.add(n.page);
+      else if (n.kind === 'group') nodes(n.children);
+    }
+  };
+  const sections = (list: NavSection[]) => {
+    for (const s of list) {
+      nodes(s.children);
+      sections(s.sections);
+    }
+  };
+  nodes(nav.root);
+  sections(nav.sections);
+  return found;
+}
+
+function nodesContain(nodes: NavNode[], page: string): boolean {
+  return nodes.some((n) => (n.kind === 'page' && n.page === page) || (n.kind === 'group' && nodesContain(n.children, page)));
+}
+
+function sectionContains(section: NavSection, page: string): boolean {
+  return nodesContain(section.children, page) || section.sections.some((s) => sectionContains(s, page));
+}
+
+/**
+ * The chain of sections from the top of the tree down to the one holding the page.
+ * Empty when the page sits in the top-level node list. A page outside the navigation
+ * gets the top-level list when there is one, else the first section at each level.
+ */
+export function sectionChain(nav: Navigation, page: string): { chain: NavSection[]; found: boolean } {
+  if (nodesContain(nav.root, page)) return { chain: [], found: true };
+  const chain: NavSection[] = [];
+  let level = nav.sections;
+  while (level.length > 0) {
+    const holder = level.find((s) => !s.href && sectionContains(s, page));
+    if (holder) {
+      chain.push(holder);
+      if (nodesContain(holder.children, page)) return { chain, found: true };
+      level = holder.sections;
+      continue;
+    }
+    if (nav.root.length > 0 && chain.length === 0) return { chain, found: false };
+    const fallback = level.find((s) => !s.href);
+    if (!fallback) break;
+    chain.push(fallback);
+    level = fallback.sections;
+  }
+  return { chain, found: false };
+}
+
+/** Where a section link points: its own href, or its first visible page. */
+export function sectionTarget(section: NavSection, pages: Record<string, SitePage>): { page?: string; href?: string } {
+  if (section.href) return { href: section.href };
+  const first = sectionPages(section, pages)[0];
+  return first ? { page: first } : {};
+}
+
+/** Groups (titles) on the way to a page inside a node list, for breadcrumbs. */
+export function groupTrail(nodes: NavNode[], page: string): string[] | null {
+  for (const n of nodes) {
+    if (n.kind === 'page' && n.page === page) return [];
+    if (n.kind === 'group') {
+      const inner = groupTrail(n.children, page);
+      if (inner) return [n.group, ...inner];
+    }
+  }
+  return null;
+}

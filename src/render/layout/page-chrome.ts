@@ -1,0 +1,64 @@
+/**
+ * The smaller pieces around a page: section tabs, breadcrumbs, table of contents,
+ * previous/next links and the announcement banner.
+ */
+import type { Heading, NavSection } from '../types.js';
+import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
+import { uiIcon } from './ui-icons.js';
+
+/** Tabs across the top of the site, the active one marked. */
+export function renderTabs(tabs: NavSection[], active: NavSection | undefined, target: (s: NavSection) => string, icon: (name: string) => string): string {
+  if (tabs.length === 0) return '';
+  const items = tabs
+    .map((t) => {
+      const current = t === active ? ' aria-current="true"' : '';
+      return `<li><a class="section-tab" href="${escapeAttr(target(t))}"${current}>${t.icon ? icon(t.icon) : ''}${escapeHtml(t.label)}</a></li>`;
+    })
+    .join('');
+  return `<nav class="section-tabs" aria-label="Sections"><ul>${items}</ul></nav>`;
+}
+
+/** Anchors and dropdown entries at the top of the sidebar. */
+export function renderAnchors(items: { label: string; href: string; icon?: string; current?: boolean }[], icon: (name: string) => string): string {
+  if (items.length === 0) return '';
+  const lis = items
+    .map((a) => `<li><a class="nav-anchor" href="${escapeAttr(safeUrl(a.href))}"${a.current ? ' aria-current="true"' : ''}>${icon(a.icon ?? 'link')}<span>${escapeHtml(a.label)}</span></a></li>`)
+    .join('');
+  return `<ul class="nav-anchors">${lis}</ul>`;
+}
+
+export function renderBreadcrumbs(trail: string[]): string {
+  if (trail.length === 0) return '';
+  const items = trail.map((t) => `<li>${escapeHtml(t)}</li>`).join('');
+  return `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${items}</ol></nav>`;
+}
+
+/** "On this page": h2 and h3 headings of the page with their anchors. */
+export function renderToc(headings: Heading[]): string {
+  const shown = headings.filter((h) => h.depth >= 2 && h.depth <= 3 && h.id);
+  if (shown.length === 0) return '';
+  const items = shown
+    .map((h) => `<li class="toc-depth-${h.depth}"><a href="#${escapeAttr(h.id)}">${escapeHtml(h.text)}</a></li>`)
+    .join('');
+  return `<nav class="toc" aria-label="On this page"><p class="toc-title">On this page</p><ul>${items}</ul></nav>`;
+}
+
+export function renderPrevNext(prev?: { href: string; title: string }, next?: { href: string; title: string }): string {
+  if (!prev && !next) return '';
+  const link = (dir: 'prev' | 'next', l: { href: string; title: string }) =>
+    `<a class="pager-link pager-${dir}" href="${escapeAttr(l.href)}" rel="${dir}">` +
+    `<span class="pager-dir">${dir === 'prev' ? `${uiIcon('chevron-left')} Previous` : `Next ${uiIcon('chevron-right')}`}</span>` +
+    `<span class="pager-title">${escapeHtml(l.title)}</span></a>`;
+  return `<nav class="pager" aria-label="Previous and next pages">${prev ? link('prev', prev) : '<span></span>'}${next ? link('next', next) : ''}</nav>`;
+}
+
+/** The banner text is written as Markdown-ish text: links `[text](url)` are kept, the rest escaped. */
+export function renderBanner(banner: { content: string; dismissible?: boolean } | undefined): string {
+  if (!banner || !banner.content.trim()) return '';
+  const html = escapeHtml(banner.content).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, text: string, url: string) => {
+    const href = safeUrl(url.replace(/&amp;/g, '&'));
+    return `<a href="${escapeAttr(href)}">${text}</a>`;
+  });
+  const close = banner.dismissible ? `<button type="button" class="icon-button banner-close" data-banner-close aria-label="Dismiss">${uiIcon('x')}</button>` : '';
+  return `<div class="banner" data-banner${banner.dismissible ? ' data-dismissible' : ''}><p>${html}</p>${close}</div>`;
+}

@@ -1,0 +1,120 @@
+/**
+ * Puts one rendered page into the site's layout: <head> (title, description,
+ * canonical URL, robots, metatags, favicon, the hashed CSS/JS), banner, top bar,
+ * tabs, sidebar, breadcrumbs, the page body, table of contents, previous/next links,
+ * footer and the search dialog. Every link is relative to the page's own file.
+ */
+import type { NavSection, RenderedPage } from '../types.js';
+import { canonicalUrl, pageHref, pageOutputFile, rootPrefix } from '../output/page-paths.js';
+import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
+import { groupTrail, sectionChain, sectionTarget } from './nav-tree.js';
+import { renderAnchors, renderBanner, renderBreadcrumbs, renderPrevNext, renderTabs, renderToc } from './page-chrome.js';
+import { renderFooter } from './footer.js';
+import { renderSearchDialog } from './search-dialog.js';
+import { renderSidebarTree } from './sidebar.js';
+import type { SiteModel } from './site-model.js';
+import { renderTopBar } from './top-bar.js';
+import { uiIcon } from './ui-icons.js';
+
+export interface LayoutOptions {
+  /** Renders an icon name written by the author (frontmatter, navigation). */
+  icon?: (name: string) => string;
+  /** Whether this page needs the KaTeX stylesheet. */
+  math?: boolean;
+  /**
+   * For 404.html, which hosts serve at any URL: links are written relative to the
+   * site root and a <base> pointing at the root path of the base URL makes them work.
+   */
+  basePath?: string;
+}
+
+const SECTION_SWITCHERS = new Set(['version', 'language']);
+
+export function layoutPage(model: SiteModel, rendered: RenderedPage, options: LayoutOptions = {}): string {
+  const page = rendered.page;
+  const file = options.basePath !== undefined ? 'index.html' : pageOutputFile(page);
+  const root = rootPrefix(file);
+  const fromPage = options.basePath !== undefined ? 'index' : page;
+  const href = (to: string) => pageHref(fromPage, to);
+  const icon = options.icon ?? ((name: string) => uiIcon(name));
+  const nav = model.navigation;
+  const { chain } = sectionChain(nav, page);
+  const target = (s: NavSection) => {
+    const t = sectionTarget(s, model.pages);
+    return t.page ? href(t.page) : safeUrl(t.href ?? '#');
+  };
+
+  // Each level of the chain is drawn by its kind: tabs across the top, versions and
+  // languages as switchers in the top bar, anchors and dropdowns above the sidebar.
+  let tabsHtml = '';
+  const anchors: { label: string; href: string; icon?: string; current?: boolean }[] = model.navigation.global.map((g) => ({ ...g }));
+  const switchers: { sections: NavSection[]; active: NavSection; target(s: NavSection): string }[] = [];
+  let level = nav.sections;
+  for (let i = 0; level.length > 0; i++) {
+    const active = chain[i];
+    const kind = (active ?? level[0]).kind;
+    const siblings = level.filter((s) => s.kind === kind);
+    if (kind === 'tab') tabsHtml = renderTabs(siblings, active, target, icon);
+    else if (SECTION_SWITCHERS.has(kind) && active) switchers.push({ sections: siblings, active, target });
+    else for (const s of siblings) anchors.push({ label: s.label, href: target(s), icon: s.icon, current: s === active });
+    if (!active) break;
+    level = active.sections;
+  }
+
+  const innermost = chain[chain.length - 1];
+  const treeNodes = innermost ? innermost.children : nav.root;
+  const sidebarTree = renderSidebarTree(treeNodes, { current: page, pages: model.pages, href, icon });
+  const sidebar = `<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}</div></aside>`;
+
+  const trail = [...chain.filter((s) => s.kind !== 'version' && s.kind !== 'language').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];
+  const idx = model.order.indexOf(page);
+  const prevPage = idx > 0 ? model.order[idx - 1] : undefined;
+  const nextPage = idx >= 0 && idx < model.order.length - 1 ? model.order[idx + 1] : undefined;
+  const pager = options.basePath !== undefined ? '' : renderPrevNext(
+    prevPage ? { href: href(prevPage), title: model.pages[prevPage].title } : undefined,
+    nextPage ? { href: href(nextPage), title: model.pages[nextPage].title } : undefined,
+  );
+
+  const meta = model.pages[page];
+  const description = rendered.description ?? meta?.description;
+  const toc = renderToc(rendered.headings);
+  const homeHref = model.pages.index ? href('index') : model.order[0] ? href(model.order[0]) : `${root}index.html`;
+  const headerHtml = `<header class="page-header">${renderBreadcrumbs(trail)}<h1 class="page-title">${escapeHtml(rendered.title)}</h1>` +
+    (description ? `<p class="page-description">${escapeHtml(description)}</p>` : '') + `</header>`;
+
+  return '<!doctype html>\n' +
+    `<html lang="en" data-appearance="${escapeAttr(model.config.appearance.default)}"${model.config.appearance.strict ? ' data-strict' : ''}>` +
+    renderHead(model, rendered, root, options, description) +
+    `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-shards="${model.searchShards ?? 1}"` : ''}>` +
+    `<a class="skip-link" href="#content">Skip to content</a>` +
+    renderBanner(model.config.banner) +
+    renderTopBar({ model, root, homeHref, switchers, hasSidebar: true }) +
+    tabsHtml +
+    `<div class="layout${toc ? '' : ' no-toc'}">${sidebar}<div class="sidebar-backdrop" data-menu-close></div>` +
+    `<main id="content" class="page">${headerHtml}<article class="prose" data-pagefind-body>${rendered.html}</article>${pager}</main>` +
+    (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
+    `</div>` + renderFooter(model) + renderSearchDialog(model) + `</body></html>\n`;
+}
+
+function renderHead(model: SiteModel, rendered: RenderedPage, root: string, options: LayoutOptions, description?: string): string {
+  const { config, assets } = model;
+  const title = rendered.title === config.name ? config.name : `${rendered.title} - ${config.name}`;
+  const canonical = options.basePath === undefined ? canonicalUrl(model.baseUrl, rendered.page) : undefined;
+  const noindex = rendered.frontmatter.noindex === true || model.pages[rendered.page]?.noindex || options.basePath !== undefined;
+  const metatags = Object.keys(config.seo.metatags)
+    .sort()
+    .map((k) => `<meta ${k.startsWith('og:') ? 'property' : 'name'}="${escapeAttr(k)}" content="${escapeAttr(config.seo.metatags[k])}">`)
+    .join('');
+  return '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    (options.basePath !== undefined ? `<base href="${escapeAttr(options.basePath)}">` : '') +
+    `<title>${escapeHtml(title)}</title>` +
+    (description ? `<meta name="description" content="${escapeAttr(description)}">` : '') +
+    (canonical ? `<link rel="canonical" href="${escapeAttr(canonical)}">` : '') +
+    (noindex ? '<meta name="robots" content="noindex">' : '') +
+    `<meta property="og:title" content="${escapeAttr(rendered.title)}">` + metatags +
+    `<meta name="theme-color" content="${escapeAttr(config.colors.primary)}">` +
+    (assets.favicon ? `<link rel="icon" href="${escapeAttr(root + encodeURI(assets.favicon))}">` : '') +
+    `<link rel="stylesheet" href="${escapeAttr(root + assets.css)}">` +
+    (options.math && assets.katexCss ? `<link rel="stylesheet" href="${escapeAttr(root + assets.katexCss)}">` : '') +
+    `<script src="${escapeAttr(root + assets.js)}"></script>` + assets.headHtml + '</head>';
+}

@@ -1,0 +1,17 @@
+/**
+ * The search dialog, hidden until the search button or Ctrl/Cmd-K opens it. The site
+ * script fills the result list from the Pagefind index bundled with the site.
+ */
+import type { SiteModel } from './site-model.js';
+import { uiIcon } from './ui-icons.js';
+
+export function renderSearchDialog(model: SiteModel): string {
+  if (!model.searchPath) return '';
+  return `<div class="search-dialog" data-search-dialog hidden role="dialog" aria-modal="true" aria-label="Search the documentation">` +
+    `<div class="search-backdrop" data-search-close></div><div class="search-panel">` +
+    `<div class="search-input-row">${uiIcon('search')}<input type="search" class="search-input" data-search-input placeholder="Search the docs" autocomplete="off" spellcheck="false" aria-controls="search-results" aria-autocomplete="list"><kbd class="search-kbd" data-search-close>Esc</kbd></div>` +
+    `<ul class="search-results" id="search-results" role="listbox" data-search-results></ul>` +
+    `<p class="search-status" data-search-status aria-live="polite"></p>` +
+    `<p class="search-footer"><span><kbd>↑</kbd><kbd>↓</kbd> to move</span><span><kbd>Enter</kbd> to open</span><span><kbd>Esc</kbd> to close</span></p>` +
+    `</div></div>`;
+}

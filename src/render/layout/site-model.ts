@@ -1,0 +1,54 @@
+/**
+ * The site model: everything the layout needs to know about the whole site to draw
+ * one page (config, navigation, every page's title and flags, asset names). It is
+ * built once on the main thread and sent, as plain data, to every render worker.
+ */
+import type { Deployment, Navigation, SiteConfig } from '../types.js';
+
+export interface SitePage {
+  page: string;
+  /** Source file relative to the root; absent for generated API pages. */
+  file?: string;
+  title: string;
+  sidebarTitle: string;
+  description?: string;
+  icon?: string;
+  tag?: string;
+  /** HTTP method of API reference pages, shown as a badge. */
+  method?: string;
+  hidden: boolean;
+  noindex: boolean;
+  deprecated: boolean;
+  /** Listed somewhere in the navigation (visible or not). */
+  inNav: boolean;
+}
+
+export interface SiteAssets {
+  /** Output paths (relative to the output root) of the one CSS and one JS file. */
+  css: string;
+  js: string;
+  /** KaTeX stylesheet, present when some page uses math. */
+  katexCss?: string;
+  /** Root-relative paths of the logo and favicon files that exist. */
+  logoLight?: string;
+  logoDark?: string;
+  favicon?: string;
+  /** Analytics `<script>` tags from the config (never in air-gapped builds). */
+  headHtml: string;
+}
+
+export interface SiteModel {
+  config: SiteConfig;
+  /** The navigation with API reference entries expanded into pages. */
+  navigation: Navigation;
+  deployment: Deployment;
+  baseUrl?: string;
+  pages: Record<string, SitePage>;
+  /** Visible pages in navigation order, for previous/next links. */
+  order: string[];
+  assets: SiteAssets;
+  /** Root-relative path of the search index folder, when search is built. */
+  searchPath?: string;
+  /** Number of Pagefind index shards the browser merges (1 for small sites). */
+  searchShards?: number;
+}

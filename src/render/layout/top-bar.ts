@@ -1,0 +1,65 @@
+/**
+ * The top bar: menu button (mobile), logo (light and dark variants) or site name,
+ * version/language switchers, navbar links, the primary button, the search button
+ * and the light/dark toggle (left out when the appearance is strict).
+ */
+import type { NavSection } from '../types.js';
+import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
+import type { SiteModel } from './site-model.js';
+import { uiIcon } from './ui-icons.js';
+
+export interface TopBarContext {
+  model: SiteModel;
+  /** Prefix from the current file back to the output root (`../`). */
+  root: string;
+  /** Href of the site's home page from the current file. */
+  homeHref: string;
+  /** Version/language switchers: the sibling sections and the active one. */
+  switchers: { sections: NavSection[]; active: NavSection; target(s: NavSection): string }[];
+  hasSidebar: boolean;
+}
+
+function logo(ctx: TopBarContext): string {
+  const { config, assets } = ctx.model;
+  const name = escapeHtml(config.name);
+  const light = assets.logoLight ?? assets.logoDark;
+  const dark = assets.logoDark ?? assets.logoLight;
+  const href = config.logo?.href ? safeUrl(config.logo.href) : ctx.homeHref;
+  if (!light || !dark) return `<a class="brand" href="${escapeAttr(href)}"><span class="brand-name">${name}</span></a>`;
+  return `<a class="brand" href="${escapeAttr(href)}" aria-label="${escapeAttr(config.name)}">` +
+    `<img class="logo logo-light" src="${escapeAttr(ctx.root + encodeURI(light))}" alt="${name}">` +
+    `<img class="logo logo-dark" src="${escapeAttr(ctx.root + encodeURI(dark))}" alt="${name}"></a>`;
+}
+
+function switcher(s: TopBarContext['switchers'][number]): string {
+  const items = s.sections
+    .map((sec) => {
+      const current = sec === s.active ? ' aria-current="true"' : '';
+      return `<li><a href="${escapeAttr(s.target(sec))}"${current}>${escapeHtml(sec.label)}</a></li>`;
+    })
+    .join('');
+  const icon = s.active.kind === 'language' ? uiIcon('languages') : '';
+  return `<details class="switcher"><summary>${icon}<span>${escapeHtml(s.active.label)}</span>${uiIcon('chevron-down')}</summary><ul class="switcher-menu">${items}</ul></details>`;
+}
+
+export function renderTopBar(ctx: TopBarContext): string {
+  const { config } = ctx.model;
+  const links = config.navbar.links
+    .map((l) => `<li><a href="${escapeAttr(safeUrl(l.href))}">${escapeHtml(l.label)}</a></li>`)
+    .join('');
+  const primary = config.navbar.primary
+    ? `<a class="button-primary" href="${escapeAttr(safeUrl(config.navbar.primary.href))}">${escapeHtml(config.navbar.primary.label)}</a>`
+    : '';
+  const toggle = config.appearance.strict
+    ? ''
+    : `<button type="button" class="icon-button theme-toggle" data-theme-toggle aria-label="Toggle dark mode">${uiIcon('sun', 'icon icon-sun')}${uiIcon('moon', 'icon icon-moon')}</button>`;
+  const menu = ctx.hasSidebar
+    ? `<button type="button" class="icon-button menu-button" data-menu-toggle aria-controls="sidebar" aria-expanded="false" aria-label="Open navigation">${uiIcon('menu')}</button>`
+    : '';
+  const search = ctx.model.searchPath
+    ? `<button type="button" class="search-button" data-search-open aria-label="Search">${uiIcon('search')}<span class="search-label">Search…</span><kbd class="search-kbd">Ctrl K</kbd></button>`
+    : '';
+  return `<header class="topbar"><div class="topbar-inner">${menu}${logo(ctx)}${ctx.switchers.map(switcher).join('')}` +
+    `<div class="topbar-search">${search}</div>` +
+    `<nav class="navbar" aria-label="Site links"><ul class="navbar-links">${links}</ul>${primary}</nav>${toggle}</div></header>`;
+}

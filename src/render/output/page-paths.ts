@@ -1,0 +1,56 @@
+/**
+ * Where pages land in the output and how one output file links to another.
+ *
+ * Decision: every page `p` is written to `p.html` (`index` -> `index.html`,
+ * `guides/index` -> `guides/index.html`) and every link in the output is RELATIVE to
+ * the file holding it (`../guides/intro.html#setup`). Relative links keep the site
+ * working from any static host, from any sub-path (`https://host/docs/v2/`) and from a
+ * plain file server with no rewrite rules. Canonical URLs and the sitemap use the
+ * extensionless form built from the base URL (`https://docs.example.com/guides/intro`,
+ * `index` -> `/`, `guides/index` -> `/guides`).
+ */
+import { posix } from 'node:path';
+
+/** Output file of a page: `guides/intro` -> `guides/intro.html`. */
+export function pageOutputFile(page: string): string {
+  return `${page}.html`;
+}
+
+/** Relative href from one output file to another output file (both relative to outDir). */
+export function relativeHref(fromFile: string, toFile: string): string {
+  const fromDir = posix.dirname(fromFile);
+  let rel = posix.relative(fromDir === '.' ? '' : fromDir, toFile);
+  if (rel === '') rel = posix.basename(toFile);
+  return rel;
+}
+
+/** Relative href from a page to another page, with an optional `#fragment`. */
+export function pageHref(fromPage: string, toPage: string, fragment = ''): string {
+  const rel = encodePath(relativeHref(pageOutputFile(fromPage), pageOutputFile(toPage)));
+  return fragment ? `${rel}#${fragment}` : rel;
+}
+
+/** Prefix that leads from a page's file back to the output root: `a/b/c` -> `../../`. */
+export function rootPrefix(fromFile: string): string {
+  const depth = fromFile.split('/').length - 1;
+  return '../'.repeat(depth);
+}
+
+/** Extensionless public path of a page: `index` -> ``, `guides/index` -> `guides`. */
+export function publicPath(page: string): string {
+  if (page === 'index') return '';
+  return page.endsWith('/index') ? page.slice(0, -'/index'.length) : page;
+}
+
+/** Absolute canonical URL of a page, or undefined without a base URL. */
+export function canonicalUrl(baseUrl: string | undefined, page: string): string | undefined {
+  if (!baseUrl) return undefined;
+  const base = baseUrl.replace(/\/+$/, '');
+  const path = publicPath(page);
+  return path ? `${base}/${encodePath(path)}` : `${base}/`;
+}
+
+/** Percent-encodes each segment of a path, keeping the slashes. */
+export function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}

@@ -1,0 +1,111 @@
+/**
+ * The scan phase shared by exportSite and validateSite: reads the config, plans the
+ * API reference, lists the files, decides which pages the site has and reads each
+ * page's frontmatter for the navigation.
+ *
+ * Decision: a page is every page named by the navigation plus every other `.md` /
+ * `.mdx` file under the root outside `snippets/` (and except a root README, LICENSE,
+ * CHANGELOG or CONTRIBUTING file, which describe the repository). Pages that are not
+ * in the navigation are still rendered and linkable, but do not appear in the sidebar
+ * or in previous/next links.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { flattenPages, loadSiteConfig } from '../config/index.js';
+import { planApiReference, type ApiReferencePlan, type EndpointPageSpec } from '../openapi/index.js';
+import type { Deployment, Diagnostic, Navigation, SiteConfig } from '../types.js';
+import { allNavPages, readingOrder } from '../layout/nav-tree.js';
+import type { SitePage } from '../layout/site-model.js';
+import type { RenderTask } from '../pool/render-task.js';
+import { readFrontmatter, summaryTitle } from './read-frontmatter.js';
+import { redirectSourcePage } from './redirect-pages.js';
+import { walkFiles } from './walk-files.js';
+
+export interface SitePlan {
+  root: string;
+  config: SiteConfig;
+  /** The config file's text, part of every cache key. */
+  configText: string;
+  diagnostics: Diagnostic[];
+  navigation: Navigation;
+  api: ApiReferencePlan;
+  files: string[];
+  pages: Record<string, SitePage>;
+  /** One task per page, sorted by page path. */
+  tasks: RenderTask[];
+  /** Page sources read during the scan (file -> text). */
+  sources: Map<string, string>;
+  order: string[];
+  redirectSources: string[];
+  /** Pages not reachable from the navigation. */
+  unreachable: string[];
+}
+
+const PAGE_FILE = /\.(mdx|md)$/i;
+const REPO_FILES = /^(readme|license|licence|changelog|contributing|code_of_conduct)\.mdx?$/i;
+
+export async function planSite(root: string, deployment: Deployment, exclude: string[] = []): Promise<SitePlan> {
+  const { config, diagnostics } = await loadSiteConfig(root);
+  const configText = await readFile(join(root, config.source), 'utf8');
+  const api = await planApiReference(root, config, deployment);
+  diagnostics.push(...api.diagnostics);
+  const navigation = api.navigation;
+  const files = await walkFiles(root, exclude);
+  const navPages = flattenPages(navigation);
+  const inNav = allNavPages(navigation);
+  const specs = new Map<string, EndpointPageSpec>(api.endpoints.map((e) => [e.page, e]));
+
+  const pageFiles = new Map<string, string>();
+  for (const f of files) {
+    if (!PAGE_FILE.test(f) || f.startsWith('snippets/')) continue;
+    const page = f.replace(PAGE_FILE, '');
+    if (!inNav.has(page) && REPO_FILES.test(f)) continue;
+    // x.mdx wins over x.md
+    if (!pageFiles.has(page) || f.endsWith('.mdx')) pageFiles.set(page, f);
+  }
+  for (const page of navPages) {
+    if (!pageFiles.has(page) && !specs.has(page)) {
+      diagnostics.push({ severity: 'warning', file: config.source, message: `navigation names page "${page}" but neither ${page}.mdx nor ${page}.md exists` });
+    }
+  }
+
+  const sources = new Map<string, string>();
+  await Promise.all([...pageFiles.values()].map(async (f) => sources.set(f, await readFile(join(root, f), 'utf8'))));
+
+  const pages: Record<string, SitePage> = {};
+  const tasks: RenderTask[] = [];
+  for (const page of [...new Set([...pageFiles.keys(), ...specs.keys()])].sort()) {
+    const spec = specs.get(page);
+    const file = pageFiles.get(page) ?? (spec?.contentPage ? pageFiles.get(spec.contentPage) : undefined);
+    const summary = file ? readFrontmatter(sources.get(file) ?? '') : { frontmatter: {} };
+    const fm = summary.frontmatter;
+    const named = summaryTitle(summary, page);
+    // API pages keep the operation's title unless their MDX page names one.
+    const title = spec && typeof fm.title !== 'string' ? spec.title : named.title;
+    const sidebarTitle = typeof fm.sidebarTitle === 'string' ? named.sidebarTitle : title;
+    pages[page] = {
+      page,
+      file,
+      title,
+      sidebarTitle,
+      description: typeof fm.description === 'string' ? fm.description : undefined,
+      icon: typeof fm.icon === 'string' ? fm.icon : undefined,
+      tag: typeof fm.tag === 'string' ? fm.tag : undefined,
+      method: spec?.method,
+      hidden: fm.hidden === true,
+      noindex: fm.noindex === true,
+      deprecated: fm.deprecated === true,
+      inNav: inNav.has(page),
+    };
+    tasks.push(spec ? { page, file, spec } : { page, file });
+  }
+
+  const redirectSources = config.redirects
+    .map((r) => redirectSourcePage(r.source))
+    .filter((p): p is string => p !== null && !pages[p]);
+  const unreachable = Object.keys(pages).filter((p) => !pages[p].inNav && pages[p].file?.endsWith('.mdx'));
+  return {
+    root, config, configText, diagnostics, navigation, api, files, pages, tasks, sources,
+    order: readingOrder(navigation, pages), redirectSources: [...new Set(redirectSources)].sort(), unreachable,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The site-wide files around the pages: sitemap.xml, robots.txt, 404.html,
+ * redirects.json and one small HTML page per exact redirect source.
+ */
+import type { RenderTask } from '../pool/render-task.js';
+import { escapeAttr, escapeHtml } from '../layout/escape.js';
+import { layoutPage } from '../layout/page-layout.js';
+import { pageIcon } from '../layout/page-icon.js';
+import type { SiteModel } from '../layout/site-model.js';
+import { pageOutputFile } from './page-paths.js';
+import type { SitePlan } from './plan-site.js';
+import { redirectPage, redirectSourcePage, redirectsJson } from './redirect-pages.js';
+import { robotsTxt, sitemapXml } from './sitemap.js';
+
+/** Pages listed in the sitemap: not noindex; with `seo.indexing: navigable`, only visible navigation pages. */
+export function sitemapPages(plan: SitePlan, tasks: RenderTask[]): string[] {
+  const navigable = plan.config.seo.indexing !== 'all';
+  return tasks
+    .map((t) => plan.pages[t.page])
+    .filter((p) => !p.noindex && (!navigable || (p.inNav && !p.hidden)))
+    .map((p) => p.page);
+}
+
+function notFoundPage(plan: SitePlan, model: SiteModel): string {
+  const nf = plan.config.errors.notFound ?? {};
+  const title = nf.title?.trim() || 'Page not found';
+  const description = nf.description?.trim() || 'The page you are looking for does not exist or has moved.';
+  const home = model.pages.index ? 'index.html' : model.order[0] ? pageOutputFile(model.order[0]) : 'index.html';
+  const html = `<div class="not-found"><p class="not-found-code">404</p><p>${escapeHtml(description)}</p>` +
+    `<p><a class="button-primary" href="${escapeAttr(home)}">Go to the home page</a></p></div>`;
+  let basePath = '/';
+  if (model.baseUrl) basePath = new URL(model.baseUrl).pathname.replace(/\/*$/, '/');
+  return layoutPage(model, { page: '404', frontmatter: {}, title, html, headings: [], brokenLinks: [], assets: [], diagnostics: [] }, { icon: pageIcon, basePath });
+}
+
+export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[], written: ReadonlySet<string>): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set('sitemap.xml', sitemapXml(sitemapPages(plan, tasks), model.baseUrl));
+  files.set('robots.txt', robotsTxt(model.baseUrl, true));
+  files.set('404.html', notFoundPage(plan, model));
+  files.set('redirects.json', redirectsJson(plan.config.redirects));
+  const pages = new Set(Object.keys(plan.pages));
+  for (const r of plan.config.redirects) {
+    const source = redirectSourcePage(r.source);
+    if (!source || pages.has(source)) continue;
+    const file = pageOutputFile(source);
+    if (written.has(file) || files.has(file)) continue;
+    files.set(file, redirectPage(source, r.destination, pages, model.baseUrl));
+  }
+  return files;
+}

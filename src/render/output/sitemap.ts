@@ -1,0 +1,24 @@
+/**
+ * sitemap.xml and robots.txt. URLs are extensionless and absolute, built from the
+ * base URL; without a base URL the sitemap lists root-relative paths (still useful
+ * to a host that knows its origin) and robots.txt names no sitemap.
+ */
+import { canonicalUrl, encodePath, publicPath } from './page-paths.js';
+
+function xmlEscape(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+export function sitemapXml(pages: string[], baseUrl: string | undefined): string {
+  const urls = [...pages]
+    .sort()
+    .map((p) => canonicalUrl(baseUrl, p) ?? `/${encodePath(publicPath(p))}`)
+    .map((u) => `  <url><loc>${xmlEscape(u)}</loc></url>\n`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`;
+}
+
+export function robotsTxt(baseUrl: string | undefined, allowIndexing: boolean): string {
+  const rules = allowIndexing ? 'User-agent: *\nAllow: /\n' : 'User-agent: *\nDisallow: /\n';
+  return baseUrl ? `${rules}\nSitemap: ${baseUrl.replace(/\/+$/, '')}/sitemap.xml\n` : rules;
+}

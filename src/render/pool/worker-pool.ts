@@ -1,0 +1,98 @@
+/**
+ * A small pool of worker threads that run one task at a time each, in the order
+ * tasks were submitted. Running from TypeScript sources (vitest, tsx) the worker's
+ * .ts file is started with `--import tsx`; from the compiled dist the .js file runs
+ * as is. A worker that dies fails its current task; abort() terminates every worker
+ * and rejects what is pending.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+interface Pending<R> {
+  task: unknown;
+  resolve(result: R): void;
+  reject(err: unknown): void;
+}
+
+interface Slot<R> {
+  worker: Worker;
+  current?: Pending<R>;
+}
+
+/** Worker options for a worker file next to the calling module (`.ts` under tsx, `.js` in dist). */
+export function workerFileOptions(callerUrl: string, baseName: string): { url: URL; execArgv: string[] } {
+  const fromSources = callerUrl.endsWith('.ts');
+  const url = new URL(`${baseName}${fromSources ? '.ts' : '.js'}`, callerUrl);
+  if (!fromSources) return { url, execArgv: [] };
+  const tsx = pathToFileURL(createRequire(callerUrl).resolve('tsx')).href;
+  return { url, execArgv: ['--import', tsx] };
+}
+
+export class WorkerPool<T, R> {
+  private readonly slots: Slot<R>[] = [];
+  private readonly queue: Pending<R>[] = [];
+  private failure: unknown;
+  /** Largest resident set any worker reported (bytes), for the benchmark. */
+  peakWorkerRss = 0;
+
+  constructor(file: { url: URL; execArgv: string[] }, size: number, workerData: unknown) {
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(file.url, { workerData, execArgv: file.execArgv });
+      const slot: Slot<R> = { worker };
+      worker.on('message', (msg: { ok: boolean; result?: R; error?: string; rss?: number }) => {
+        const job = slot.current;
+        slot.current = undefined;
+        if (msg.rss && msg.rss > this.peakWorkerRss) this.peakWorkerRss = msg.rss;
+        if (job) {
+          if (msg.ok) job.resolve(msg.result as R);
+          else job.reject(new Error(msg.error));
+        }
+        this.next(slot);
+      });
+      worker.on('error', (err) => this.fail(slot, err));
+      worker.on('exit', (code) => {
+        if (code !== 0) this.fail(slot, new Error(`render worker exited with code ${code}`));
+      });
+      this.slots.push(slot);
+    }
+  }
+
+  run(task: T): Promise<R> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ task, resolve, reject });
+      const idle = this.slots.find((s) => !s.current);
+      if (idle) this.next(idle);
+    });
+  }
+
+  private next(slot: Slot<R>): void {
+    if (this.failure) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    slot.current = job;
+    slot.worker.postMessage(job.task);
+  }
+
+  private fail(slot: Slot<R>, err: unknown): void {
+    this.failure ??= err;
+    slot.current?.reject(err);
+    slot.current = undefined;
+    for (const job of this.queue.splice(0)) job.reject(err);
+    for (const s of this.slots) {
+      s.current?.reject(err);
+      s.current = undefined;
+    }
+  }
+
+  /** Stops every worker; pending and running tasks are rejected with `reason`. */
+  async abort(reason: unknown): Promise<void> {
+    this.fail(this.slots[0], reason);
+    await this.close();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Builds the offline full-text search index with Pagefind's Node API (createIndex,
+ * addHTMLFile, getFiles): one Pagefind bundle per shard (see search-shards.ts), each
+ * cached under `<cacheDir>/search/` by the hash of what went into it. Only the page
+ * body is indexed (its headings with ids become the result sections); the bundle
+ * holds pagefind.js, its WebAssembly and the index, all served with the site.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as pagefind from 'pagefind';
+import { sha256 } from '../cache/cache-key.js';
+import { escapeHtml } from '../layout/escape.js';
+import { shardCount, shardDir, shardOf } from './search-shards.js';
+
+export interface SearchDocument {
+  page: string;
+  /** Output file relative to the output root: `guides/intro.html`. */
+  url: string;
+  title: string;
+  /** The page body HTML. */
+  html: string;
+}
+
+export interface SearchIndex {
+  /** Output path (relative to the output root) -> bytes. */
+  files: Map<string, Uint8Array>;
+  shards: number;
+  /** Shards taken from the cache. */
+  cachedShards: number;
+}
+
+/** Files of the Pagefind bundle the site does not use (Pagefind's own UIs and playground). */
+const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|playground\/)/;
+
+// The Pagefind service is one child process per Node process: close it only when the
+// last index being built in this process is done.
+let active = 0;
+
+function documentHtml(doc: SearchDocument): string {
+  const title = escapeHtml(doc.title);
+  return `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1>${doc.html}</main></body></html>`;
+}
+
+async function buildShard(docs: SearchDocument[]): Promise<Map<string, Uint8Array>> {
+  const { index, errors } = await pagefind.createIndex({
+    forceLanguage: 'en',
+    excludeSelectors: ['svg', 'button', '.q-code-copy', '[data-pagefind-ignore]'],
+  });
+  if (!index) throw new Error(`search index: ${errors.join('; ')}`);
+  try {
+    for (const doc of docs) {
+      const added = await index.addHTMLFile({ url: `/${doc.url}`, content: documentHtml(doc) });
+      if (added.errors.length > 0) throw new Error(`search index (${doc.page}): ${added.errors.join('; ')}`);
+    }
+    const out = await index.getFiles();
+    if (out.errors.length > 0) throw new Error(`search index: ${out.errors.join('; ')}`);
+    const files = new Map<string, Uint8Array>();
+    for (const f of out.files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
+      if (!UNUSED.test(f.path)) files.set(f.path, f.content);
+    }
+    return files;
+  } finally {
+    await index.deleteIndex();
+  }
+}
+
+/** A shard's files packed as one JSON document for the cache. */
+async function readPacked(file: string): Promise<Map<string, Uint8Array> | undefined> {
+  try {
+    const entries = JSON.parse(await readFile(file, 'utf8')) as [string, string][];
+    return new Map(entries.map(([p, b64]) => [p, new Uint8Array(Buffer.from(b64, 'base64'))]));
+  } catch {
+    return undefined;
+  }
+}
+
+async function writePacked(file: string, files: Map<string, Uint8Array>): Promise<void> {
+  try {
+    await mkdir(join(file, '..'), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify([...files].map(([p, c]) => [p, Buffer.from(c).toString('base64')])));
+    await rename(tmp, file);
+  } catch {
+    // a cache that cannot be written only costs time
+  }
+}
+
+export async function buildSearchIndex(docs: SearchDocument[], options: { cacheDir?: string } = {}): Promise<SearchIndex> {
+  const shards = shardCount(docs.length);
+  const groups: SearchDocument[][] = Array.from({ length: shards }, () => []);
+  for (const doc of [...docs].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0))) groups[shardOf(doc.page, shards)].push(doc);
+  const files = new Map<string, Uint8Array>();
+  let cachedShards = 0;
+  active++;
+  try {
+    for (let s = 0; s < shards; s++) {
+      const key = sha256('pagefind-1', ...groups[s].flatMap((d) => [d.page, d.url, d.title, d.html]));
+      const cacheFile = options.cacheDir ? join(options.cacheDir, 'search', `${key}.json`) : undefined;
+      let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
+      if (shardFiles) cachedShards++;
+      else {
+        shardFiles = await buildShard(groups[s]);
+        if (cacheFile) await writePacked(cacheFile, shardFiles);
+      }
+      for (const [path, content] of shardFiles) files.set(`${shardDir(s)}/${path}`, content);
+    }
+  } finally {
+    active--;
+    if (active === 0) await pagefind.close();
+  }
+  return { files, shards, cachedShards };
+}
