@@ -77,5 +77,5 @@ export async function startGitHubServer(): Promise<FakeGitHub> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: webUrl(), pulls, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: webUrl(), pulls, requests, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
 }

@@ -10,6 +10,8 @@ export interface ScriptedReply {
   text?: string;
   toolCalls?: { name: string; args: unknown }[];
   usage?: { input: number; output: number };
+  /** Wait this long before answering (for time-limit tests). */
+  delayMs?: number;
 }
 
 /** What a scripted step sees of one request, in protocol-neutral form. */
@@ -28,6 +30,8 @@ export interface FakeModelServer {
   requests: any[];
   /** Authorization-like headers received, for credential checks. */
   headers: http.IncomingHttpHeaders[];
+  /** Failed expectations inside script steps (answered as HTTP 400); close() rethrows the first. */
+  scriptErrors: unknown[];
   close(): Promise<void>;
 }
 
@@ -41,6 +45,7 @@ export interface ProtocolAdapter {
 export async function startScriptedServer(adapter: ProtocolAdapter, script: ScriptStep[]): Promise<FakeModelServer> {
   const requests: any[] = [];
   const headers: http.IncomingHttpHeaders[] = [];
+  const scriptErrors: unknown[] = [];
   const steps = [...script];
   let replies = 0;
   const server = http.createServer((req, res) => {
@@ -63,8 +68,16 @@ export async function startScriptedServer(adapter: ProtocolAdapter, script: Scri
         return send(step.fail, adapter.error(step.fail), { 'retry-after-ms': '10' });
       }
       steps.shift();
-      const reply = typeof step === 'function' ? step(adapter.neutral(body)) : step;
-      send(200, adapter.reply(reply, body, replies++));
+      let reply: ScriptedReply;
+      try {
+        reply = typeof step === 'function' ? step(adapter.neutral(body)) : step;
+      } catch (error) {
+        scriptErrors.push(error);
+        return send(400, adapter.error(400));
+      }
+      const payload = adapter.reply(reply, body, replies++);
+      if (reply.delayMs) setTimeout(() => send(200, payload), reply.delayMs);
+      else send(200, payload);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,6 +86,11 @@ export async function startScriptedServer(adapter: ProtocolAdapter, script: Scri
     url: `http://127.0.0.1:${port}`,
     requests,
     headers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    scriptErrors,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (scriptErrors.length > 0) throw scriptErrors[0];
+    },
   };
 }
