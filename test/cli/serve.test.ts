@@ -1,0 +1,53 @@
+/**
+ * `quire serve` as `npm start` runs it: the first start on an empty data dir creates
+ * the database, the demo organization, project and key file (mode 0600); the key
+ * works with curl-like requests; SIGTERM exits 0; a second start creates nothing new.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { listOrganizations } from '../../src/store/records/organizations.js';
+import { openStore } from '../../src/store/open-store.js';
+import { spawnQuire, waitForExit, waitForOutput } from '../helpers/cli.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'quire-serve-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function startOnce(): Promise<{ url: string; projectId: string; keyFile: string; stop(): Promise<number | null> }> {
+  const child = spawnQuire(['serve', '--port', '0'], { QUIRE_DATA_DIR: dataDir });
+  const [, url, projectId, keyFile] = await waitForOutput(child, /listening on (http:\/\/\S+)[\s\S]*Demo project: (prj_\w+)[\s\S]*Admin key file: (\S+)/);
+  return {
+    url: url!,
+    projectId: projectId!,
+    keyFile: keyFile!,
+    async stop() {
+      child.kill('SIGTERM');
+      return waitForExit(child);
+    },
+  };
+}
+
+it('bootstraps once, serves with the written key, and stops cleanly on SIGTERM', async () => {
+  const first = await startOnce();
+  expect(first.keyFile).toBe(join(dataDir, 'admin-key'));
+  expect(statSync(first.keyFile).mode & 0o777).toBe(0o600);
+  const key = readFileSync(first.keyFile, 'utf8').trim();
+  expect(key).toMatch(/^svc_/);
+  const ready = await fetch(`${first.url}/readyz`);
+  expect(ready.status).toBe(200);
+  const missing = await fetch(`${first.url}/v2/agent/prj_x/job/aj_x`, { headers: { authorization: `Bearer ${key}` } });
+  expect(missing.status).toBe(404);
+  expect(await missing.json()).toEqual({ error: 'Job not found' });
+  expect(await first.stop()).toBe(0);
+
+  const second = await startOnce();
+  expect(readFileSync(second.keyFile, 'utf8').trim()).toBe(key);
+  expect(second.projectId).toBe(first.projectId);
+  expect(await second.stop()).toBe(0);
+
+  const store = await openStore({ dataDir });
+  const orgs = await listOrganizations(store.db);
+  await store.close();
+  expect(orgs).toHaveLength(1);
+});
