@@ -1,10 +1,89 @@
 /**
- * Renders one API reference page (runs inside render worker threads).
+ * Renders one API reference page (runs inside render worker threads, so it takes only
+ * the serializable spec and reads the document through the per-process cache): request
+ * bar and playground, description, the MDX page's own content when there is one,
+ * authorizations, parameters, body, responses, and an aside with request code samples
+ * and response examples. Everything from the document is escaped; nothing is evaluated.
  */
-import type { PageContext, RenderedPage } from '../types.js';
+import { createHash } from 'node:crypto';
+import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
+import { ensureLanguages } from '../highlight/index.js';
+import { codeSamples } from './code-samples.js';
+import { loadRenderDocument } from './document-cache.js';
+import { esc } from './html.js';
+import { markdownToHtml, type MarkdownLinks } from './markdown.js';
+import { buildOperationModel } from './operation-model.js';
+import { findOperation } from './operations.js';
+import { codeBlock, HeadingList, renderBody, renderParameters, renderResponses, responseExampleTabs, tabs } from './page-sections.js';
+import { renderPlayground } from './playground-html.js';
+import { playgroundMode } from './playground-mode.js';
+import type { SchemaHtmlContext } from './schema-html.js';
+import { renderSecurity } from './security.js';
 import type { EndpointPageSpec } from './types.js';
 
+/** Headings already present in the MDX content, so the table of contents lists them too. */
+function contentHeadings(html: string, headings: HeadingList): void {
+  for (const m of html.matchAll(/<h([2-4])\b[^>]*\bid="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g)) {
+    const text = m[3].replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/#$/, '').trim();
+    headings.reserve(m[2]);
+    headings.items.push({ depth: Number(m[1]), text, id: m[2] });
+  }
+}
+
+function plainDescription(text: unknown): string | undefined {
+  if (typeof text !== 'string' || !text.trim()) return undefined;
+  const first = text.trim().split(/\n\s*\n/)[0].replace(/[`*_#>[\]]|\(([^)]*)\)/g, '').replace(/\s+/g, ' ').trim();
+  return first.length > 200 ? `${first.slice(0, 197)}…` : first;
+}
+
 export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContext, contentHtml?: string): Promise<RenderedPage> {
-  void ctx;
-  return { page: spec.page, frontmatter: {}, title: spec.title, html: contentHtml ?? '', headings: [], brokenLinks: [], assets: [], diagnostics: [] };
+  const diagnostics: Diagnostic[] = [];
+  const base: Omit<RenderedPage, 'html' | 'headings'> = {
+    page: spec.page,
+    frontmatter: { title: spec.title, openapi: `${spec.file} ${spec.method} ${spec.path}` },
+    title: spec.title, brokenLinks: [], assets: [], diagnostics,
+  };
+  const { doc, names } = await loadRenderDocument(ctx.root, spec.file, ctx.deployment, spec.localCopy);
+  const found = findOperation(doc, spec.method, spec.path);
+  if (!found) {
+    diagnostics.push({ severity: 'error', file: spec.file, path: `paths[${JSON.stringify(spec.path)}].${spec.method.toLowerCase()}`, message: `Operation ${spec.method} ${spec.path} not found in ${spec.file}` });
+    return { ...base, html: `${contentHtml ?? ''}<p class="api-note">Operation ${esc(spec.method)} ${esc(spec.path)} is missing from ${esc(spec.file)}.</p>`, headings: [] };
+  }
+  const model = buildOperationModel(doc, ctx.config, spec.method, found.path, found.op, found.item);
+  const links: MarkdownLinks = { resolveLink: (href) => ctx.resolveLink(href, spec.page), broken: base.brokenLinks };
+  const schemaCtx: SchemaHtmlContext = { names, links, direction: 'request' };
+  const headings = new HeadingList();
+  if (contentHtml) contentHeadings(contentHtml, headings);
+  // Stable per page, so two builds give the same bytes and ids never clash across pages.
+  const uid = `api-${createHash('sha256').update(spec.page).digest('hex').slice(0, 8)}`;
+  const { mode } = playgroundMode(ctx.config, ctx.deployment);
+
+  const samples = codeSamples(model, ctx.config);
+  const highlighter = await ensureLanguages(['json', 'xml', 'yaml', ...samples.map((s) => s.lang)]);
+  const cache = ctx.highlightCache;
+
+  const deprecated = found.op.deprecated === true
+    ? '<div class="api-deprecated-note" role="note"><strong>Deprecated.</strong> This operation may be removed in a future version.</div>' : '';
+  const security = renderSecurity(doc, model.security, links);
+  const main = [
+    renderPlayground(model, mode, uid),
+    deprecated,
+    markdownToHtml(found.op.description, links),
+    contentHtml ? `<div class="api-content">${contentHtml}</div>` : '',
+    security ? `<section class="api-security">${headings.heading(2, 'Authorizations', 'authorizations')}${security}</section>` : '',
+    renderParameters(model, schemaCtx, headings),
+    renderBody(model, schemaCtx, headings, uid),
+    renderResponses(model, schemaCtx, headings, uid),
+  ].join('');
+  const sampleTabs = tabs(samples.map((s) => ({ label: s.label, html: codeBlock(highlighter, s.code, s.lang, cache) })), `${uid}-code`, 'Request samples');
+  const aside = `${sampleTabs ? `<div class="api-samples">${sampleTabs}</div>` : ''}${responseExampleTabs(model, highlighter, uid, cache)}`;
+  const html = `<div class="api-ref" data-api-endpoint data-method="${esc(model.method)}"><div class="api-ref-grid"><div class="api-ref-main">${main}</div><aside class="api-ref-aside" aria-label="Examples">${aside}</aside></div></div>`;
+  const description = plainDescription(found.op.description);
+  return {
+    ...base,
+    frontmatter: { ...base.frontmatter, ...(description ? { description } : {}), ...(found.op.deprecated === true ? { deprecated: true } : {}) },
+    ...(description ? { description } : {}),
+    html,
+    headings: headings.items,
+  };
 }

@@ -1,0 +1,109 @@
+/**
+ * Checks one OpenAPI document at plan time: reads it, refuses what Quire cannot render
+ * (Swagger 2.0, unknown versions), reports broken `$ref`s at the place they are written,
+ * then lets swagger-parser validate and dereference it. Every problem becomes a
+ * diagnostic naming the document and the JSON path (and the line when known).
+ */
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { Deployment, Diagnostic } from '../types.js';
+import { getByTokens, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
+import {
+  DocumentReadError, documentKey, documentPath, fetchDocumentText, isUrl, parseDocumentText,
+  readDocumentText, writeLocalCopy, type OpenApiObject,
+} from './read-document.js';
+
+export interface CheckedDocument {
+  /** The document as referenced, normalised (`api/openapi.yaml` or a URL). */
+  key: string;
+  /** Validated and dereferenced; absent when the document cannot be used. */
+  doc?: OpenApiObject;
+  /** Local copy of a URL document for the render workers. */
+  localCopy?: string;
+  diagnostics: Diagnostic[];
+}
+
+const MAX_VALIDATION_DIAGNOSTICS = 8;
+
+export async function checkDocument(root: string, ref: string, deployment: Deployment): Promise<CheckedDocument> {
+  const key = documentKey(ref);
+  const fail = (message: string, extra: Partial<Diagnostic> = {}): CheckedDocument => ({ key, diagnostics: [{ severity: 'error', file: key, message, ...extra }] });
+  let text: string;
+  let raw: OpenApiObject;
+  try {
+    text = isUrl(key) ? await fetchDocumentText(key, deployment) : await readDocumentText(root, key);
+    raw = parseDocumentText(text, key);
+  } catch (err) {
+    if (err instanceof DocumentReadError) return fail(err.message, err.line ? { line: err.line } : {});
+    throw err;
+  }
+  if (typeof raw.swagger === 'string') {
+    return fail(`${key} is a Swagger ${raw.swagger} document; Quire renders OpenAPI 3.0 and 3.1 only. Convert it to OpenAPI 3 (for example with swagger2openapi or the Swagger Editor) and reference the converted file`, { path: 'swagger', line: lineOfPath(text, ['swagger']) });
+  }
+  if (typeof raw.openapi !== 'string' || !/^3\.[01]\./.test(raw.openapi)) {
+    return fail(`${key} is not an OpenAPI 3.0 or 3.1 document: "openapi" is ${JSON.stringify(raw.openapi ?? null)}, expected a version such as "3.1.0"`, { path: 'openapi', line: lineOfPath(text, ['openapi']) });
+  }
+  const broken = findBrokenLocalRefs(raw).map((at): Diagnostic => ({
+    severity: 'error', file: key, path: pointerToJsonPath(at.pointer), line: lineOfPath(text, pointerTokens(at.pointer)),
+    message: `Broken $ref "${at.ref}" in ${key} at ${pointerToJsonPath(at.pointer)}: the target does not exist`,
+  }));
+  if (broken.length > 0) return { key, diagnostics: broken };
+
+  const base = isUrl(key) ? key : documentPath(root, key);
+  const options = { resolve: { http: deployment !== 'air-gapped', external: true }, dereference: { circular: true as const } };
+  try {
+    const doc = (await SwaggerParser.validate(base, structuredClone(raw) as never, options as never)) as unknown as OpenApiObject;
+    if (!isUrl(key)) return { key, doc, diagnostics: [] };
+    const bundled = (await SwaggerParser.bundle(base, structuredClone(raw) as never, options as never)) as unknown as OpenApiObject;
+    return { key, doc, localCopy: await writeLocalCopy(key, bundled), diagnostics: [] };
+  } catch (err) {
+    return { key, diagnostics: validationDiagnostics(err, key, text) };
+  }
+}
+
+interface RefLocation { pointer: string; ref: string }
+
+/** Local `#/...` references whose target is missing, with the pointer of the `$ref` itself. */
+export function findBrokenLocalRefs(doc: OpenApiObject): RefLocation[] {
+  const out: RefLocation[] = [];
+  const walk = (value: unknown, pointer: string): void => {
+    if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    if (value === null || typeof value !== 'object') return;
+    const obj = value as Record<string, unknown>;
+    if (typeof obj.$ref === 'string' && obj.$ref.startsWith('#') && getByTokens(doc, pointerTokens(obj.$ref)) === undefined) {
+      out.push({ pointer: `${pointer}/$ref`, ref: obj.$ref });
+    }
+    for (const [k, v] of Object.entries(obj)) if (k !== '$ref') walk(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  };
+  walk(doc, '#');
+  return out;
+}
+
+function validationDiagnostics(err: unknown, key: string, text: string): Diagnostic[] {
+  const e = err as { message?: string; details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[]; parentPath?: string; targetRef?: string };
+  const make = (pointer: string | undefined, message: string): Diagnostic => {
+    const tokens = pointer ? pointerTokens(pointer) : [];
+    return { severity: 'error', file: key, path: tokens.length ? pointerToJsonPath(pointer!) : undefined, line: pointer ? lineOfPath(text, tokens) : undefined, message };
+  };
+  if (e.targetRef) {
+    return [make(e.parentPath ?? undefined, `Broken $ref "${e.targetRef}" in ${key}${e.parentPath ? ` at ${pointerToJsonPath(e.parentPath)}` : ''}: ${e.message ?? 'the target does not exist'}`)];
+  }
+  if (Array.isArray(e.details) && e.details.length > 0) {
+    // ajv reports every failing branch; the deepest paths are the useful ones.
+    const seen = new Set<string>();
+    const details = [...e.details].sort((a, b) => (b.instancePath ?? '').length - (a.instancePath ?? '').length);
+    const out: Diagnostic[] = [];
+    for (const d of details) {
+      const pointer = `#${d.instancePath ?? ''}`;
+      const extra = d.params?.missingProperty ? ` (${String(d.params.missingProperty)})` : d.params?.additionalProperty ? ` (${String(d.params.additionalProperty)})` : '';
+      const msg = `Invalid OpenAPI document ${key} at ${pointerToJsonPath(pointer) || '(top level)'}: ${d.message ?? 'invalid'}${extra}`;
+      if (seen.has(msg)) continue;
+      seen.add(msg);
+      out.push(make(pointer, msg));
+      if (out.length >= MAX_VALIDATION_DIAGNOSTICS) break;
+    }
+    return out;
+  }
+  const message = (e.message ?? String(err)).split('\n')[0];
+  const pointer = /(\/paths\/\S+?)(?:\s|$)/.exec(message)?.[1];
+  return [make(pointer ? `#${pointer}` : undefined, `Invalid OpenAPI document ${key}: ${message}`)];
+}

@@ -1,0 +1,43 @@
+/**
+ * The per-process cache of dereferenced documents used while rendering pages. Each render
+ * worker thread parses and dereferences a document once (keyed by path and mtime) and
+ * reuses it for every endpoint page of that document; nothing is shared across threads.
+ */
+import { stat, readFile } from 'node:fs/promises';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { InvalidError } from '../../core/errors.js';
+import type { Deployment } from '../types.js';
+import { documentPath, isUrl, parseDocumentText, type OpenApiObject } from './read-document.js';
+import { componentNames } from './schema-utils.js';
+
+export interface CachedDocument {
+  doc: OpenApiObject;
+  /** Component schema object -> name (names are lost by dereferencing). */
+  names: Map<object, string>;
+}
+
+const cache = new Map<string, Promise<CachedDocument>>();
+
+/**
+ * Loads a document for rendering. `file` is the reference as in the spec; URL documents
+ * are read from the local copy made at plan time, so workers never use the network.
+ */
+export async function loadRenderDocument(root: string, file: string, deployment: Deployment, localCopy?: string): Promise<CachedDocument> {
+  if (isUrl(file) && !localCopy) throw new InvalidError(`OpenAPI document ${file} has no local copy: planApiReference fetches URL documents before pages render`);
+  const abs = localCopy ?? documentPath(root, file);
+  const { mtimeMs, size } = await stat(abs);
+  const key = `${abs}\0${mtimeMs}\0${size}`;
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = (async () => {
+      const raw = parseDocumentText(await readFile(abs, 'utf8'), file);
+      const options = { resolve: { http: deployment !== 'air-gapped' && !localCopy, external: true }, dereference: { circular: true } };
+      const doc = (await SwaggerParser.dereference(isUrl(file) ? file : abs, raw as never, options as never)) as unknown as OpenApiObject;
+      return { doc, names: componentNames(doc) };
+    })();
+    for (const k of cache.keys()) if (k.startsWith(`${abs}\0`)) cache.delete(k); // an older version of the file
+    cache.set(key, entry);
+    entry.catch(() => cache.delete(key));
+  }
+  return entry;
+}

@@ -1,0 +1,84 @@
+/**
+ * One operation gathered for rendering: its parameters (path-level ones merged with the
+ * operation's), request body, servers (docs.json `api.servers`/`api.url` first, then the
+ * operation's, path's and document's) and example values for every input. Code samples,
+ * the playground and the reference itself all read this model.
+ */
+import type { SiteConfig } from '../types.js';
+import type { OpenApiObject } from './read-document.js';
+import { mediaExample, sampleFromSchema } from './sample.js';
+import { isSchema, ownExample, type Schema } from './schema-utils.js';
+import { operationSecurity, type OperationSecurity } from './security.js';
+
+export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface ParameterModel {
+  name: string;
+  in: ParamLocation;
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  schema?: Schema;
+  /** Example from the parameter or its schema; `found` false when none was written. */
+  example: { found: boolean; value?: unknown };
+}
+
+export interface BodyModel {
+  required: boolean;
+  description?: string;
+  /** Media types in document order, each with its schema and examples. */
+  media: { type: string; schema?: Schema; examples: { value: unknown; name?: string }[] }[];
+}
+
+export interface OperationModel {
+  method: string;
+  path: string;
+  op: OpenApiObject;
+  parameters: ParameterModel[];
+  body?: BodyModel;
+  servers: string[];
+  security: OperationSecurity;
+}
+
+const LOCATIONS: ParamLocation[] = ['path', 'query', 'header', 'cookie'];
+
+export function buildOperationModel(doc: OpenApiObject, config: SiteConfig, method: string, path: string, op: OpenApiObject, item: OpenApiObject): OperationModel {
+  const merged = new Map<string, OpenApiObject>();
+  for (const p of [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
+    if (isSchema(p) && typeof p.name === 'string' && LOCATIONS.includes(p.in)) merged.set(`${p.in}:${p.name}`, p);
+  }
+  const parameters = [...merged.values()].map((p): ParameterModel => {
+    const schema = isSchema(p.schema) ? p.schema : isSchema(p.content) ? (Object.values<OpenApiObject>(p.content)[0]?.schema as Schema | undefined) : undefined;
+    const namedExample = isSchema(p.examples) ? Object.values<OpenApiObject>(p.examples).find((e) => isSchema(e) && e.value !== undefined) : undefined;
+    const example = p.example !== undefined ? { found: true, value: p.example } : namedExample ? { found: true, value: namedExample.value } : schema ? ownExample(schema) : { found: false };
+    return { name: p.name, in: p.in, required: p.in === 'path' || p.required === true, deprecated: p.deprecated === true, description: typeof p.description === 'string' ? p.description : undefined, schema, example };
+  });
+  let body: BodyModel | undefined;
+  if (isSchema(op.requestBody) && isSchema(op.requestBody.content)) {
+    body = {
+      required: op.requestBody.required === true,
+      description: typeof op.requestBody.description === 'string' ? op.requestBody.description : undefined,
+      media: Object.entries<OpenApiObject>(op.requestBody.content).map(([type, m]) => ({ type, schema: isSchema(m?.schema) ? m.schema : undefined, examples: mediaExample(m, 'request') })),
+    };
+  }
+  return { method: method.toUpperCase(), path, op, parameters, body, servers: serversFor(doc, config, op, item), security: operationSecurity(doc, op) };
+}
+
+/** Server URLs with their variables set to defaults; docs.json settings win over the document. */
+export function serversFor(doc: OpenApiObject, config: SiteConfig, op: OpenApiObject, item: OpenApiObject): string[] {
+  const configured = (config.api?.servers ?? []).filter((s) => typeof s === 'string' && s.trim());
+  if (configured.length) return configured;
+  if (config.api?.url && /^https?:\/\//i.test(config.api.url)) return [config.api.url];
+  const list = [op.servers, item.servers, doc.servers].find((s) => Array.isArray(s) && s.length > 0) as OpenApiObject[] | undefined;
+  return (list ?? []).filter((s) => isSchema(s) && typeof s.url === 'string').map((s) =>
+    String(s.url).replace(/\{([^}]+)\}/g, (whole: string, name: string) => {
+      const v = s.variables?.[name];
+      return isSchema(v) && v.default !== undefined ? String(v.default) : whole;
+    }).replace(/\/+$/, ''));
+}
+
+/** A value to put in samples for a parameter: its example, else one generated from its schema. */
+export function parameterSample(p: ParameterModel): unknown {
+  if (p.example.found) return p.example.value;
+  return sampleFromSchema(p.schema, 'request');
+}

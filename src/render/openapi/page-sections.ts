@@ -1,0 +1,124 @@
+/**
+ * The sections of an endpoint page other than the playground: parameters by location,
+ * request body, responses per status and media type, and the tabbed code panels (request
+ * samples, response examples) built on the site's tab markup (role="tablist" +
+ * aria-controls, wired by the theme script).
+ */
+import type { HighlighterCore } from 'shiki/core';
+import type { Heading } from '../types.js';
+import { renderCodeBlock, type HighlightCache } from '../highlight/index.js';
+import { esc, prettyJson } from './html.js';
+import { markdownToHtml, type MarkdownLinks } from './markdown.js';
+import type { OperationModel, ParamLocation } from './operation-model.js';
+import type { OpenApiObject } from './read-document.js';
+import { mediaExample } from './sample.js';
+import { renderField, renderSchemaBody, type SchemaHtmlContext } from './schema-html.js';
+import { isSchema, mergeAllOf, type Schema } from './schema-utils.js';
+
+/** Collects the page's headings with unique ids. */
+export class HeadingList {
+  readonly items: Heading[] = [];
+  private readonly used = new Set<string>();
+  add(depth: number, text: string, base: string): string {
+    let id = base;
+    for (let n = 2; this.used.has(id); n++) id = `${base}-${n}`;
+    this.used.add(id);
+    this.items.push({ depth, text, id });
+    return id;
+  }
+  reserve(id: string): void {
+    this.used.add(id);
+  }
+  heading(depth: number, text: string, base: string, extra = ''): string {
+    const id = this.add(depth, text, base);
+    return `<h${depth} id="${esc(id)}">${esc(text)}${extra}<a class="heading-anchor" href="#${esc(id)}" aria-label="Link to this section">#</a></h${depth}>`;
+  }
+}
+
+export interface TabItem { label: string; html: string }
+
+/** Tabs with the site's markup; one item renders without a tab bar. */
+export function tabs(items: TabItem[], uid: string, ariaLabel: string): string {
+  if (items.length === 0) return '';
+  if (items.length === 1) return `<div class="api-tabs"><div class="api-tab-title">${esc(items[0].label)}</div>${items[0].html}</div>`;
+  const bar = items.map((t, i) => `<button type="button" role="tab" id="${uid}-t${i}" aria-controls="${uid}-p${i}" aria-selected="${i === 0}" tabindex="${i === 0 ? 0 : -1}">${esc(t.label)}</button>`).join('');
+  const panels = items.map((t, i) => `<div role="tabpanel" id="${uid}-p${i}" aria-labelledby="${uid}-t${i}"${i === 0 ? '' : ' hidden'}>${t.html}</div>`).join('');
+  return `<div class="api-tabs"><div role="tablist" aria-label="${esc(ariaLabel)}">${bar}</div>${panels}</div>`;
+}
+
+export function codeBlock(h: HighlighterCore | null, code: string, lang: string, cache?: HighlightCache): string {
+  return renderCodeBlock(h, code, { lang, bare: true, cache });
+}
+
+const LOCATION_TITLES: Record<ParamLocation, string> = { path: 'Path parameters', query: 'Query parameters', header: 'Header parameters', cookie: 'Cookie parameters' };
+
+export function renderParameters(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList): string {
+  return (Object.keys(LOCATION_TITLES) as ParamLocation[]).map((loc) => {
+    const params = model.parameters.filter((p) => p.in === loc);
+    if (params.length === 0) return '';
+    const fields = params.map((p) => renderField(p.name, p.schema, ctx, { required: p.required, deprecated: p.deprecated, description: p.description, example: p.example }));
+    return `<section class="api-params" data-in="${loc}">${headings.heading(2, LOCATION_TITLES[loc], `${loc}-parameters`)}<div class="api-fields">${fields.join('')}</div></section>`;
+  }).join('');
+}
+
+/** The fields of one media type's schema (object, array of objects, or a single value). */
+function schemaFields(schema: Schema | undefined, ctx: SchemaHtmlContext, name: string): string {
+  if (!schema) return '';
+  const s = mergeAllOf(schema);
+  const hasProps = (x: Schema) => isSchema(x.properties) || Array.isArray(x.oneOf) || Array.isArray(x.anyOf) || isSchema(x.additionalProperties);
+  if (hasProps(s)) return `<div class="api-fields">${renderSchemaBody(schema, ctx)}</div>`;
+  if (isSchema(s.items) && hasProps(mergeAllOf(s.items))) return `<p class="api-note">An array of objects with these fields:</p><div class="api-fields">${renderSchemaBody(s.items, ctx)}</div>`;
+  return `<div class="api-fields">${renderField(name, schema, ctx)}</div>`;
+}
+
+export function renderBody(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList, uid: string): string {
+  const body = model.body;
+  if (!body || body.media.length === 0) return '';
+  const head = headings.heading(2, 'Body', 'body', body.required ? ' <span class="api-badge api-badge-required">required</span>' : '');
+  const items = body.media.map((m) => ({ label: m.type, html: schemaFields(m.schema, ctx, 'body') }));
+  return `<section class="api-body">${head}${markdownToHtml(body.description, ctx.links)}${tabs(items, `${uid}-body`, 'Request body media types')}</section>`;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 410: 'Gone',
+  415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
+};
+
+function responseEntries(model: OperationModel): [string, OpenApiObject][] {
+  return Object.entries<unknown>(isSchema(model.op.responses) ? model.op.responses : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]));
+}
+
+export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList, uid: string): string {
+  const entries = responseEntries(model);
+  if (entries.length === 0) return '';
+  const responseCtx: SchemaHtmlContext = { ...ctx, direction: 'response' };
+  const parts = entries.map(([status, res], i) => {
+    const text = STATUS_TEXT[status] ?? (status === 'default' ? 'Default response' : '');
+    const head = headings.heading(3, status, `response-${status.toLowerCase()}`, text ? ` <span class="api-status-text">${esc(text)}</span>` : '');
+    const headers = Object.entries<unknown>(isSchema(res.headers) ? res.headers : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]))
+      .map(([name, h]) => renderField(name, isSchema(h.schema) ? h.schema : undefined, responseCtx, { required: h.required === true, description: h.description, deprecated: h.deprecated === true, note: 'header' }));
+    const content = Object.entries<unknown>(isSchema(res.content) ? res.content : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]));
+    const media = tabs(content.map(([type, m]) => ({ label: type, html: schemaFields(isSchema(m.schema) ? m.schema : undefined, responseCtx, 'response') })), `${uid}-r${i}`, `Media types of ${status}`);
+    return `<div class="api-response" data-status="${esc(status)}">${head}${markdownToHtml(res.description, ctx.links)}${headers.length ? `<div class="api-fields">${headers.join('')}</div>` : ''}${media}</div>`;
+  });
+  return `<section class="api-responses">${headings.heading(2, 'Response', 'response')}${parts.join('')}</section>`;
+}
+
+/** Examples of every response with content, one tab per status (and media type when several). */
+export function responseExampleTabs(model: OperationModel, h: HighlighterCore | null, uid: string, cache?: HighlightCache): string {
+  const items: TabItem[] = [];
+  for (const [status, res] of responseEntries(model)) {
+    const content = Object.entries<unknown>(isSchema(res.content) ? res.content : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]));
+    for (const [type, m] of content) {
+      for (const ex of mediaExample(m, 'response').slice(0, 3)) {
+        const json = /json/i.test(type);
+        const code = typeof ex.value === 'string' && !json ? ex.value : prettyJson(ex.value);
+        const label = [status, content.length > 1 ? type : '', ex.name ?? ''].filter(Boolean).join(' · ');
+        items.push({ label, html: codeBlock(h, code, json ? 'json' : /xml/i.test(type) ? 'xml' : /yaml/i.test(type) ? 'yaml' : 'text', cache) });
+      }
+    }
+    if (content.length === 0 && items.length < 12) items.push({ label: status, html: `<p class="api-note">${esc(res.description ?? 'No content')}</p>` });
+  }
+  return items.length ? `<div class="api-response-examples">${tabs(items, `${uid}-rx`, 'Response examples')}</div>` : '';
+}

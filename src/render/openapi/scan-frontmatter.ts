@@ -1,0 +1,83 @@
+/**
+ * Finds MDX/Markdown pages whose frontmatter names an operation (`openapi: "GET /users"`
+ * or `openapi: "api.yaml GET /users"`). Cheap: reads each page's head and parses YAML
+ * only for the few whose frontmatter mentions `openapi:`.
+ */
+import { open, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+export interface OperationReference {
+  method: string;
+  path: string;
+  /** Document named in the reference, as written. */
+  file?: string;
+}
+
+export interface FrontmatterClaim extends OperationReference {
+  /** Page path without extension, relative to the root. */
+  page: string;
+  /** File relative to the root. */
+  source: string;
+  title?: string;
+  line: number;
+}
+
+const METHOD_RE = /^(get|put|post|delete|options|head|patch|trace)$/i;
+const HEAD_BYTES = 16 * 1024;
+
+/** Parses `"GET /users"` and `"api.yaml GET /users"`; null when it is not such a reference. */
+export function parseOperationReference(text: string): OperationReference | null {
+  const parts = text.trim().split(/\s+/);
+  if (parts.length === 2 && METHOD_RE.test(parts[0]) && parts[1].startsWith('/')) return { method: parts[0].toUpperCase(), path: parts[1] };
+  if (parts.length === 3 && METHOD_RE.test(parts[1]) && parts[2].startsWith('/')) return { file: parts[0], method: parts[1].toUpperCase(), path: parts[2] };
+  return null;
+}
+
+async function listPageFiles(root: string, dir = ''): Promise<string[]> {
+  const entries = await readdir(path.join(root, dir), { withFileTypes: true });
+  const out: string[] = [];
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+    const rel = dir ? `${dir}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await listPageFiles(root, rel)));
+    else if (/\.mdx?$/.test(e.name)) out.push(rel);
+  }
+  return out;
+}
+
+async function readHead(file: string): Promise<string> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function scanFrontmatterClaims(root: string): Promise<{ claims: FrontmatterClaim[]; invalid: { source: string; line: number; value: string }[] }> {
+  const claims: FrontmatterClaim[] = [];
+  const invalid: { source: string; line: number; value: string }[] = [];
+  for (const source of await listPageFiles(root)) {
+    const head = await readHead(path.join(root, source));
+    const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(head);
+    if (!m || !/^openapi\s*:/m.test(m[1])) continue;
+    let fm: Record<string, unknown>;
+    try {
+      fm = (parseYaml(m[1]) ?? {}) as Record<string, unknown>;
+    } catch {
+      continue; // the page renderer reports bad frontmatter
+    }
+    if (typeof fm.openapi !== 'string') continue;
+    const line = 1 + m[1].split(/\r?\n/).findIndex((l) => /^openapi\s*:/.test(l)) + 1;
+    const ref = parseOperationReference(fm.openapi);
+    if (!ref) {
+      invalid.push({ source, line, value: fm.openapi });
+      continue;
+    }
+    claims.push({ ...ref, page: source.replace(/\.mdx?$/, ''), source, title: typeof fm.title === 'string' ? fm.title : undefined, line });
+  }
+  return { claims, invalid };
+}

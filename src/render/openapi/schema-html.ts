@@ -1,0 +1,141 @@
+/**
+ * Schemas as HTML fields: name, type, required, default, enum, example, constraints and
+ * description, with nested objects and arrays in `<details>` (expandable without JS) and
+ * `oneOf`/`anyOf` (with their discriminator) as a list of choices. A schema already open
+ * on the current path is shown as a circular reference instead of being expanded.
+ */
+import { esc, prettyJson } from './html.js';
+import { markdownToHtml, type MarkdownLinks } from './markdown.js';
+import { constraintsOf, isSchema, mergeAllOf, ownExample, typeLabel, type Schema } from './schema-utils.js';
+
+export interface SchemaHtmlContext {
+  names: Map<object, string>;
+  links: MarkdownLinks;
+  direction: 'request' | 'response';
+}
+
+const MAX_DEPTH = 12;
+
+export interface FieldOptions {
+  required?: boolean;
+  deprecated?: boolean;
+  description?: string;
+  example?: { found: boolean; value?: unknown };
+  /** Extra note after the type, e.g. the parameter location or content type. */
+  note?: string;
+}
+
+function inlineValue(value: unknown): string {
+  const text = typeof value === 'string' ? value : prettyJson(value);
+  return `<code>${esc(text.length > 200 ? `${text.slice(0, 200)}…` : text)}</code>`;
+}
+
+/** One named field (a parameter or a property). */
+export function renderField(name: string, schema: Schema | undefined, ctx: SchemaHtmlContext, opts: FieldOptions = {}, ancestors: Set<object> = new Set(), depth = 0): string {
+  const s = schema ? mergeAllOf(schema) : {};
+  const badges: string[] = [];
+  if (opts.required) badges.push('<span class="api-badge api-badge-required">required</span>');
+  if (opts.deprecated || s.deprecated === true) badges.push('<span class="api-badge api-badge-deprecated">deprecated</span>');
+  if (s.readOnly === true) badges.push('<span class="api-badge">read-only</span>');
+  if (s.writeOnly === true) badges.push('<span class="api-badge">write-only</span>');
+  const meta: string[] = [];
+  if (s.default !== undefined) meta.push(`<span>Default: ${inlineValue(s.default)}</span>`);
+  if (s.const !== undefined) meta.push(`<span>Value: ${inlineValue(s.const)}</span>`);
+  const enumValues = Array.isArray(s.enum) ? s.enum : isSchema(s.items) && Array.isArray(s.items.enum) ? s.items.enum : undefined;
+  if (enumValues) meta.push(`<span>Allowed values: ${enumValues.slice(0, 50).map(inlineValue).join(', ')}${enumValues.length > 50 ? ' …' : ''}</span>`);
+  const constraints = constraintsOf(s);
+  if (constraints.length) meta.push(`<span>Constraints: ${constraints.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>`);
+  const example = opts.example?.found ? opts.example : ownExample(s);
+  if (example.found) meta.push(`<span>Example: ${inlineValue(example.value)}</span>`);
+  const description = opts.description ?? (typeof s.description === 'string' ? s.description : undefined);
+  return [
+    `<div class="api-field"><div class="api-field-head"><code class="api-field-name">${esc(name)}</code>`,
+    `<span class="api-field-type">${esc(schema ? typeLabel(schema, ctx.names) : 'any')}</span>`,
+    opts.note ? `<span class="api-field-note">${esc(opts.note)}</span>` : '',
+    badges.join(''),
+    '</div>',
+    description ? `<div class="api-field-desc">${markdownToHtml(description, ctx.links)}</div>` : '',
+    meta.length ? `<div class="api-field-meta">${meta.join('')}</div>` : '',
+    schema ? renderNested(schema, ctx, ancestors, depth) : '',
+    '</div>',
+  ].join('');
+}
+
+/** The children of a field: properties, array items, choices; or a circular note. */
+function renderNested(schema: Schema, ctx: SchemaHtmlContext, ancestors: Set<object>, depth: number): string {
+  if (ancestors.has(schema)) return `<div class="api-circular">Circular reference to ${esc(ctx.names.get(schema) ?? 'a parent schema')}</div>`;
+  if (depth >= MAX_DEPTH) return '';
+  ancestors.add(schema);
+  try {
+    const s = mergeAllOf(schema);
+    if (isSchema(s.items) && !hasChildren(s) && hasChildren(s.items)) {
+      if (ancestors.has(s.items)) return `<div class="api-circular">Circular reference to ${esc(ctx.names.get(s.items) ?? 'a parent schema')}</div>`;
+      return expandable('Show item attributes', renderSchemaBody(s.items, ctx, ancestors, depth + 1));
+    }
+    if (!hasChildren(s)) return '';
+    return expandable('Show child attributes', renderSchemaBody(s, ctx, ancestors, depth + 1));
+  } finally {
+    ancestors.delete(schema);
+  }
+}
+
+function expandable(label: string, inner: string): string {
+  return inner ? `<details class="api-expandable"><summary>${esc(label)}</summary><div class="api-fields">${inner}</div></details>` : '';
+}
+
+function hasChildren(s: Schema): boolean {
+  const m = mergeAllOf(s);
+  return (isSchema(m.properties) && Object.keys(m.properties).length > 0) || Array.isArray(m.oneOf) || Array.isArray(m.anyOf) || isSchema(m.additionalProperties);
+}
+
+/** The inside of an object schema: its properties, then its choices. Used for bodies too. */
+export function renderSchemaBody(schema: Schema, ctx: SchemaHtmlContext, ancestors: Set<object> = new Set(), depth = 0): string {
+  const s = mergeAllOf(schema);
+  const required = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
+  const parts: string[] = [];
+  for (const [name, prop] of Object.entries<unknown>(isSchema(s.properties) ? s.properties : {})) {
+    if (!isSchema(prop)) continue;
+    if ((ctx.direction === 'request' && prop.readOnly === true) || (ctx.direction === 'response' && prop.writeOnly === true)) continue;
+    parts.push(renderField(name, prop, ctx, { required: required.has(name) }, ancestors, depth));
+  }
+  if (isSchema(s.additionalProperties)) parts.push(renderField('{key}', s.additionalProperties, ctx, { note: 'additional properties' }, ancestors, depth));
+  const options = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
+  if (Array.isArray(options)) parts.push(renderChoices(s, options.filter(isSchema), ctx, ancestors, depth));
+  return parts.join('');
+}
+
+function discriminatorValue(option: Schema, s: Schema, ctx: SchemaHtmlContext): string | undefined {
+  const d = s.discriminator;
+  if (!isSchema(d) || typeof d.propertyName !== 'string') return undefined;
+  const name = ctx.names.get(option);
+  if (isSchema(d.mapping) && name) {
+    const hit = Object.entries<unknown>(d.mapping).find(([, ref]) => typeof ref === 'string' && (ref === name || ref.endsWith(`/${name}`)));
+    if (hit) return hit[0];
+  }
+  const prop = mergeAllOf(option).properties?.[d.propertyName];
+  if (isSchema(prop)) {
+    if (prop.const !== undefined) return String(prop.const);
+    if (Array.isArray(prop.enum) && prop.enum.length === 1) return String(prop.enum[0]);
+  }
+  return name;
+}
+
+function renderChoices(s: Schema, options: Schema[], ctx: SchemaHtmlContext, ancestors: Set<object>, depth: number): string {
+  const kind = Array.isArray(s.oneOf) ? 'One of' : 'Any of';
+  const d = isSchema(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator.propertyName : undefined;
+  const items = options.map((option, i) => {
+    const value = discriminatorValue(option, s, ctx);
+    const title = option.title ?? ctx.names.get(option) ?? typeLabel(option, ctx.names);
+    const label = `${esc(title)}${d && value !== undefined ? ` <span class="api-choice-when">${esc(d)} = <code>${esc(value)}</code></span>` : ''}`;
+    let inner: string;
+    if (ancestors.has(option)) inner = `<div class="api-circular">Circular reference to ${esc(ctx.names.get(option) ?? 'a parent schema')}</div>`;
+    else {
+      ancestors.add(option);
+      const description = typeof option.description === 'string' ? `<div class="api-field-desc">${markdownToHtml(option.description, ctx.links)}</div>` : '';
+      inner = description + (hasChildren(option) ? renderSchemaBody(option, ctx, ancestors, depth + 1) : renderField('value', option, ctx, {}, ancestors, depth + 1));
+      ancestors.delete(option);
+    }
+    return `<details class="api-choice"${i === 0 ? ' open' : ''}><summary>${label}</summary><div class="api-fields">${inner}</div></details>`;
+  });
+  return `<div class="api-choices" data-kind="${kind === 'One of' ? 'oneOf' : 'anyOf'}"><div class="api-choices-label">${kind}${d ? ` (discriminator <code>${esc(d)}</code>)` : ''}</div>${items.join('')}</div>`;
+}

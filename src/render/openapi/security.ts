@@ -1,0 +1,89 @@
+/**
+ * Security of an operation: which schemes apply (operation `security`, else the
+ * document's), described for readers (bearer, basic, API key in header/query/cookie,
+ * OAuth2 flows and scopes, OpenID Connect) and summarised for code samples and the
+ * playground, which asks for the matching credentials.
+ */
+import { esc } from './html.js';
+import { markdownToHtml, type MarkdownLinks } from './markdown.js';
+import type { OpenApiObject } from './read-document.js';
+import { isSchema } from './schema-utils.js';
+
+export interface AuthScheme {
+  /** Key in `components.securitySchemes`. */
+  key: string;
+  kind: 'bearer' | 'basic' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'other';
+  /** For apiKey: where and under which name. */
+  in?: 'header' | 'query' | 'cookie';
+  name?: string;
+  scopes: string[];
+}
+
+export interface OperationSecurity {
+  /** Alternatives: any one requirement satisfies the operation; each lists schemes used together. */
+  requirements: AuthScheme[][];
+  /** True when an empty requirement `{}` makes authentication optional. */
+  optional: boolean;
+}
+
+export function operationSecurity(doc: OpenApiObject, op: OpenApiObject): OperationSecurity {
+  const reqs: unknown[] = Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : [];
+  const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, OpenApiObject>;
+  let optional = false;
+  const requirements: AuthScheme[][] = [];
+  for (const req of reqs) {
+    if (!isSchema(req)) continue;
+    const entries = Object.entries<unknown>(req);
+    if (entries.length === 0) optional = true;
+    const group = entries.filter(([key]) => isSchema(schemes[key])).map(([key, scopes]) => toAuthScheme(key, schemes[key], Array.isArray(scopes) ? scopes.map(String) : []));
+    if (group.length > 0) requirements.push(group);
+  }
+  return { requirements, optional };
+}
+
+function toAuthScheme(key: string, s: OpenApiObject, scopes: string[]): AuthScheme {
+  if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer') return { key, kind: 'bearer', scopes };
+  if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'basic') return { key, kind: 'basic', scopes };
+  if (s.type === 'apiKey' && ['header', 'query', 'cookie'].includes(s.in)) return { key, kind: 'apiKey', in: s.in, name: String(s.name ?? key), scopes };
+  if (s.type === 'oauth2') return { key, kind: 'oauth2', scopes };
+  if (s.type === 'openIdConnect') return { key, kind: 'openIdConnect', scopes };
+  return { key, kind: 'other', scopes };
+}
+
+/** All distinct schemes of the operation, in order of appearance. */
+export function distinctSchemes(sec: OperationSecurity): AuthScheme[] {
+  const seen = new Map<string, AuthScheme>();
+  for (const group of sec.requirements) for (const s of group) if (!seen.has(s.key)) seen.set(s.key, s);
+  return [...seen.values()];
+}
+
+function describe(scheme: AuthScheme, def: OpenApiObject): string {
+  switch (scheme.kind) {
+    case 'bearer': return `Bearer authentication header of the form <code>Bearer &lt;token&gt;</code>${def.bearerFormat ? ` (token format: ${esc(def.bearerFormat)})` : ''}.`;
+    case 'basic': return 'Basic authentication header of the form <code>Basic &lt;encoded-value&gt;</code>, where the value is <code>username:password</code> encoded in base64.';
+    case 'apiKey': return `API key sent in the <code>${esc(scheme.name)}</code> ${scheme.in === 'header' ? 'header' : scheme.in === 'query' ? 'query parameter' : 'cookie'}.`;
+    case 'openIdConnect': return `OpenID Connect; discovery document: <code>${esc(def.openIdConnectUrl ?? '')}</code>.`;
+    case 'oauth2': {
+      const flows = Object.entries<OpenApiObject>(isSchema(def.flows) ? def.flows : {}).map(([flow, f]) => {
+        const urls = [f.authorizationUrl && `authorization URL <code>${esc(f.authorizationUrl)}</code>`, f.tokenUrl && `token URL <code>${esc(f.tokenUrl)}</code>`, f.refreshUrl && `refresh URL <code>${esc(f.refreshUrl)}</code>`].filter(Boolean).join(', ');
+        const scopes = Object.entries<unknown>(isSchema(f.scopes) ? f.scopes : {}).map(([k, v]) => `<li><code>${esc(k)}</code>${v ? `: ${esc(v)}` : ''}</li>`).join('');
+        return `<li>${esc(flow)} flow${urls ? `: ${urls}` : ''}${scopes ? `<ul>${scopes}</ul>` : ''}</li>`;
+      }).join('');
+      return `OAuth 2.0, sent as <code>Authorization: Bearer &lt;access token&gt;</code>.${flows ? `<ul class="api-oauth-flows">${flows}</ul>` : ''}`;
+    }
+    default: return esc(def.type ?? 'custom');
+  }
+}
+
+export function renderSecurity(doc: OpenApiObject, sec: OperationSecurity, links: MarkdownLinks): string {
+  const defs = (doc.components?.securitySchemes ?? {}) as Record<string, OpenApiObject>;
+  const items = distinctSchemes(sec).map((s) => {
+    const def = defs[s.key] ?? {};
+    const label = s.kind === 'apiKey' ? s.name! : s.kind === 'bearer' || s.kind === 'basic' || s.kind === 'oauth2' ? 'Authorization' : s.key;
+    const where = s.kind === 'apiKey' ? s.in! : s.kind === 'openIdConnect' || s.kind === 'other' ? s.kind : 'header';
+    const scopes = s.scopes.length ? `<div class="api-field-meta"><span>Required scopes: ${s.scopes.map((x) => `<code>${esc(x)}</code>`).join(', ')}</span></div>` : '';
+    return `<div class="api-field" data-scheme="${esc(s.key)}"><div class="api-field-head"><code class="api-field-name">${esc(label)}</code><span class="api-field-type">${esc(s.kind === 'other' ? 'string' : s.kind === 'apiKey' ? 'string' : s.kind)}</span><span class="api-field-note">${esc(where)}</span>${sec.optional ? '' : '<span class="api-badge api-badge-required">required</span>'}</div><div class="api-field-desc"><p>${describe(s, def)}</p>${typeof def.description === 'string' ? markdownToHtml(def.description, links) : ''}</div>${scopes}</div>`;
+  });
+  const alternatives = sec.requirements.length > 1 ? '<p class="api-note">Any one of these schemes is accepted.</p>' : '';
+  return items.length ? `${alternatives}<div class="api-fields">${items.join('')}</div>` : '';
+}
