@@ -139,8 +139,8 @@ class QueueWorker<J extends ClaimedJob> {
         this.woken = false;
         resolve();
       };
+      // Not unref'd: a worker process (`quire worker`) lives as long as its workers do.
       const timer = setTimeout(done, this.options.pollIntervalMs);
-      timer.unref();
       this.wakeUp = done;
     });
   }
