@@ -1,0 +1,38 @@
+/**
+ * Callouts: Note, Info, Tip, Warning, Check, Danger and the generic Callout (with its
+ * own `icon` and `color`). An `<aside>` with role=note, an icon and the content.
+ */
+import { attrs } from '../markdown/escape.js';
+import type { ComponentDefinition } from './types.js';
+
+const KINDS: Record<string, { icon: string; label: string }> = {
+  note: { icon: 'info', label: 'Note' },
+  info: { icon: 'info', label: 'Info' },
+  tip: { icon: 'lightbulb', label: 'Tip' },
+  warning: { icon: 'triangle-alert', label: 'Warning' },
+  check: { icon: 'circle-check', label: 'Check' },
+  danger: { icon: 'octagon-alert', label: 'Danger' },
+  callout: { icon: 'info', label: 'Callout' },
+};
+
+const COLOR = /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\))$/i;
+
+/** A CSS color value that is safe to put in a style attribute, or undefined. */
+export function safeColor(v: unknown): string | undefined {
+  return typeof v === 'string' && COLOR.test(v.trim()) ? v.trim() : undefined;
+}
+
+export function callout(kind: keyof typeof KINDS): ComponentDefinition {
+  return {
+    block: true,
+    render(el, r) {
+      const p = r.props(el);
+      const icon = r.icon(typeof p.icon === 'string' ? p.icon : KINDS[kind].icon, { className: 'q-callout-icon' }, el);
+      const color = kind === 'callout' ? safeColor(p.color) : undefined;
+      return (
+        `<aside${attrs({ class: `q-callout q-callout-${kind}`, 'data-callout': kind, role: 'note', 'aria-label': KINDS[kind].label, style: color ? `--q-callout-color:${color}` : undefined })}>` +
+        `${icon}<div class="q-callout-content">${r.children(el)}</div></aside>`
+      );
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The components a page may use, by JSX name, in one place.
+ *
+ * HTML CONTRACT for the site's CSS and JS (stable; change only with the site engineer):
+ *
+ *   Callouts      <aside class="q-callout q-callout-{note|info|tip|warning|check|danger|callout}"
+ *                  data-callout="{kind}" role="note" aria-label="{Kind}" [style="--q-callout-color:C"]>
+ *                  <svg class="q-icon q-callout-icon">…</svg><div class="q-callout-content">…</div></aside>
+ *   Card          <a|div class="q-card [q-card-horizontal]" data-card [href]>[<img class="q-card-img">]
+ *                  [<span class="q-card-icon">svg</span>]<span class="q-card-body"><span class="q-card-title">
+ *                  <span class="q-card-content">[<span class="q-card-cta">]</span></a|div>
+ *   CardGroup     <div class="q-card-group" data-cols="1..4">   Columns: <div class="q-columns" data-cols="1..4">
+ *   Tabs          <div class="q-tabs" data-tabs id="tabs-N"><div class="q-tab-list" role="tablist">
+ *                  <button type="button" role="tab" class="q-tab" id="tabs-N-tab-I" aria-selected="true|false"
+ *                   aria-controls="tabs-N-panel-I" tabindex="0|-1">…</button>…</div>
+ *                  <div role="tabpanel" class="q-tab-panel" id="tabs-N-panel-I" aria-labelledby="…" tabindex="0" [hidden]>
+ *                 Without JS the first panel shows and the others are `hidden`; JS toggles `hidden`,
+ *                 `aria-selected` and `tabindex` (arrow keys move between tabs).
+ *   CodeGroup     same tab markup with class="q-code-group" data-code-group id="code-group-N"; each panel
+ *                 holds a bare code block (copy button, no title bar). RequestExample/ResponseExample wrap it
+ *                 in <div class="q-example q-{request|response}-example" data-example="{request|response}">.
+ *   Code block    <div class="q-code" data-code data-lang="L"><div class="q-code-header"><span class="q-code-title">
+ *                  <button type="button" class="q-code-copy" data-copy aria-label="Copy code"><span
+ *                  class="q-code-copy-label">Copy</span></button></div><pre class="q-code-pre shiki" data-lang tabindex="0">
+ *                  <code><span class="line [highlighted]">…tokens…</span>\n…</code></pre></div>
+ *                 Token colours: each token is <span style="--shiki-light:#hex;--shiki-dark:#hex[;font-style…]">.
+ *                 CSS: `.shiki span{color:var(--shiki-light)}` and in dark mode `color:var(--shiki-dark)`.
+ *                 The copy button copies the text of the sibling <pre> (JS).
+ *   Mermaid       <figure class="q-mermaid" data-mermaid> header as above + <pre class="q-code-pre q-mermaid-source">
+ *   Math          <span|div class="q-math" data-math="inline|display">KaTeX HTML</…> (needs katex.min.css + fonts,
+ *                 see katexAssetsDir() in highlight/math.ts)
+ *   Accordion     <details class="q-accordion" data-accordion id [open]><summary class="q-accordion-summary">[svg]
+ *                  <span class="q-accordion-title"></span>[<span class="q-accordion-description">]</summary>
+ *                  <div class="q-accordion-content"></div></details>
+ *   AccordionGroup <div class="q-accordion-group" data-accordion-group>
+ *   Expandable    <details class="q-expandable" data-expandable><summary class="q-expandable-summary">Show …</summary>
+ *                  <div class="q-expandable-content">
+ *   Steps         <ol class="q-steps" data-steps><li class="q-step" data-step="N" [id]><span class="q-step-marker">N|svg
+ *                  </span><div class="q-step-body"><p|h2|h3 class="q-step-title"><div class="q-step-content">
+ *   ParamField    <div class="q-field q-param-field" data-param-field id="param-NAME"><div class="q-field-head">
+ *                  <a class="q-field-name" href="#id"><code>NAME</code></a><span class="q-field-location|type|required|
+ *                  deprecated|default"></div><div class="q-field-body">     ResponseField: q-response-field, data-response-field
+ *   Frame         <figure class="q-frame" data-frame><div class="q-frame-content"></div>[<figcaption>]</figure>
+ *   Tooltip       <span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-N">text
+ *                  <span class="q-tooltip-content" role="tooltip" id="tooltip-N">tip</span></span> (CSS shows on hover/focus)
+ *   Badge         <span class="q-badge" data-badge data-color="gray|blue|…" [data-size]>
+ *   Icon          <span class="q-icon-wrap" data-icon-wrap [style="color:C"]><svg class="q-icon" data-icon="NAME"></span>
+ *                 Every icon: <svg class="q-icon …" data-icon="lucide-name|unknown" width height viewBox aria-hidden>
+ *   Update        <section class="q-update" data-update id><div class="q-update-meta"><h2 class="q-update-label">
+ *                  [<p class="q-update-description">][<ul class="q-update-tags">]</div><div class="q-update-content">
+ *   Tree          <ul class="q-tree" data-tree role="tree"><li class="q-tree-folder" role="treeitem" aria-expanded>
+ *                  <details [open]><summary>svg<span class="q-tree-name"></summary><ul role="group">…
+ *                  <li class="q-tree-file" role="treeitem">svg<span class="q-tree-name">
+ *   Panel         <aside class="q-panel" data-panel>
+ *   Tables        <div class="q-table"><table>…     Footnotes <section class="q-footnotes" data-footnotes>
+ *   Iframes       replaced by <a class="q-embed-link" href>
+ */
+import { Accordion, AccordionGroup, Expandable } from './accordion.js';
+import { callout } from './callout.js';
+import { Card } from './card.js';
+import { CardGroup, Columns } from './card-group.js';
+import { CodeGroup, example } from './code-group.js';
+import { ParamField, ResponseField } from './fields.js';
+import { Frame } from './frame.js';
+import { Badge, Icon, Tooltip } from './inline.js';
+import { Panel } from './panel.js';
+import { Step, Steps } from './steps.js';
+import { Tab, Tabs } from './tabs.js';
+import { Tree, TreeFile, TreeFolder } from './tree.js';
+import type { ComponentDefinition } from './types.js';
+import { Update } from './update.js';
+
+export const COMPONENTS: Readonly<Record<string, ComponentDefinition>> = Object.freeze({
+  Note: callout('note'),
+  Info: callout('info'),
+  Tip: callout('tip'),
+  Warning: callout('warning'),
+  Check: callout('check'),
+  Danger: callout('danger'),
+  Callout: callout('callout'),
+  Card,
+  CardGroup,
+  Columns,
+  Tabs,
+  Tab,
+  CodeGroup,
+  Accordion,
+  AccordionGroup,
+  Expandable,
+  Steps,
+  Step,
+  ParamField,
+  ResponseField,
+  RequestExample: example('request'),
+  ResponseExample: example('response'),
+  Frame,
+  Tooltip,
+  Badge,
+  Icon,
+  Update,
+  Tree,
+  'Tree.Folder': TreeFolder,
+  'Tree.File': TreeFile,
+  TreeFolder,
+  TreeFile,
+  Panel,
+});
+
+/** Names of all registered components, for docs and tests. */
+export const COMPONENT_NAMES = Object.keys(COMPONENTS);

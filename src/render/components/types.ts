@@ -1,0 +1,44 @@
+/**
+ * What a component renderer gets: the JSX element and the page renderer's services
+ * (props already read as literals, children rendering, links, icons, ids, warnings).
+ * A component is a pure function from these to an HTML string.
+ */
+import type { Code } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+
+export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+export type Props = Record<string, unknown>;
+
+export interface RenderApi {
+  /** The element's attributes as literal values (expressions that are not literals are dropped and reported). */
+  props(el: JsxElement): Props;
+  /** The element's children as HTML. */
+  children(el: JsxElement): string;
+  /** Direct child elements, optionally only those with one of `names` (others are reported when `strict`). */
+  childElements(el: JsxElement, names?: string[]): JsxElement[];
+  /** Direct `code` fence children (for CodeGroup and examples), looking through paragraphs. */
+  codeChildren(el: JsxElement): Code[];
+  /** A code fence as a highlighted block; `bare` leaves out the title bar. */
+  code(node: Code, bare?: boolean): string;
+  /** An icon name or image path -> inline SVG / img; unknown names are reported. */
+  icon(name: unknown, opts?: { size?: string | number; className?: string; label?: string }, el?: JsxElement): string;
+  /** An href written by the author -> the output href (internal ones resolved, broken ones kept and reported); null when unsafe. */
+  href(url: unknown, el?: JsxElement): string | null;
+  /** An image/media reference -> its output URL (assets recorded); null when unsafe. */
+  src(url: unknown, el?: JsxElement): string | null;
+  /** A page-unique id with `prefix` (`tabs-1`, `tabs-2`...), deterministic for the same page. */
+  uid(prefix: string): string;
+  /** A unique slug for `text`, shared with heading ids. */
+  slug(text: string): string;
+  /** Adds an entry to the page's table of contents. */
+  heading(depth: number, text: string, id: string): void;
+  warn(message: string, el?: JsxElement): void;
+  /** Text content of an element (for labels). */
+  text(el: JsxElement): string;
+}
+
+export interface ComponentDefinition {
+  render(el: JsxElement, r: RenderApi): string;
+  /** Renders a block (div, details...): never wrapped in a `<p>`. */
+  block: boolean;
+}

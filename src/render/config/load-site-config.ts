@@ -1,0 +1,60 @@
+/**
+ * Reads a docs folder's configuration: `docs.json` (preferred) or the legacy `mint.json`,
+ * resolves `$ref`s, validates every section and returns one normalised SiteConfig plus
+ * the problems found. Only a folder that is not a docs site at all (no config file,
+ * unreadable JSON) throws; everything else is a diagnostic.
+ */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { InvalidError } from '../../core/errors.js';
+import type { Diagnostic, SiteConfig } from '../types.js';
+import { mintToDocs } from './mint.js';
+import { NavReader } from './navigation.js';
+import { resolveRefs } from './resolve-refs.js';
+import { readSections } from './sections.js';
+
+async function readIfExists(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    throw err;
+  }
+}
+
+function lineOf(text: string, message: string): number | undefined {
+  const pos = /position (\d+)/.exec(message);
+  if (pos) return text.slice(0, Number(pos[1])).split('\n').length;
+  const line = /line (\d+)/.exec(message);
+  return line ? Number(line[1]) : undefined;
+}
+
+/**
+ * @param root the docs folder (holding docs.json or mint.json)
+ * @throws InvalidError when the folder holds neither file, or the file is not a JSON object
+ */
+export async function loadSiteConfig(root: string): Promise<{ config: SiteConfig; diagnostics: Diagnostic[] }> {
+  const abs = resolve(root);
+  let source: SiteConfig['source'] = 'docs.json';
+  let text = await readIfExists(join(abs, 'docs.json'));
+  if (text === null) {
+    source = 'mint.json';
+    text = await readIfExists(join(abs, 'mint.json'));
+  }
+  if (text === null) throw new InvalidError(`${root} is not a docs site: it has neither a docs.json nor a mint.json file`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    const line = lineOf(text, (err as Error).message);
+    throw new InvalidError(`${source} is not valid JSON${line ? ` (line ${line})` : ''}: ${(err as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new InvalidError(`${source} must hold a JSON object`);
+
+  const diagnostics: Diagnostic[] = [];
+  const resolved = (await resolveRefs(parsed, join(abs, source), abs, diagnostics)) as Record<string, unknown>;
+  const docs = source === 'mint.json' ? mintToDocs(resolved) : resolved;
+  const navigation = new NavReader(source, diagnostics).read(docs.navigation);
+  const config: SiteConfig = { source, ...readSections(docs, source, diagnostics), navigation, raw: resolved };
+  return { config, diagnostics };
+}

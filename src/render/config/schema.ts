@@ -1,0 +1,51 @@
+/**
+ * zod schemas for the sections of docs.json other than navigation (which is walked
+ * node by node in navigation.ts so one bad entry drops only itself). Unknown keys are
+ * tolerated everywhere: the schemas are loose objects.
+ */
+import { z } from 'zod';
+
+const str = z.string();
+const link = z.looseObject({ label: str.optional(), name: str.optional(), href: str.optional(), url: str.optional(), icon: str.optional() });
+
+export const sectionSchemas = {
+  name: str,
+  theme: str,
+  colors: z.looseObject({ primary: str.optional(), light: str.optional(), dark: str.optional() }),
+  logo: z.union([str, z.looseObject({ light: str.optional(), dark: str.optional(), href: str.optional() })]),
+  favicon: z.union([str, z.looseObject({ light: str.optional(), dark: str.optional() })]),
+  navbar: z.looseObject({
+    links: z.array(link).optional(),
+    primary: z.looseObject({ type: str.optional(), label: str.optional(), href: str.optional() }).optional(),
+  }),
+  footer: z.looseObject({
+    socials: z.record(z.string(), str).optional(),
+    links: z.array(z.looseObject({ header: str.optional(), items: z.array(link).optional() })).optional(),
+  }),
+  redirects: z.array(z.looseObject({ source: str, destination: str, permanent: z.boolean().optional() })),
+  banner: z.looseObject({ content: str, dismissible: z.boolean().optional() }),
+  appearance: z.looseObject({ default: z.enum(['system', 'light', 'dark']).optional(), strict: z.boolean().optional() }),
+  seo: z.looseObject({ indexing: z.enum(['navigable', 'all']).optional(), metatags: z.record(z.string(), str).optional() }),
+  errors: z.looseObject({
+    '404': z.looseObject({ redirect: z.boolean().optional(), title: str.optional(), description: str.optional() }).optional(),
+  }),
+  integrations: z.record(z.string(), z.record(z.string(), z.unknown())),
+  api: z.looseObject({
+    openapi: z.union([str, z.array(str), z.looseObject({ source: str.optional(), directory: str.optional() })]).optional(),
+    playground: z.looseObject({ display: z.enum(['interactive', 'simple', 'none']).optional(), enabledInAirGapped: z.boolean().optional() }).optional(),
+    url: str.optional(),
+    mdx: z.looseObject({ server: z.union([str, z.array(str)]).optional() }).optional(),
+    examples: z.looseObject({ languages: z.array(str).optional() }).optional(),
+  }),
+} as const;
+
+export type SectionName = keyof typeof sectionSchemas;
+export type Section<K extends SectionName> = z.infer<(typeof sectionSchemas)[K]>;
+
+/** `openapi` as written on the api block, a tab, an anchor or a group -> its sources. */
+export function openapiSources(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  if (value && typeof value === 'object' && typeof (value as { source?: unknown }).source === 'string') return [(value as { source: string }).source];
+  return [];
+}

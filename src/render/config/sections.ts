@@ -1,0 +1,81 @@
+/**
+ * Validates the non-navigation sections of docs.json with their zod schema and fills in
+ * defaults. A section with a wrong type is reported (path + message) and replaced by
+ * its default, so one typo does not stop the whole export.
+ */
+import type { Diagnostic, LinkItem, Redirect, SiteConfig } from '../types.js';
+import { friendlyIssues } from './friendly-errors.js';
+import { openapiSources, sectionSchemas, type Section, type SectionName } from './schema.js';
+
+export const DEFAULT_PRIMARY = '#16A34A';
+
+type Raw = Record<string, unknown>;
+
+/** Reads one section: its parsed value, or undefined when absent or invalid. */
+export function readSection<K extends SectionName>(raw: Raw, key: K, file: string, diagnostics: Diagnostic[]): Section<K> | undefined {
+  const value = raw[key];
+  if (value === undefined || value === null) return undefined;
+  const res = sectionSchemas[key].safeParse(value);
+  if (res.success) return res.data as Section<K>;
+  diagnostics.push(...friendlyIssues(res.error, value, [key], file));
+  return undefined;
+}
+
+function linkItem(l: { label?: string; name?: string; href?: string; url?: string; icon?: string }): LinkItem | null {
+  const label = l.label ?? l.name;
+  const href = l.href ?? l.url;
+  if (label === undefined || href === undefined) return null;
+  return { label, href, ...(l.icon ? { icon: l.icon } : {}) };
+}
+
+export function linkItems(list: Parameters<typeof linkItem>[0][] | undefined): LinkItem[] {
+  return (list ?? []).map(linkItem).filter((l): l is LinkItem => l !== null);
+}
+
+/** Every docs.json section except `navigation`, normalised. */
+export function readSections(raw: Raw, file: string, diagnostics: Diagnostic[]): Omit<SiteConfig, 'source' | 'navigation' | 'raw'> {
+  const r = <K extends SectionName>(k: K) => readSection(raw, k, file, diagnostics);
+  const name = r('name');
+  if (raw.name === undefined) diagnostics.push({ severity: 'warning', file, path: 'name', message: 'name: missing; using "Documentation"' });
+  const colors = r('colors');
+  const logo = r('logo');
+  const favicon = r('favicon');
+  const navbar = r('navbar');
+  const footer = r('footer');
+  const redirects = r('redirects') ?? [];
+  const banner = r('banner');
+  const appearance = r('appearance');
+  const seo = r('seo');
+  const errors = r('errors');
+  const api = r('api');
+  const servers = api?.mdx?.server;
+  const primary = navbar?.primary;
+  return {
+    name: name ?? 'Documentation',
+    ...(r('theme') !== undefined ? { theme: raw.theme as string } : {}),
+    colors: { primary: colors?.primary ?? DEFAULT_PRIMARY, ...(colors?.light ? { light: colors.light } : {}), ...(colors?.dark ? { dark: colors.dark } : {}) },
+    ...(logo !== undefined ? { logo: typeof logo === 'string' ? { light: logo, dark: logo } : { light: logo.light, dark: logo.dark ?? logo.light, href: logo.href } } : {}),
+    ...(favicon !== undefined ? { favicon: typeof favicon === 'string' ? favicon : (favicon.light ?? favicon.dark) } : {}),
+    navbar: {
+      links: linkItems(navbar?.links),
+      ...(primary?.href ? { primary: { label: primary.label ?? (primary.type === 'github' ? 'GitHub' : primary.href), href: primary.href, ...(primary.type ? { type: primary.type } : {}) } } : {}),
+    },
+    footer: {
+      socials: footer?.socials ?? {},
+      links: (footer?.links ?? []).map((col) => ({ ...(col.header ? { header: col.header } : {}), items: linkItems(col.items) })),
+    },
+    redirects: redirects.map((x): Redirect => ({ source: x.source, destination: x.destination, permanent: x.permanent ?? true })),
+    ...(banner ? { banner: { content: banner.content, ...(banner.dismissible !== undefined ? { dismissible: banner.dismissible } : {}) } } : {}),
+    appearance: { default: appearance?.default ?? 'system', strict: appearance?.strict ?? false },
+    seo: { indexing: seo?.indexing ?? 'navigable', metatags: seo?.metatags ?? {} },
+    errors: { ...(errors?.['404'] ? { notFound: errors['404'] } : {}) },
+    integrations: r('integrations') ?? {},
+    api: {
+      openapi: openapiSources(api?.openapi),
+      ...(api?.playground ? { playground: api.playground } : {}),
+      ...(api?.url ? { url: api.url } : {}),
+      ...(servers !== undefined ? { servers: typeof servers === 'string' ? [servers] : servers } : {}),
+      ...(api?.examples ? { examples: api.examples } : {}),
+    },
+  };
+}

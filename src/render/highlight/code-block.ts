@@ -1,0 +1,67 @@
+/**
+ * Renders one code fence: a `<pre>` highlighted by shiki with both themes as CSS
+ * variables (`--shiki-light` / `--shiki-dark` on each token span, so one HTML works in
+ * light and dark mode), highlighted lines marked, a title bar and a copy button that the
+ * site's JS wires up. Unknown languages come out as plain escaped text.
+ */
+import { createHash } from 'node:crypto';
+import type { HighlighterCore } from 'shiki/core';
+import type { PageContext } from '../types.js';
+import { attrs, escapeAttr, escapeHtml } from '../markdown/escape.js';
+import { parseCodeMeta } from './code-meta.js';
+import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
+
+export type HighlightCache = NonNullable<PageContext['highlightCache']>;
+
+export interface CodeBlockOptions {
+  lang?: string | null;
+  meta?: string | null;
+  /** Leave out the title bar (CodeGroup shows titles as tabs); the copy button stays. */
+  bare?: boolean;
+  cache?: HighlightCache;
+}
+
+const FONT_STYLE: [number, string][] = [[1, 'font-style:italic'], [2, 'font-weight:bold'], [4, 'text-decoration:underline']];
+
+export function highlightKey(lang: string, meta: string, code: string): string {
+  return createHash('sha256').update(lang).update('\0').update(meta).update('\0').update(code).digest('hex');
+}
+
+/** The `<pre>` of a fence, from the cache when there. */
+export function highlightPre(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, cache?: HighlightCache): string {
+  const key = cache ? highlightKey(lang ?? '', meta ?? '', code) : '';
+  const hit = cache?.get(key);
+  if (hit !== undefined) return hit;
+  const lines = parseCodeMeta(meta).highlight;
+  const id = languageId(lang);
+  let body = '';
+  if (h && id && h.getLoadedLanguages().includes(id)) {
+    const { tokens } = h.codeToTokens(code, { lang: id, themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: false });
+    tokens.forEach((line, i) => {
+      let inner = '';
+      for (const t of line) {
+        let style = '';
+        if (t.htmlStyle) for (const [k, v] of Object.entries(t.htmlStyle)) style += `${k}:${v};`;
+        for (const [bit, css] of FONT_STYLE) if (t.fontStyle && t.fontStyle & bit && !style.includes(css)) style += css + ';';
+        inner += style ? `<span style="${escapeAttr(style.slice(0, -1))}">${escapeHtml(t.content)}</span>` : escapeHtml(t.content);
+      }
+      body += (i ? '\n' : '') + `<span class="line${lines.has(i + 1) ? ' highlighted' : ''}">${inner}</span>`;
+    });
+  } else {
+    body = code.split('\n').map((l, i) => `<span class="line${lines.has(i + 1) ? ' highlighted' : ''}">${escapeHtml(l)}</span>`).join('\n');
+  }
+  const html = `<pre class="q-code-pre shiki"${attrs({ 'data-lang': lang || undefined, tabindex: 0 })}><code>${body}</code></pre>`;
+  cache?.set(key, html);
+  return html;
+}
+
+export const COPY_BUTTON = '<button type="button" class="q-code-copy" data-copy aria-label="Copy code"><span class="q-code-copy-label">Copy</span></button>';
+
+/** A whole code block: title bar (title or language), copy button, highlighted `<pre>`. */
+export function renderCodeBlock(h: HighlighterCore | null, code: string, opts: CodeBlockOptions = {}): string {
+  const meta = parseCodeMeta(opts.meta);
+  const pre = highlightPre(h, code, opts.lang, opts.meta, opts.cache);
+  const label = meta.title ?? opts.lang ?? '';
+  const header = opts.bare ? COPY_BUTTON : `<div class="q-code-header"><span class="q-code-title">${escapeHtml(label)}</span>${COPY_BUTTON}</div>`;
+  return `<div class="q-code" data-code${attrs({ 'data-lang': opts.lang || undefined })}>${header}${pre}</div>`;
+}

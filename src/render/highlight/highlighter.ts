@@ -1,0 +1,63 @@
+/**
+ * The one shiki highlighter of the process: GitHub light and dark themes, the
+ * JavaScript regex engine (measured faster than oniguruma on docs code: see
+ * bench/render-page.ts), grammars from a fixed list loaded once, on first use.
+ */
+import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { bundledLanguagesInfo } from 'shiki/langs';
+
+export const LIGHT_THEME = 'github-light';
+export const DARK_THEME = 'github-dark';
+
+/** Grammars a page may use; anything else renders as plain escaped text. */
+const SUPPORTED = [
+  'shellscript', 'powershell', 'bat', 'typescript', 'javascript', 'tsx', 'jsx', 'json', 'jsonc', 'json5', 'yaml', 'toml', 'ini',
+  'python', 'go', 'rust', 'java', 'kotlin', 'swift', 'ruby', 'php', 'csharp', 'c', 'cpp', 'dart', 'elixir', 'lua', 'r', 'scala',
+  'sql', 'graphql', 'html', 'css', 'scss', 'xml', 'markdown', 'mdx', 'diff', 'docker', 'http', 'nginx', 'make', 'hcl', 'terraform',
+  'proto', 'vue', 'svelte', 'objective-c', 'perl', 'haskell', 'clojure', 'erlang', 'zig', 'solidity', 'prisma', 'regexp', 'latex',
+];
+
+const byAlias = new Map<string, (typeof bundledLanguagesInfo)[number]>();
+for (const info of bundledLanguagesInfo) {
+  if (!SUPPORTED.includes(info.id)) continue;
+  byAlias.set(info.id, info);
+  for (const a of info.aliases ?? []) byAlias.set(a, info);
+}
+
+/** The grammar id for a fence language (`ts` -> `typescript`), or null when not supported. */
+export function languageId(lang: string | null | undefined): string | null {
+  if (!lang) return null;
+  return byAlias.get(lang.toLowerCase())?.id ?? null;
+}
+
+let highlighter: Promise<HighlighterCore> | null = null;
+const loaded = new Map<string, Promise<void>>();
+
+export function getHighlighter(): Promise<HighlighterCore> {
+  highlighter ??= createHighlighterCore({
+    themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
+    langs: [],
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+  });
+  return highlighter;
+}
+
+/** Loads the grammars of `langs` (fence names or ids) that are not loaded yet. */
+export async function ensureLanguages(langs: Iterable<string>): Promise<HighlighterCore> {
+  const h = await getHighlighter();
+  const pending: Promise<void>[] = [];
+  for (const lang of langs) {
+    const id = languageId(lang);
+    if (!id) continue;
+    let p = loaded.get(id);
+    if (!p) {
+      const info = byAlias.get(id)!;
+      p = info.import().then((mod) => h.loadLanguage(mod.default));
+      loaded.set(id, p);
+    }
+    pending.push(p);
+  }
+  await Promise.all(pending);
+  return h;
+}

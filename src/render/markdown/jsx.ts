@@ -1,0 +1,178 @@
+/**
+ * JSX elements of a page: a registered component, an imported snippet, an allowed
+ * HTML element (sanitized), or an unknown component (its children, plus a warning).
+ * Also the RenderApi that component renderers use.
+ */
+import type { Code, Nodes } from 'mdast';
+import type { MdxJsxAttribute } from 'mdast-util-mdx';
+import { COMPONENTS } from '../components/registry.js';
+import type { JsxElement, Props, RenderApi } from '../components/types.js';
+import { iconImage, isIconImage, renderIcon } from '../icons/render-icon.js';
+import { escapeAttr } from './escape.js';
+import { EMPTY, NotLiteral, programValue } from './literals.js';
+import type { PageModule } from './modules.js';
+import type { PageRenderer } from './page-renderer.js';
+import { RenderedHtml } from './page-renderer.js';
+import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, URL_ATTRS, VOID_TAGS, attrAllowed, htmlAttrName, styleAllowed, styleFromObject } from './sanitize.js';
+
+const lineOf = (el: { position?: { start: { line: number } } }) => el.position?.start.line;
+
+export class JsxRenderer implements RenderApi {
+  private warnedUnknown = new Set<string>();
+
+  constructor(private readonly r: PageRenderer) {}
+
+  isBlock(el: JsxElement): boolean {
+    const def = el.name ? COMPONENTS[el.name] : undefined;
+    if (def) return def.block;
+    return !!el.name && (this.r.module.components.has(el.name) || ['div', 'table', 'figure', 'details', 'section', 'ul', 'ol', 'pre', 'video', 'blockquote', 'p', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(el.name));
+  }
+
+  element(el: JsxElement): string {
+    const name = el.name;
+    if (name === null) return this.children(el); // fragment <>...</>
+    const def = COMPONENTS[name];
+    if (def) return def.render(el, this);
+    const snippet = this.r.module.components.get(name);
+    if (snippet) return this.snippet(el, snippet);
+    if (/^[a-z]/.test(name) && !name.includes('.')) return this.html(el, name.toLowerCase());
+    const key = `${name}:${lineOf(el)}`;
+    if (!this.warnedUnknown.has(key)) {
+      this.warnedUnknown.add(key);
+      this.r.warn(`unknown component <${name}> on page ${this.r.ctx.page}: rendered its content only`, lineOf(el));
+    }
+    return this.children(el);
+  }
+
+  /** An imported snippet rendered with the element's props (and children as `{children}`). */
+  private snippet(el: JsxElement, mod: PageModule): string {
+    const props = this.props(el);
+    const children = this.children(el);
+    const saved = { module: this.r.module, scope: this.r.scope };
+    this.r.module = mod;
+    this.r.scope = new Map([...mod.scope, ...Object.entries(props), ['children', new RenderedHtml(children)]]);
+    try {
+      return this.r.blocks(mod.tree.children as Nodes[]);
+    } finally {
+      this.r.module = saved.module;
+      this.r.scope = saved.scope;
+    }
+  }
+
+  private html(el: JsxElement, tag: string): string {
+    if (DROPPED_WITH_CONTENT.has(tag)) {
+      this.r.warn(`<${tag}> removed: HTML in pages is sanitized (no scripts, styles, forms or embeds)`, lineOf(el));
+      if (tag === 'iframe') {
+        const src = this.props(el).src;
+        const href = typeof src === 'string' ? this.href(src, el) : null;
+        return href ? `<a class="q-embed-link" href="${escapeAttr(href)}">${escapeAttr(href)}</a>` : '';
+      }
+      return '';
+    }
+    if (!ALLOWED_TAGS.has(tag)) return this.children(el);
+    let out = `<${tag}`;
+    for (const [rawName, value] of Object.entries(this.props(el))) {
+      const name = htmlAttrName(rawName);
+      if (!attrAllowed(tag, name) || value === false || value === null || value === undefined) continue;
+      if (value === true) {
+        out += ` ${name}`;
+        continue;
+      }
+      let v = name === 'style' && typeof value === 'object' ? styleFromObject(value as Record<string, unknown>) : typeof value === 'object' ? null : String(value);
+      if (v === null) continue;
+      if (URL_ATTRS.has(name)) v = name === 'href' ? this.href(v, el) : this.src(v, el);
+      if (v === null || (name === 'style' && !styleAllowed(v))) continue;
+      out += ` ${name}="${escapeAttr(v)}"`;
+    }
+    if (VOID_TAGS.has(tag)) return out + '>';
+    return `${out}>${this.children(el)}</${tag}>`;
+  }
+
+  props(el: JsxElement): Props {
+    const out: Props = {};
+    for (const a of el.attributes) {
+      if (a.type !== 'mdxJsxAttribute') {
+        this.r.warn(`spread attribute {${a.value}} on <${el.name}> ignored: only literal attributes are read`, lineOf(el));
+        continue;
+      }
+      const attr = a as MdxJsxAttribute;
+      if (attr.value === null || attr.value === undefined) out[attr.name] = true;
+      else if (typeof attr.value === 'string') out[attr.name] = attr.value;
+      else {
+        try {
+          const v = programValue(attr.value.data?.estree, this.r.scope);
+          if (v !== EMPTY) out[attr.name] = v;
+        } catch (err) {
+          if (!(err instanceof NotLiteral)) throw err;
+          this.r.warn(`attribute ${attr.name}={${attr.value.value.trim().slice(0, 60)}} on <${el.name}> was not evaluated: only literal values are read`, lineOf(el));
+        }
+      }
+    }
+    return out;
+  }
+
+  children(el: JsxElement): string {
+    if (el.type === 'mdxJsxTextElement') return this.r.inline(el.children as Nodes[]);
+    return this.r.blocks(el.children as Nodes[]);
+  }
+
+  childElements(el: JsxElement, names?: string[]): JsxElement[] {
+    const out: JsxElement[] = [];
+    const visit = (nodes: readonly Nodes[]) => {
+      for (const c of nodes) {
+        if (c.type === 'mdxJsxFlowElement' || c.type === 'mdxJsxTextElement') {
+          if (!names || (c.name && names.includes(c.name))) out.push(c);
+        } else if (c.type === 'paragraph') visit(c.children);
+      }
+    };
+    visit(el.children as Nodes[]);
+    return out;
+  }
+
+  codeChildren(el: JsxElement): Code[] {
+    return (el.children as Nodes[]).filter((c): c is Code => c.type === 'code');
+  }
+
+  code(node: Code, bare?: boolean): string {
+    return this.r.code(node, bare);
+  }
+
+  icon(name: unknown, opts: { size?: string | number; className?: string; label?: string } = {}, el?: JsxElement): string {
+    if (typeof name !== 'string' || !name) return '';
+    if (isIconImage(name)) {
+      const src = this.src(name, el);
+      return src ? iconImage(src, typeof opts.size === 'number' ? String(opts.size) : opts.size) : '';
+    }
+    const icon = renderIcon(name, opts);
+    if (!icon.known) this.r.warn(`unknown icon "${name}": a placeholder is shown`, el ? lineOf(el) : undefined);
+    return icon.html;
+  }
+
+  href(url: unknown, el?: JsxElement): string | null {
+    return typeof url === 'string' ? this.r.href(url, el ? lineOf(el) : undefined) : null;
+  }
+
+  src(url: unknown, el?: JsxElement): string | null {
+    return typeof url === 'string' ? this.r.src(url, el ? lineOf(el) : undefined) : null;
+  }
+
+  uid(prefix: string): string {
+    return this.r.uid(prefix);
+  }
+
+  slug(text: string): string {
+    return this.r.slugger.slug(text);
+  }
+
+  heading(depth: number, text: string, id: string): void {
+    this.r.headings.push({ depth, text, id });
+  }
+
+  warn(message: string, el?: JsxElement): void {
+    this.r.warn(message, el ? lineOf(el) : undefined);
+  }
+
+  text(el: JsxElement): string {
+    return this.r.textOf(el.children as Nodes[]);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Reads literal values out of the estree that the MDX parser attaches to expressions.
+ * This is the whole of "evaluation": strings, numbers, booleans, null, template strings,
+ * arrays and objects of those, negative numbers, and names bound in the page's scope
+ * (`export const` values, snippet props). Anything else (a call, a member access, an
+ * operator) is refused with NotLiteral; nothing is ever executed.
+ */
+import type { Expression, Node, Program } from 'estree';
+
+export type Scope = ReadonlyMap<string, unknown>;
+
+export class NotLiteral extends Error {
+  constructor(readonly node: Node) {
+    super('not a literal');
+  }
+}
+
+/** A value standing for "this expression renders nothing" (an expression holding only a comment). */
+export const EMPTY = Symbol('empty');
+
+export function literalValue(node: Node, scope: Scope): unknown {
+  switch (node.type) {
+    case 'Literal':
+      if ('regex' in node && node.regex) throw new NotLiteral(node);
+      return typeof node.value === 'bigint' ? String(node.value) : node.value;
+    case 'TemplateLiteral': {
+      let s = node.quasis[0].value.cooked ?? '';
+      node.expressions.forEach((e, i) => {
+        s += String(literalValue(e, scope)) + (node.quasis[i + 1].value.cooked ?? '');
+      });
+      return s;
+    }
+    case 'ArrayExpression':
+      return node.elements.map((e) => {
+        if (!e) return undefined;
+        if (e.type === 'SpreadElement') throw new NotLiteral(e);
+        return literalValue(e, scope);
+      });
+    case 'ObjectExpression': {
+      const out: Record<string, unknown> = {};
+      for (const p of node.properties) {
+        if (p.type !== 'Property' || p.computed || p.kind !== 'init' || p.method) throw new NotLiteral(p);
+        const key = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : null;
+        if (key === null || key === '__proto__') throw new NotLiteral(p.key);
+        out[key] = literalValue(p.value, scope);
+      }
+      return out;
+    }
+    case 'UnaryExpression':
+      if ((node.operator === '-' || node.operator === '+') && node.argument.type === 'Literal' && typeof node.argument.value === 'number') {
+        return node.operator === '-' ? -node.argument.value : node.argument.value;
+      }
+      throw new NotLiteral(node);
+    case 'Identifier':
+      if (node.name === 'undefined') return undefined;
+      if (scope.has(node.name)) return scope.get(node.name);
+      throw new NotLiteral(node);
+    case 'ParenthesizedExpression' as string:
+      return literalValue((node as unknown as { expression: Expression }).expression, scope);
+    default:
+      throw new NotLiteral(node);
+  }
+}
+
+/** The value of an MDX expression program (`{...}` in text or an attribute). */
+export function programValue(program: Program | undefined | null, scope: Scope): unknown {
+  if (!program || program.body.length === 0) return EMPTY;
+  const stmt = program.body[0];
+  if (program.body.length !== 1 || stmt.type !== 'ExpressionStatement') throw new NotLiteral(stmt);
+  return literalValue(stmt.expression, scope);
+}

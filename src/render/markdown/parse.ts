@@ -1,0 +1,60 @@
+/**
+ * Parses page source into an mdast tree: MDX (JSX, expressions, import/export),
+ * GFM, YAML frontmatter and math. When the MDX parser rejects a page, the error and
+ * its line are returned and the page is parsed again as plain Markdown (raw HTML
+ * instead of JSX), so the rest of the page still renders. Nothing is evaluated here:
+ * expressions are parsed by acorn into an estree that the renderer only reads.
+ */
+import type { Root } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import { mathFromMarkdown } from 'mdast-util-math';
+import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { frontmatter } from 'micromark-extension-frontmatter';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import { math } from 'micromark-extension-math';
+import { mdxjs } from 'micromark-extension-mdxjs';
+
+// GFM without the autolink-literal extension: it doubles micromark's time on prose
+// (measured), so bare URLs are linked by a cheap pass in the renderer instead.
+const gfmSyntax = [gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem()];
+const gfmTree = [gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()];
+
+const MDX = {
+  extensions: [mdxjs(), ...gfmSyntax, frontmatter(['yaml']), math()],
+  mdastExtensions: [mdxFromMarkdown(), ...gfmTree, frontmatterFromMarkdown(['yaml']), mathFromMarkdown()],
+};
+const MARKDOWN = {
+  extensions: [...gfmSyntax, frontmatter(['yaml']), math()],
+  mdastExtensions: [...gfmTree, frontmatterFromMarkdown(['yaml']), mathFromMarkdown()],
+};
+
+export interface ParseResult {
+  tree: Root;
+  /** False when the MDX parser failed and the page was read as plain Markdown. */
+  mdx: boolean;
+  error?: { line?: number; column?: number; reason: string };
+}
+
+export function parsePage(source: string): ParseResult {
+  try {
+    return { tree: fromMarkdown(source, MDX), mdx: true };
+  } catch (err) {
+    const e = err as { line?: number; column?: number; reason?: string; message?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+    const place = e.place && 'start' in e.place && e.place.start ? e.place.start : e.place;
+    const line = e.line ?? (place as { line?: number } | undefined)?.line;
+    const column = e.column ?? (place as { column?: number } | undefined)?.column;
+    return {
+      tree: fromMarkdown(source, MARKDOWN),
+      mdx: false,
+      error: { ...(line ? { line } : {}), ...(column ? { column } : {}), reason: e.reason ?? e.message ?? String(err) },
+    };
+  }
+}

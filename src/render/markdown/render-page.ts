@@ -1,0 +1,76 @@
+/**
+ * renderPage: one MDX/Markdown page to HTML plus what the site needs to know about it
+ * (title, headings, broken links, assets, diagnostics). Parsing, snippet loading and
+ * grammar loading happen first (async); rendering itself is synchronous.
+ */
+import { posix } from 'node:path';
+import type { Nodes, Root } from 'mdast';
+import { ensureLanguages, getHighlighter, languageId } from '../highlight/highlighter.js';
+import type { Diagnostic, Frontmatter, PageContext, RenderedPage } from '../types.js';
+import { readFrontmatter } from './frontmatter.js';
+import { readModule, sharedSnippetCache, type PageModule } from './modules.js';
+import { PageRenderer } from './page-renderer.js';
+import { parsePage } from './parse.js';
+
+function collectLanguages(tree: Root, into: Set<string>): void {
+  const visit = (n: Nodes) => {
+    if (n.type === 'code' && n.lang) into.add(n.lang);
+    if ('children' in n) for (const c of n.children as Nodes[]) visit(c);
+  };
+  visit(tree);
+}
+
+function allModules(mod: PageModule, into = new Set<PageModule>()): Set<PageModule> {
+  if (into.has(mod)) return into;
+  into.add(mod);
+  for (const m of mod.components.values()) allModules(m, into);
+  return into;
+}
+
+function firstH1(tree: Root, r: PageRenderer): string | undefined {
+  const h = tree.children.find((n) => n.type === 'heading' && n.depth === 1);
+  return h && h.type === 'heading' ? r.textOf(h.children).trim() || undefined : undefined;
+}
+
+export async function renderPage(source: string, ctx: PageContext): Promise<RenderedPage> {
+  const diagnostics: Diagnostic[] = [];
+  const parsed = parsePage(source);
+  if (parsed.error) {
+    diagnostics.push({
+      severity: 'warning',
+      file: ctx.file,
+      ...(parsed.error.line ? { line: parsed.error.line } : {}),
+      message: `MDX syntax error: ${parsed.error.reason}; the page is rendered as plain Markdown (components and expressions are not read)`,
+    });
+  }
+  const frontmatter: Frontmatter = readFrontmatter(parsed.tree, ctx.file, diagnostics);
+  const page = await readModule({ root: ctx.root, diagnostics, cache: sharedSnippetCache() }, ctx.file, source, parsed.tree);
+
+  const langs = new Set<string>();
+  for (const m of allModules(page)) collectLanguages(m.tree, langs);
+  const supported = [...langs].filter((l) => languageId(l));
+  const highlighter = supported.length ? await ensureLanguages(supported) : await getHighlighter();
+
+  const r = new PageRenderer(ctx, page, highlighter);
+  const html = r.renderRoot(parsed.tree);
+  const title =
+    (typeof frontmatter.title === 'string' && frontmatter.title) ||
+    (typeof frontmatter.title === 'number' ? String(frontmatter.title) : undefined) ||
+    firstH1(parsed.tree, r) ||
+    posix.basename(ctx.file).replace(/\.mdx?$/, '');
+  const brokenLinks = [...new Set(r.brokenLinks.map((b) => b.href))];
+  return {
+    page: ctx.page,
+    frontmatter,
+    title,
+    ...(typeof frontmatter.description === 'string' ? { description: frontmatter.description } : {}),
+    html,
+    headings: r.headings,
+    brokenLinks,
+    brokenLinkDetails: r.brokenLinks,
+    assets: [...r.assets],
+    diagnostics: [...diagnostics, ...r.diagnostics],
+  };
+}
+
+
