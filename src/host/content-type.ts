@@ -1,0 +1,72 @@
+/**
+ * Content types and caching rules of served files, decided once per file when a site
+ * is loaded: the media type by extension, whether the file is worth compressing, and
+ * its Cache-Control (hashed assets immutable for a year, everything else revalidated).
+ */
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  webmanifest: 'application/manifest+json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  mdx: 'text/markdown; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  rss: 'application/rss+xml; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  yaml: 'application/yaml; charset=utf-8',
+  yml: 'application/yaml; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  bmp: 'image/bmp',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  eot: 'application/vnd.ms-fontobject',
+  wasm: 'application/wasm',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+};
+
+/** Types that compress well; images, fonts (woff*), media and archives already are compressed. */
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|rss\+xml|yaml|wasm|vnd\.ms-fontobject)|image\/(svg\+xml|x-icon|bmp)|font\/(ttf|otf))/;
+
+/** A content-hashed file name: `app.3f2a9c1d.js`, `chunk-5e6f7a8b.css`, `en_3a1b2c4.pf_fragment`. */
+const HASHED_NAME = /[._-][0-9a-f]{7,}\.[A-Za-z0-9_]+$/;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+export function contentTypeOf(path: string): string {
+  const dot = path.lastIndexOf('.');
+  const ext = dot === -1 || dot < path.lastIndexOf('/') ? '' : path.slice(dot + 1).toLowerCase();
+  return TYPES[ext] ?? 'application/octet-stream';
+}
+
+export function isCompressible(contentType: string): boolean {
+  return COMPRESSIBLE.test(contentType);
+}
+
+/** Hashed assets never change under their name; HTML and the rest are revalidated through their ETag. */
+export function cacheControlOf(path: string, contentType: string): string {
+  if (contentType.startsWith('text/html')) return REVALIDATE;
+  if (path.startsWith('assets/') || HASHED_NAME.test(path)) return IMMUTABLE;
+  return REVALIDATE;
+}
