@@ -100,7 +100,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       if (remainingProblems.length > 0 && rounds < limits.validationRounds) {
         rounds++;
         await options.record([{ role: 'validation', content: { turn, round: rounds, problems: remainingProblems } }]);
-        messages.push({ role: 'user', content: describeProblems(remainingProblems, options.docsPath, rounds, limits.validationRounds) });
+        messages.push({ role: 'user', content: describeProblems(remainingProblems, rounds, limits.validationRounds) });
         continue;
       }
     }

@@ -7,7 +7,6 @@
  * does nothing; a re-delivered run starts again from a fresh clone, pushes its own
  * branch with a lease, and finds the existing pull request instead of opening another.
  */
-import path from 'node:path';
 import { UnrecoverableError } from '../core/errors.js';
 import { commitMessage, pullRequestBody, pullRequestTitle, type TurnSummary } from './pull-request-text.js';
 import { runAgent } from './run-agent.js';
@@ -46,7 +45,7 @@ function turnSummaries(messages: StoredMessage[], current: TurnSummary): TurnSum
 function jobSignal(timeLimitMs: number, outer?: AbortSignal): { signal: AbortSignal; clear: () => void } {
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new UnrecoverableError(`Time limit reached: the job ran longer than ${Math.round(timeLimitMs / 1000)} s`)),
+    () => controller.abort(new UnrecoverableError(`Time limit reached: the job ran longer than ${Number((timeLimitMs / 1000).toFixed(1))} s`)),
     timeLimitMs,
   );
   const onOuter = () => controller.abort(outer!.reason);
@@ -111,9 +110,8 @@ async function runTurn(
   signal: AbortSignal,
   record: (entries: TranscriptEntry[]) => Promise<void>,
 ): Promise<{ prLink: string | null; prNumber?: number; changedFiles: string[] }> {
-  const docsRoot = path.join(workspace.root, job.docsPath);
   const validator = deps.validateSite ?? null;
-  const baseline = validator ? await checkSite(validator, docsRoot) : null;
+  const baseline = validator ? await checkSite(validator, workspace.root, job.docsPath) : null;
   const result = await runAgent({
     provider: deps.provider,
     model: job.model,
@@ -124,7 +122,7 @@ async function runTurn(
     docsPath: job.docsPath,
     limits: deps.config.limits,
     signal,
-    validate: validator && baseline ? async () => newProblems(baseline, await checkSite(validator, docsRoot)) : undefined,
+    validate: validator && baseline ? async () => newProblems(baseline, await checkSite(validator, workspace.root, job.docsPath)) : undefined,
     record,
   });
 

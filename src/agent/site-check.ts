@@ -4,6 +4,7 @@
  * checkout before the agent started, so a repository with old broken links does not
  * hold every job hostage.
  */
+import path from 'node:path';
 import type { Diagnostic } from '../render/types.js';
 
 export interface SiteValidation {
@@ -18,7 +19,13 @@ export type SiteValidator = (docsRoot: string) => Promise<SiteValidation>;
 /** One check, as a set of keyed problems (the key ignores line numbers, which shift). */
 export type SiteCheck = Map<string, string>;
 
-export async function checkSite(validate: SiteValidator, docsRoot: string): Promise<SiteCheck> {
+/**
+ * Validates the docs folder `docsPath` of the workspace. Problems name files from the
+ * repository root, as the model's tools do.
+ */
+export async function checkSite(validate: SiteValidator, workspaceRoot: string, docsPath: string): Promise<SiteCheck> {
+  const docsRoot = path.join(workspaceRoot, docsPath);
+  const inRepo = (file: string) => path.posix.join(docsPath.split(path.sep).join('/'), file);
   const problems: SiteCheck = new Map();
   let report: SiteValidation;
   try {
@@ -30,14 +37,14 @@ export async function checkSite(validate: SiteValidator, docsRoot: string): Prom
   }
   for (const d of report.diagnostics) {
     if (d.severity !== 'error') continue;
-    const where = `${d.file}${d.line ? `:${d.line}` : ''}${d.path ? ` (${d.path})` : ''}`;
+    const where = `${inRepo(d.file)}${d.line ? `:${d.line}` : ''}${d.path ? ` (${d.path})` : ''}`;
     problems.set(`diag|${d.file}|${d.path ?? ''}|${d.message.replace(/\d+:\d+(-\d+:\d+)?/g, '')}`, `${where}: ${d.message}`);
   }
   for (const link of report.brokenLinks) {
-    problems.set(`link|${link.file}|${link.href}`, `${link.file}${link.line ? `:${link.line}` : ''}: broken link to "${link.href}"`);
+    problems.set(`link|${link.file}|${link.href}`, `${inRepo(link.file)}${link.line ? `:${link.line}` : ''}: broken link to "${link.href}"`);
   }
   for (const page of report.unreachablePages) {
-    problems.set(`unreachable|${page}`, `page "${page}" is not reachable from the navigation in docs.json`);
+    problems.set(`unreachable|${page}`, `page "${page}" (${inRepo(page)}.mdx) is not in the navigation of ${inRepo('docs.json')}`);
   }
   return problems;
 }
@@ -49,10 +56,9 @@ export function newProblems(baseline: SiteCheck, current: SiteCheck): string[] {
   return out;
 }
 
-export function describeProblems(problems: string[], docsPath: string, round: number, rounds: number): string {
-  const where = docsPath ? ` (paths are relative to ${docsPath}/)` : '';
+export function describeProblems(problems: string[], round: number, rounds: number): string {
   return [
-    `Site validation after your changes found ${problems.length} new problem${problems.length === 1 ? '' : 's'}${where}:`,
+    `Site validation after your changes found ${problems.length} new problem${problems.length === 1 ? '' : 's'}:`,
     ...problems.map((p) => `- ${p}`),
     `Fix them with the tools, then reply with your summary again. (Validation round ${round} of ${rounds}.)`,
   ].join('\n');
