@@ -10,12 +10,12 @@ export function escapeAttr(s: string): string {
   return /[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => ATTR[c]) : s;
 }
 
-/** `{ class: 'a', hidden: true, title: undefined }` -> ` class="a" hidden`. */
+/** `{ class: 'a', hidden: true, 'data-x': '', title: undefined }` -> ` class="a" hidden data-x`. */
 export function attrs(values: Record<string, string | number | boolean | null | undefined>): string {
   let out = '';
   for (const [k, v] of Object.entries(values)) {
     if (v === undefined || v === null || v === false) continue;
-    out += v === true ? ` ${k}` : ` ${k}="${escapeAttr(String(v))}"`;
+    out += v === true || v === '' ? ` ${k}` : ` ${k}="${escapeAttr(String(v))}"`;
   }
   return out;
 }

@@ -73,6 +73,7 @@ export class JsxRenderer implements RenderApi {
     let out = `<${tag}`;
     for (const [rawName, value] of Object.entries(this.props(el))) {
       const name = htmlAttrName(rawName);
+      if (name.startsWith('on')) this.r.warn(`event handler attribute ${rawName} on <${tag}> removed: nothing from a page runs`, lineOf(el));
       if (!attrAllowed(tag, name) || value === false || value === null || value === undefined) continue;
       if (value === true) {
         out += ` ${name}`;

@@ -284,6 +284,7 @@ export class PageRenderer {
       case 'html': return sanitizeRawHtml(n.value, this.rawState, {
         url: (tag, attr, value) => (attr === 'href' ? this.href(value, line) : this.src(value, line)),
         removed: (tag) => this.warn(`<${tag}> removed: raw HTML is sanitized (no scripts, styles, forms or embeds)`, line),
+        handler: (tag, attr) => this.warn(`event handler attribute ${attr} on <${tag}> removed: nothing from a page runs`, line),
       });
       case 'yaml': return '';
       case 'mdxjsEsm': return '';

@@ -15,6 +15,7 @@ export interface RawHtmlState {
 export interface RawHtmlHooks {
   url(tag: string, attr: string, value: string): string | null;
   removed(tag: string): void;
+  handler(tag: string, attr: string): void;
 }
 
 const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>|<![^>]*>|<\?[^>]*>/g;
@@ -60,6 +61,7 @@ export function sanitizeRawHtml(html: string, state: RawHtmlState, hooks: RawHtm
     let attrs = '';
     for (const a of (m[3] ?? '').matchAll(ATTR)) {
       const name = a[1].toLowerCase();
+      if (name.startsWith('on')) hooks.handler(tag, name);
       if (!attrAllowed(tag, name)) continue;
       let value = a[2] ?? a[3] ?? a[4];
       if (value === undefined) {
