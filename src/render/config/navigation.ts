@@ -12,7 +12,7 @@ type Obj = Record<string, unknown>;
 type Path = PropertyKey[];
 
 const METHODS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK';
-const ENDPOINT = new RegExp(`^(?:(\\S+)\\s+)?(${METHODS})\\s+(\\S.*)$`, 'i');
+const ENDPOINT = new RegExp(`^(?:(\\S+\\.(?:ya?ml|json)|https?://\\S+)\\s+)?(${METHODS})\\s+(/\\S*)$`, 'i');
 
 /** Division keys in the order they are read, with the key holding each one's label. */
 const DIVISIONS: { key: string; kind: NavSection['kind']; label: string }[] = [

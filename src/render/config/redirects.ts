@@ -47,7 +47,7 @@ function compile(r: Redirect): { re: RegExp; names: string[] } {
 }
 
 function fill(destination: string, values: Record<string, string>): string {
-  const out = destination.replace(/:(\w+)[*+?]?/g, (whole, name: string) => (name in values ? values[name] : whole)).replace(/\/\*$/, values['*'] ? '/' + values['*'] : '');
+  const out = destination.replace(/:(\w+)(?:\*|\+|\?(?=\/|$))?/g, (whole, name: string) => (name in values ? values[name] : whole)).replace(/\/\*$/, values['*'] ? '/' + values['*'] : '');
   // An empty wildcard leaves a trailing slash behind: `/new/:slug*` with nothing -> `/new`.
   return out.length > 1 ? out.replace(/\/+$/, '') || '/' : out;
 }
