@@ -78,10 +78,16 @@ export function buildHarRequest(model: OperationModel): { har: HarRequest; marke
     const entry = { name: p.name, value: sampleText(parameterSample(p)) };
     (p.in === 'query' ? queryString : p.in === 'header' ? headers : cookies).push(entry);
   }
+  // Placeholders go in as markers so httpsnippet cannot URL-encode them.
+  const placeholder = (text: string): string => {
+    const marker = `QUIREPARAM${markers.size}X`;
+    markers.set(marker, text);
+    return marker;
+  };
   for (const s of model.security.optional ? [] : model.security.requirements[0] ?? []) {
-    if (s.kind === 'bearer' || s.kind === 'oauth2' || s.kind === 'openIdConnect') headers.push({ name: 'Authorization', value: 'Bearer <token>' });
-    else if (s.kind === 'basic') headers.push({ name: 'Authorization', value: 'Basic <encoded-value>' });
-    else if (s.kind === 'apiKey') (s.in === 'query' ? queryString : s.in === 'cookie' ? cookies : headers).push({ name: s.name!, value: '<api-key>' });
+    if (s.kind === 'bearer' || s.kind === 'oauth2' || s.kind === 'openIdConnect') headers.push({ name: 'Authorization', value: `Bearer ${placeholder('<token>')}` });
+    else if (s.kind === 'basic') headers.push({ name: 'Authorization', value: `Basic ${placeholder('<encoded-value>')}` });
+    else if (s.kind === 'apiKey') (s.in === 'query' ? queryString : s.in === 'cookie' ? cookies : headers).push({ name: s.name!, value: placeholder('<api-key>') });
   }
   const har: HarRequest = { method: model.method, url: `${base}${path}`, httpVersion: 'HTTP/1.1', headers, queryString, cookies, headersSize: -1, bodySize: -1 } as unknown as HarRequest;
   const media = model.body?.media[0];

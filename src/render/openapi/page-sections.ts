@@ -93,6 +93,7 @@ export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, h
   const entries = responseEntries(model);
   if (entries.length === 0) return '';
   const responseCtx: SchemaHtmlContext = { ...ctx, direction: 'response' };
+  const title = headings.heading(2, 'Response', 'response');
   const parts = entries.map(([status, res], i) => {
     const text = STATUS_TEXT[status] ?? (status === 'default' ? 'Default response' : '');
     const head = headings.heading(3, status, `response-${status.toLowerCase()}`, text ? ` <span class="api-status-text">${esc(text)}</span>` : '');
@@ -102,7 +103,7 @@ export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, h
     const media = tabs(content.map(([type, m]) => ({ label: type, html: schemaFields(isSchema(m.schema) ? m.schema : undefined, responseCtx, 'response') })), `${uid}-r${i}`, `Media types of ${status}`);
     return `<div class="api-response" data-status="${esc(status)}">${head}${markdownToHtml(res.description, ctx.links)}${headers.length ? `<div class="api-fields">${headers.join('')}</div>` : ''}${media}</div>`;
   });
-  return `<section class="api-responses">${headings.heading(2, 'Response', 'response')}${parts.join('')}</section>`;
+  return `<section class="api-responses">${title}${parts.join('')}</section>`;
 }
 
 /** Examples of every response with content, one tab per status (and media type when several). */

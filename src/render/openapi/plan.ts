@@ -36,7 +36,7 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
   for (const claim of claims) {
     const found = pages.resolve(claim.file, [...defaults, ...docs.keys()], claim.method, claim.path);
     if (!found) {
-      diagnostics.push({ severity: 'error', file: claim.source, line: claim.line, path: 'openapi', message: missingMessage(claim.method, claim.path, claim.file ? [documentKey(claim.file)] : [...docs.keys()], docs) });
+      diagnostics.push({ severity: 'error', file: claim.source, line: claim.line, path: 'openapi', message: missingMessage(claim.method, claim.path, claim.file ? [documentKey(claim.file)] : defaults.length ? defaults : [...docs.keys()], docs) });
       continue;
     }
     pages.claim(found.doc, found.op, claim.page, claim.title);
@@ -50,7 +50,7 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
         const candidates = node.file ? [documentKey(node.file)] : [...(scope ? [scope] : []), ...defaults, ...docs.keys()];
         const found = pages.resolve(node.file, candidates, node.method, node.path);
         if (found) out.push({ kind: 'page', page: pages.pageFor(found.doc, found.op) });
-        else diagnostics.push({ severity: 'error', file: config.source, path: here, message: missingMessage(node.method, node.path, candidates, docs) });
+        else diagnostics.push({ severity: 'error', file: config.source, path: here, message: missingMessage(node.method, node.path, node.file || scope ? candidates.slice(0, 1) : candidates, docs) });
       } else if (node.kind === 'group') {
         const groupScope = node.openapi ? documentKey(node.openapi) : scope;
         const children = walkNodes(node.children, groupScope, here, 'group');

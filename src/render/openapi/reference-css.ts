@@ -5,8 +5,10 @@
  */
 export const REFERENCE_CSS = String.raw`
 .api-ref{--api-get:#16a34a;--api-post:#2563eb;--api-put:#d97706;--api-patch:#9333ea;--api-delete:#dc2626;--api-other:#64748b}
-.api-ref-grid{display:grid;grid-template-columns:minmax(0,1fr);gap:24px}
-@media (min-width:1280px){.api-ref-grid{grid-template-columns:minmax(0,1fr) minmax(0,400px)}.api-ref-aside{position:sticky;top:calc(var(--topbar-h,60px) + var(--tabs-h,0px) + 16px);align-self:start;max-height:calc(100vh - var(--topbar-h,60px) - 32px);overflow:auto}}
+.api-ref{container-type:inline-size}
+.api-ref-grid{display:grid;grid-template-columns:minmax(0,1fr);grid-template-areas:"head" "aside" "main";gap:8px 28px}
+.api-ref-head{grid-area:head}.api-ref-aside{grid-area:aside}.api-ref-main{grid-area:main}
+@container (min-width:960px){.api-ref-grid{grid-template-columns:minmax(0,1fr) minmax(0,420px);grid-template-areas:"head aside" "main aside"}.api-ref-aside{position:sticky;top:calc(var(--topbar-h,60px) + var(--tabs-h,0px) + 16px);align-self:start;max-height:calc(100vh - var(--topbar-h,60px) - 32px);overflow:auto}}
 .api-method{display:inline-block;font:600 .72rem/1.6 var(--mono,monospace);letter-spacing:.04em;padding:1px 8px;border-radius:6px;color:#fff;background:var(--api-other);flex:none}
 .api-method-get{background:var(--api-get)}.api-method-post{background:var(--api-post)}.api-method-put{background:var(--api-put)}.api-method-patch{background:var(--api-patch)}.api-method-delete{background:var(--api-delete)}
 .api-request-bar{display:flex;align-items:center;gap:10px;border:1px solid var(--border,#e2e8f0);border-radius:var(--radius,10px);padding:8px 10px;background:var(--bg-soft,#f8fafc);margin:0 0 16px;position:relative}
@@ -40,6 +42,8 @@ export const REFERENCE_CSS = String.raw`
 .api-tabs [role=tab]{border:0;background:none;padding:6px 10px;font-size:.82rem;cursor:pointer;color:var(--fg-muted,#64748b);border-bottom:2px solid transparent}
 .api-tabs [role=tab][aria-selected=true]{color:var(--fg,#0f172a);border-bottom-color:var(--accent,#2563eb)}
 .api-tabs [role=tabpanel]{padding-top:8px}
+.api-tab-title{font-size:.82rem;color:var(--fg-muted,#64748b);padding:6px 0;border-bottom:1px solid var(--border,#e2e8f0);margin-bottom:8px}
+.api-samples,.api-response-examples{margin:8px 0 16px}
 .api-tabs .q-code pre,.api-tabs pre{border-radius:var(--radius-sm,6px);max-height:480px}
 .api-playground{border:1px solid var(--border,#e2e8f0);border-radius:var(--radius,10px);margin:0 0 20px;background:var(--bg,#fff)}
 .api-try{cursor:pointer;padding:8px 14px;font-weight:600;color:var(--accent-text,#2563eb);list-style:none}

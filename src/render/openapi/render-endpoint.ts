@@ -21,13 +21,12 @@ import type { SchemaHtmlContext } from './schema-html.js';
 import { renderSecurity } from './security.js';
 import type { EndpointPageSpec } from './types.js';
 
-/** Headings already present in the MDX content, so the table of contents lists them too. */
-function contentHeadings(html: string, headings: HeadingList): void {
-  for (const m of html.matchAll(/<h([2-4])\b[^>]*\bid="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g)) {
-    const text = m[3].replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/#$/, '').trim();
-    headings.reserve(m[2]);
-    headings.items.push({ depth: Number(m[1]), text, id: m[2] });
-  }
+/**
+ * Ids already used by the MDX content, so the reference's headings never clash with them.
+ * The content's own headings are the content renderer's to report (the caller merges them).
+ */
+function reserveContentIds(html: string, headings: HeadingList): void {
+  for (const m of html.matchAll(/\bid="([^"]+)"/g)) headings.reserve(m[1]);
 }
 
 function plainDescription(text: unknown): string | undefined {
@@ -53,7 +52,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const links: MarkdownLinks = { resolveLink: (href) => ctx.resolveLink(href, spec.page), broken: base.brokenLinks };
   const schemaCtx: SchemaHtmlContext = { names, links, direction: 'request' };
   const headings = new HeadingList();
-  if (contentHtml) contentHeadings(contentHtml, headings);
+  if (contentHtml) reserveContentIds(contentHtml, headings);
   // Stable per page, so two builds give the same bytes and ids never clash across pages.
   const uid = `api-${createHash('sha256').update(spec.page).digest('hex').slice(0, 8)}`;
   const { mode } = playgroundMode(ctx.config, ctx.deployment);
@@ -65,11 +64,14 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const deprecated = found.op.deprecated === true
     ? '<div class="api-deprecated-note" role="note"><strong>Deprecated.</strong> This operation may be removed in a future version.</div>' : '';
   const security = renderSecurity(doc, model.security, links);
-  const main = [
+  // The MDX page's own content comes first, above the whole reference.
+  const head = [
+    contentHtml ? `<div class="api-content">${contentHtml}</div>` : '',
     renderPlayground(model, mode, uid),
     deprecated,
     markdownToHtml(found.op.description, links),
-    contentHtml ? `<div class="api-content">${contentHtml}</div>` : '',
+  ].join('');
+  const reference = [
     security ? `<section class="api-security">${headings.heading(2, 'Authorizations', 'authorizations')}${security}</section>` : '',
     renderParameters(model, schemaCtx, headings),
     renderBody(model, schemaCtx, headings, uid),
@@ -77,7 +79,8 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   ].join('');
   const sampleTabs = tabs(samples.map((s) => ({ label: s.label, html: codeBlock(highlighter, s.code, s.lang, cache) })), `${uid}-code`, 'Request samples');
   const aside = `${sampleTabs ? `<div class="api-samples">${sampleTabs}</div>` : ''}${responseExampleTabs(model, highlighter, uid, cache)}`;
-  const html = `<div class="api-ref" data-api-endpoint data-method="${esc(model.method)}"><div class="api-ref-grid"><div class="api-ref-main">${main}</div><aside class="api-ref-aside" aria-label="Examples">${aside}</aside></div></div>`;
+  // Narrow containers stack head, examples, reference; wide ones put the examples beside.
+  const html = `<div class="api-ref" data-api-endpoint data-method="${esc(model.method)}"><div class="api-ref-grid"><div class="api-ref-head">${head}</div><aside class="api-ref-aside" aria-label="Examples">${aside}</aside><div class="api-ref-main">${reference}</div></div></div>`;
   const description = plainDescription(found.op.description);
   return {
     ...base,
