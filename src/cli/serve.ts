@@ -57,7 +57,7 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
         () => {
           clearTimeout(force);
           logger.info('stopped');
-          resolve(0);
+          logger.flush(() => resolve(0));
         },
         (err: unknown) => {
           logger.error({ err }, 'error while shutting down');

@@ -3,7 +3,11 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(level: string, destination: NodeJS.WritableStream = process.stdout): Logger {
+/**
+ * @param destination where lines go; by default stdout through pino's buffered
+ *   asynchronous writer, so logging a request costs no system call of its own.
+ */
+export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   return pino(
     {
       level,
@@ -11,6 +15,6 @@ export function createLogger(level: string, destination: NodeJS.WritableStream =
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: ['req.headers.authorization', '*.apiKey', '*.token', '*.secretAccessKey', '*.signingSecret'], censor: '[redacted]' },
     },
-    destination as pino.DestinationStream,
+    (destination as pino.DestinationStream | undefined) ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
   );
 }

@@ -16,7 +16,26 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   connection.pragma('foreign_keys = ON');
   // Several processes (a CLI command next to `quire serve`) may share the file.
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  // Kysely prepares every query anew; preparing costs more than running the small
+  // lookups of the API, so prepared statements are kept per SQL text. better-sqlite3
+  // runs a statement to completion synchronously, so sharing one is safe.
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const database = {
+    prepare(text: string) {
+      let stmt = statements.get(text);
+      if (!stmt) {
+        if (statements.size >= 500) statements.clear();
+        stmt = connection.prepare(text);
+        statements.set(text, stmt);
+      }
+      return stmt;
+    },
+    close() {
+      statements.clear();
+      connection.close();
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return {
     dialect: 'sqlite',
     db,

@@ -1,0 +1,80 @@
+/**
+ * `npm run bench:api`: load on `GET /v2/agent/{projectId}/job/{id}` of a real
+ * `quire serve` (embedded default: SQLite, info logs, metrics) and on a bare Fastify
+ * route answering a constant object, each in its own process, driven by autocannon
+ * from this process with 50 connections. Prints requests/s, p50, p99 and the ratio.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { insertAgentJobRecord } from '../src/core/agent-jobs.js';
+import { openStore } from '../src/store/open-store.js';
+import { listProjects } from '../src/store/records/projects.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+
+function start(cmd: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let seen = '';
+    const onData = (d: Buffer) => {
+      seen += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(seen);
+      if (m) resolve({ child, url: m[1]! });
+    };
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${seen}`)));
+    // The bare server prints to stdout; route both to the same matcher.
+    if (child.stdout) child.stdout.on('data', onData);
+  });
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; p99: number; errors: number; non2xx: number }> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-api-'));
+const quire = await start([join(ROOT, 'bin/quire.js'), 'serve', '--port', '0'], { QUIRE_DATA_DIR: dataDir, QUIRE_WORKERS: 'false' });
+const store = await openStore({ dataDir });
+const [project] = await listProjects(store.db);
+const job = await insertAgentJobRecord(store, { projectId: project!.id, prompt: 'bench', model: 'bench-model' });
+await store.close();
+const key = readFileSync(join(dataDir, 'admin-key'), 'utf8').trim();
+
+const barePath = join(ROOT, 'bench/bare-server.ts');
+const bare = await new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', barePath], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout!.on('data', (d: Buffer) => {
+    const m = /listening on (http:\/\/\S+)/.exec(d.toString());
+    if (m) resolve({ child, url: m[1]! });
+  });
+  child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)));
+});
+
+try {
+  const realUrl = `${quire.url}/v2/agent/${project!.id}/job/${job.id}`;
+  const check = await fetch(realUrl, { headers: { authorization: `Bearer ${key}` } });
+  if (check.status !== 200) throw new Error(`real route answered ${check.status}`);
+  // Warm both up so JIT and caches do not count against either.
+  await autocannon({ url: realUrl, connections: 10, duration: 2, headers: { authorization: `Bearer ${key}` } });
+  await autocannon({ url: `${bare.url}/job`, connections: 10, duration: 2 });
+  const real = await load(realUrl, { authorization: `Bearer ${key}` });
+  const base = await load(`${bare.url}/job`, {});
+  const row = (name: string, r: typeof real) =>
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}  non-2xx ${r.non2xx}`;
+  console.log(`bench:api  ${CONNECTIONS} connections, ${DURATION} s each, node ${process.version}`);
+  console.log(row('GET /v2/agent/{p}/job/{id} (quire)', real));
+  console.log(row('bare Fastify constant JSON', base));
+  console.log(`ratio (quire / bare): ${(real.rps / base.rps).toFixed(2)}   target >= 0.60, p99 < 10 ms`);
+} finally {
+  quire.child.kill('SIGTERM');
+  bare.child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
