@@ -36,6 +36,8 @@ export interface BundleServer {
   publish(name: string, file: string): void;
   /** Every request from now on answers 403 `{error}`, as an expired link does. */
   expire(): void;
+  /** The next `n` requests answer 503, as a struggling server does. */
+  failNext(n: number): void;
   requests: number;
   close(): Promise<void>;
 }
@@ -43,17 +45,23 @@ export interface BundleServer {
 export async function startBundleServer(): Promise<BundleServer> {
   const files = new Map<string, string>();
   let expired = false;
+  let failures = 0;
   const api: BundleServer = {
     requests: 0,
     link: (name) => `${base}/v1/static-export/bundles/${name}.tar.gz?expires=${Math.floor(Date.now() / 1000) + 3600}&signature=${'ab'.repeat(32)}`,
     publish: (name, file) => void files.set(name, file),
     expire: () => void (expired = true),
+    failNext: (n) => void (failures = n),
     close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }),
   };
   const server: Server = createServer((req, res) => {
     api.requests++;
     const name = /^\/v1\/static-export\/bundles\/([^/?]+)\.tar\.gz\?/.exec(req.url ?? '')?.[1];
     const file = name ? files.get(name) : undefined;
+    if (failures > 0) {
+      failures--;
+      return void res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Try later' }));
+    }
     if (expired) return void res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Link expired' }));
     if (!file) return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Not found' }));
     void stat(file).then((st) => {
