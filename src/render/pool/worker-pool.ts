@@ -1,11 +1,13 @@
 /**
  * A small pool of worker threads that run one task at a time each, in the order
  * tasks were submitted. Running from TypeScript sources (vitest, tsx) the worker's
- * .ts file is started with `--import tsx`; from the compiled dist the .js file runs
- * as is. A worker that dies fails its current task; abort() terminates every worker
+ * .ts file is loaded through tsx's tsImport from a tiny bootstrap script (on Node 20,
+ * `execArgv: ['--import', 'tsx']` does not reach a worker's entry module); from the
+ * compiled dist the .js file runs as is. A worker that dies fails its current task; abort() terminates every worker
  * and rejects what is pending.
  */
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -20,13 +22,23 @@ interface Slot<R> {
   current?: Pending<R>;
 }
 
-/** Worker options for a worker file next to the calling module (`.ts` under tsx, `.js` in dist). */
-export function workerFileOptions(callerUrl: string, baseName: string): { url: URL; execArgv: string[] } {
+export interface WorkerFile {
+  /** The worker module, or a bootstrap script when `eval` is set. */
+  entry: URL | string;
+  eval: boolean;
+}
+
+/** How to start a worker file next to the calling module (`.ts` under tsx/vitest, `.js` in dist). */
+export function workerFileOptions(callerUrl: string, baseName: string): WorkerFile {
   const fromSources = callerUrl.endsWith('.ts');
   const url = new URL(`${baseName}${fromSources ? '.ts' : '.js'}`, callerUrl);
-  if (!fromSources) return { url, execArgv: [] };
-  const tsx = pathToFileURL(createRequire(callerUrl).resolve('tsx')).href;
-  return { url, execArgv: ['--import', tsx] };
+  if (!fromSources) return { entry: url, eval: false };
+  // The ESM build of tsx's API (require.resolve would pick the CommonJS one).
+  const tsxDir = dirname(createRequire(callerUrl).resolve('tsx/package.json'));
+  const api = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  const bootstrap = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))` +
+    `.catch((err) => { setImmediate(() => { throw err; }); });`;
+  return { entry: bootstrap, eval: true };
 }
 
 export class WorkerPool<T, R> {
@@ -36,9 +48,9 @@ export class WorkerPool<T, R> {
   /** Largest resident set any worker reported (bytes), for the benchmark. */
   peakWorkerRss = 0;
 
-  constructor(file: { url: URL; execArgv: string[] }, size: number, workerData: unknown) {
+  constructor(file: WorkerFile, size: number, workerData: unknown) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(file.url, { workerData, execArgv: file.execArgv });
+      const worker = new Worker(file.entry, { workerData, eval: file.eval });
       const slot: Slot<R> = { worker };
       worker.on('message', (msg: { ok: boolean; result?: R; error?: string; rss?: number }) => {
         const job = slot.current;

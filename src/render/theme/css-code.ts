@@ -5,7 +5,7 @@
 export const CODE_CSS = String.raw`
 .prose pre{position:relative;margin:0;padding:14px 16px;overflow-x:auto;font-family:var(--mono);font-size:.85rem;line-height:1.7;background:var(--code-bg);border-radius:var(--radius);tab-size:2}
 .prose pre code{font-family:inherit;background:none;border:0;padding:0;font-size:inherit;display:block;min-width:max-content}
-.prose>pre,.prose :not(.code-block):not(.code-group-panel)>pre{border:1px solid var(--border);margin:1.25em 0}
+.prose pre:not(.q-code-pre){border:1px solid var(--border);margin:1.25em 0}
 .shiki,.shiki span{color:var(--shiki-light)}
 .shiki{background-color:var(--code-bg)!important}
 html.dark .shiki,html.dark .shiki span{color:var(--shiki-dark)!important}
