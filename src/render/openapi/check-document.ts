@@ -43,8 +43,8 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
     return fail(`${key} is not an OpenAPI 3.0 or 3.1 document: "openapi" is ${JSON.stringify(raw.openapi ?? null)}, expected a version such as "3.1.0"`, { path: 'openapi', line: lineOfPath(text, ['openapi']) });
   }
   const broken = findBrokenLocalRefs(raw).map((at): Diagnostic => ({
-    severity: 'error', file: key, path: pointerToJsonPath(at.pointer), line: lineOfPath(text, pointerTokens(at.pointer)),
-    message: `Broken $ref "${at.ref}" in ${key} at ${pointerToJsonPath(at.pointer)}: the target does not exist`,
+    severity: 'error', file: key, path: pointerToJsonPath(at.pointer, raw), line: lineOfPath(text, pointerTokens(at.pointer)),
+    message: `Broken $ref "${at.ref}" in ${key} at ${pointerToJsonPath(at.pointer, raw)}: the target does not exist`,
   }));
   if (broken.length > 0) return { key, diagnostics: broken };
 
@@ -56,7 +56,7 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
     const bundled = (await SwaggerParser.bundle(base, structuredClone(raw) as never, options as never)) as unknown as OpenApiObject;
     return { key, doc, localCopy: await writeLocalCopy(key, bundled), diagnostics: [] };
   } catch (err) {
-    return { key, diagnostics: validationDiagnostics(err, key, text) };
+    return { key, diagnostics: validationDiagnostics(err, key, text, raw) };
   }
 }
 
@@ -78,14 +78,14 @@ export function findBrokenLocalRefs(doc: OpenApiObject): RefLocation[] {
   return out;
 }
 
-function validationDiagnostics(err: unknown, key: string, text: string): Diagnostic[] {
+function validationDiagnostics(err: unknown, key: string, text: string, raw: OpenApiObject): Diagnostic[] {
   const e = err as { message?: string; details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[]; parentPath?: string; targetRef?: string };
   const make = (pointer: string | undefined, message: string): Diagnostic => {
     const tokens = pointer ? pointerTokens(pointer) : [];
-    return { severity: 'error', file: key, path: tokens.length ? pointerToJsonPath(pointer!) : undefined, line: pointer ? lineOfPath(text, tokens) : undefined, message };
+    return { severity: 'error', file: key, path: tokens.length ? pointerToJsonPath(pointer!, raw) : undefined, line: pointer ? lineOfPath(text, tokens) : undefined, message };
   };
   if (e.targetRef) {
-    return [make(e.parentPath ?? undefined, `Broken $ref "${e.targetRef}" in ${key}${e.parentPath ? ` at ${pointerToJsonPath(e.parentPath)}` : ''}: ${e.message ?? 'the target does not exist'}`)];
+    return [make(e.parentPath ?? undefined, `Broken $ref "${e.targetRef}" in ${key}${e.parentPath ? ` at ${pointerToJsonPath(e.parentPath, raw)}` : ''}: ${e.message ?? 'the target does not exist'}`)];
   }
   if (Array.isArray(e.details) && e.details.length > 0) {
     // ajv reports every failing branch; the deepest paths are the useful ones.
@@ -95,7 +95,7 @@ function validationDiagnostics(err: unknown, key: string, text: string): Diagnos
     for (const d of details) {
       const pointer = `#${d.instancePath ?? ''}`;
       const extra = d.params?.missingProperty ? ` (${String(d.params.missingProperty)})` : d.params?.additionalProperty ? ` (${String(d.params.additionalProperty)})` : '';
-      const msg = `Invalid OpenAPI document ${key} at ${pointerToJsonPath(pointer) || '(top level)'}: ${d.message ?? 'invalid'}${extra}`;
+      const msg = `Invalid OpenAPI document ${key} at ${pointerToJsonPath(pointer, raw) || '(top level)'}: ${d.message ?? 'invalid'}${extra}`;
       if (seen.has(msg)) continue;
       seen.add(msg);
       out.push(make(pointer, msg));

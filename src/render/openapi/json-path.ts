@@ -3,7 +3,7 @@
  * readable dotted form used across Quire (`paths["/users"].get`), and find the line of a
  * path in the source text of a YAML or JSON document.
  */
-import { LineCounter, parseDocument, isNode } from 'yaml';
+import { LineCounter, parseDocument, isMap, isNode, isSeq } from 'yaml';
 
 /** Splits a JSON pointer (with or without a leading `#`) into its unescaped tokens. */
 export function pointerTokens(pointer: string): string[] {
@@ -12,19 +12,25 @@ export function pointerTokens(pointer: string): string[] {
   return p.slice(1).split('/').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/** `['paths', '/users', 'get']` -> `paths["/users"].get`. */
-export function formatJsonPath(tokens: (string | number)[]): string {
+/**
+ * `['paths', '/users', 'get']` -> `paths["/users"].get`. With the document at hand,
+ * array indexes print as `[0]` and numeric keys such as status codes as `["200"]`.
+ */
+export function formatJsonPath(tokens: (string | number)[], root?: unknown): string {
   let out = '';
+  let cur: unknown = root;
   for (const t of tokens) {
-    if (typeof t === 'number' || /^\d+$/.test(t)) out += `[${t}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(t)) out += out === '' ? t : `.${t}`;
-    else out += `[${JSON.stringify(t)}]`;
+    const inArray = root === undefined ? typeof t === 'number' || /^\d+$/.test(String(t)) : Array.isArray(cur);
+    if (inArray) out += `[${t}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(String(t))) out += out === '' ? t : `.${t}`;
+    else out += `[${JSON.stringify(String(t))}]`;
+    cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[t] : undefined;
   }
   return out;
 }
 
-export function pointerToJsonPath(pointer: string): string {
-  return formatJsonPath(pointerTokens(pointer));
+export function pointerToJsonPath(pointer: string, root?: unknown): string {
+  return formatJsonPath(pointerTokens(pointer), root);
 }
 
 /** Looks a value up by JSON pointer tokens; undefined when any step is missing. */
@@ -44,10 +50,15 @@ export function getByTokens(root: unknown, tokens: string[]): unknown {
  */
 export function lineOfPath(text: string, tokens: string[]): number | undefined {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, keepSourceTokens: false, uniqueKeys: false });
-  for (let n = tokens.length; n >= 0; n--) {
-    const node = doc.getIn(tokens.slice(0, n).map((t) => (/^\d+$/.test(t) ? Number(t) : t)), true);
-    if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
+  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
+  let node: unknown = doc.contents;
+  let line = isNode(node) && node.range ? counter.linePos(node.range[0]).line : undefined;
+  for (const t of tokens) {
+    // Keys such as status codes may be strings ("200":) or numbers (200:) in YAML.
+    const next: unknown = isSeq(node) ? node.items[Number(t)] : isMap(node) ? (node.get(t, true) ?? (/^\d+$/.test(t) ? node.get(Number(t), true) : undefined)) : undefined;
+    if (!isNode(next)) break;
+    node = next;
+    if (next.range) line = counter.linePos(next.range[0]).line;
   }
-  return undefined;
+  return line;
 }

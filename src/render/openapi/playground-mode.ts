@@ -25,7 +25,7 @@ export function playgroundMode(config: SiteConfig, deployment: Deployment): { mo
   if (deployment === 'air-gapped' && !airGappedOptIn(config)) {
     return {
       mode: 'simple',
-      feature: { included: false, reason: 'air-gapped deployment: the playground sends requests from the browser to the API; set "api": {"playground": {"airGapped": true}} in docs.json to include it when the API is reachable inside the isolated network' },
+      feature: { included: false, reason: 'air-gapped deployment: the playground sends requests from the browser to the API; set "api": {"playground": {"enabledInAirGapped": true}} in docs.json to include it when the API is reachable inside the isolated network' },
     };
   }
   return { mode: 'interactive', feature: { included: true } };

@@ -1,0 +1,162 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSiteConfig } from '../../../src/render/config/index.js';
+import { planApiReference, renderEndpointPage } from '../../../src/render/openapi/index.js';
+import type { Diagnostic, NavNode } from '../../../src/render/types.js';
+import { endpoint, FIXTURES, group, pageContext, siteConfig } from './helpers.js';
+
+const pagesOf = (nodes: NavNode[]): unknown[] => nodes.map((n) => (n.kind === 'page' ? n.page : n.kind === 'group' ? { [n.group]: pagesOf(n.children) } : n.kind));
+const errorsFor = (diags: Diagnostic[], file: string) => diags.filter((d) => d.file === file && d.severity === 'error');
+
+describe('planApiReference on the fixture site (docs.json read by loadSiteConfig)', () => {
+  it('turns endpoint entries into pages, fills the openapi group by tag and keeps the MDX page that claims an operation', async () => {
+    const root = path.join(FIXTURES, 'site');
+    const { config } = await loadSiteConfig(root);
+    const plan = await planApiReference(root, config, 'cloud');
+    expect(plan.diagnostics).toEqual([]);
+    const api = plan.navigation.sections.find((s) => s.label === 'API reference')!;
+    expect(pagesOf(api.children)).toEqual([
+      { Pets: ['api-reference/pets/get-pets', 'api-reference/pets/post-pets', 'api/get-pet', 'api-reference/pets/delete-pets-petid'] },
+      { Library: [
+        { Books: ['api-reference/books/get-books', 'api-reference/books/post-books', 'api-reference/books/get-books-isbn'] },
+        { Authors: ['api-reference/authors/get-authors'] },
+        'api-reference/endpoints/get-health', // untagged; x-hidden /internal/reindex is left out
+      ] },
+    ]);
+    const claimed = plan.endpoints.find((e) => e.page === 'api/get-pet');
+    expect(claimed).toEqual({ page: 'api/get-pet', title: 'Fetch one pet', method: 'GET', path: '/pets/{petId}', file: 'openapi/petstore.json', contentPage: 'api/get-pet' });
+    expect(plan.endpoints.find((e) => e.page === 'api-reference/pets/post-pets')).toMatchObject({ title: 'Create a pet', file: 'openapi/petstore.json' });
+    expect(plan.endpoints).toHaveLength(9);
+    expect(JSON.parse(JSON.stringify(plan.endpoints))).toEqual(plan.endpoints); // serializable for workers
+    expect(plan.features['api-playground']).toEqual({ included: true });
+    expect(plan.assets?.css).toContain('.api-playground');
+    expect(plan.assets?.js).toContain('data-api-operation');
+    // The Guides tab is untouched.
+    expect(pagesOf(plan.navigation.sections[0].children)).toEqual([{ Start: ['index', 'guides/pets'] }]);
+  });
+
+  it('gives the same pages on every run and no assets without API pages', async () => {
+    const root = path.join(FIXTURES, 'site');
+    const { config } = await loadSiteConfig(root);
+    const a = await planApiReference(root, config, 'cloud');
+    const b = await planApiReference(root, config, 'cloud');
+    expect(b.endpoints).toEqual(a.endpoints);
+    const none = await planApiReference(FIXTURES, siteConfig({ root: [group('G', [{ kind: 'page', page: 'x' }])] }), 'cloud');
+    expect(none.endpoints).toEqual([]);
+    expect(none.assets).toBeNull();
+    expect(none.features['api-reference'].included).toBe(false);
+  });
+});
+
+describe('planApiReference diagnostics', () => {
+  it('names the document and the JSON path of an invalid document, a broken $ref and a Swagger 2.0 file; the rest still plans', async () => {
+    const config = siteConfig({ sections: [{ kind: 'tab', label: 'API', children: [
+      group('Bad', [], 'invalid.yaml'),
+      group('Ref', [], '/broken-ref.yaml'),
+      group('Old', [], 'swagger-2.0.json'),
+      group('Good', [], 'recursive.yaml'),
+    ], sections: [] }] });
+    const plan = await planApiReference(FIXTURES, config, 'cloud');
+    const invalid = errorsFor(plan.diagnostics, 'invalid.yaml');
+    expect(invalid.length).toBeGreaterThan(0);
+    expect(invalid.map((d) => d.path)).toContain('info');
+    expect(invalid.find((d) => d.path === 'info')).toMatchObject({ line: 3 });
+    expect(invalid.map((d) => d.message).join('\n')).toMatch(/version/);
+    expect(errorsFor(plan.diagnostics, 'broken-ref.yaml')).toEqual([expect.objectContaining({
+      path: 'paths["/things"].get.responses["200"].content["application/json"].schema.$ref', line: 15,
+      message: expect.stringContaining('#/components/schemas/Thing'),
+    })]);
+    expect(errorsFor(plan.diagnostics, 'swagger-2.0.json')).toEqual([expect.objectContaining({ path: 'swagger', message: expect.stringMatching(/Swagger 2\.0.*OpenAPI 3\.0 and 3\.1 only.*[Cc]onvert/) })]);
+    const tab = plan.navigation.sections[0].children;
+    expect(pagesOf(tab)).toEqual([{ Bad: [] }, { Ref: [] }, { Old: [] }, { Good: ['api-reference/endpoints/get-tree', 'api-reference/endpoints/post-animals'] }]);
+  });
+
+  it('reports an operation the navigation names but the document lacks at its JSON path in docs.json', async () => {
+    const config = siteConfig({ sections: [{ kind: 'tab', label: 'API', children: [
+      group('Pets', [endpoint('GET', '/pets'), endpoint('GET', '/nope'), endpoint('PATCH', '/pets', 'petstore-3.0.json')], 'petstore-3.0.json'),
+    ], sections: [] }] });
+    const plan = await planApiReference(FIXTURES, config, 'cloud');
+    expect(plan.diagnostics).toEqual([
+      { severity: 'error', file: 'docs.json', path: 'navigation.tabs[0].groups[0].pages[1]', message: 'Operation GET /nope not found in petstore-3.0.json (#/paths/~1nope/get)' },
+      { severity: 'error', file: 'docs.json', path: 'navigation.tabs[0].groups[0].pages[2]', message: 'Operation PATCH /pets not found in petstore-3.0.json (#/paths/~1pets/patch)' },
+    ]);
+    expect(pagesOf(plan.navigation.sections[0].children)).toEqual([{ Pets: ['api-reference/pets/get-pets'] }]);
+  });
+
+  it('reports a frontmatter openapi reference that names no operation, with file and line', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'quire-oa-'));
+    try {
+      cpSync(path.join(FIXTURES, 'recursive.yaml'), path.join(root, 'zoo.yaml'));
+      writeFileSync(path.join(root, 'missing.mdx'), '---\ntitle: Missing\nopenapi: "zoo.yaml GET /cages"\n---\n\nText\n');
+      writeFileSync(path.join(root, 'bad.mdx'), '---\nopenapi: "fetch the cages"\n---\n');
+      writeFileSync(path.join(root, 'tree.mdx'), '---\nopenapi: GET /tree\n---\n');
+      const plan = await planApiReference(root, siteConfig({ api: { openapi: ['zoo.yaml'] } }), 'cloud');
+      expect(plan.diagnostics).toEqual([
+        expect.objectContaining({ file: 'bad.mdx', line: 2, path: 'openapi', message: expect.stringContaining('not an operation reference') }),
+        { severity: 'error', file: 'missing.mdx', line: 3, path: 'openapi', message: 'Operation GET /cages not found in zoo.yaml (#/paths/~1cages/get)' },
+      ]);
+      expect(plan.endpoints).toEqual([{ page: 'tree', title: 'Category tree', method: 'GET', path: '/tree', file: 'zoo.yaml', contentPage: 'tree' }]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('URL documents and deployments', () => {
+  let server: Server;
+  let url = '';
+  let hits = 0;
+  let root = '';
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'quire-oa-url-'));
+    const yaml = readFileSync(path.join(FIXTURES, 'library-3.1.yaml'), 'utf8');
+    server = createServer((req, res) => {
+      hits++;
+      if (req.url === '/library.yaml') res.writeHead(200, { 'content-type': 'application/yaml' }).end(yaml);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}/library.yaml`;
+  });
+  afterAll(async () => {
+    rmSync(root, { recursive: true, force: true });
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('fetches a URL document at export time and renders from the local copy', async () => {
+    const config = siteConfig({ root: [group('Library', [], url)] });
+    const plan = await planApiReference(root, config, 'client-hosted');
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.endpoints.length).toBe(5);
+    const spec = plan.endpoints[0];
+    expect(spec.file).toBe(url);
+    expect(spec.localCopy && existsSync(spec.localCopy)).toBe(true);
+    const before = hits;
+    const page = await renderEndpointPage(spec, pageContext(root, config, 'client-hosted'));
+    expect(hits).toBe(before); // the worker side never fetches
+    expect(page.html).toContain('https://library.example.com/api');
+  });
+
+  it('refuses a URL document in an air-gapped deployment and says to vendor the file', async () => {
+    const before = hits;
+    const plan = await planApiReference(root, siteConfig({ api: { openapi: [url] }, root: [group('Library', [], url)] }), 'air-gapped');
+    expect(hits).toBe(before);
+    expect(plan.endpoints).toEqual([]);
+    expect(plan.diagnostics).toEqual([expect.objectContaining({ severity: 'error', file: url, message: expect.stringMatching(/air-gapped.*vendor the file/) })]);
+  });
+
+  it('leaves the playground out of air-gapped builds unless docs.json enables it, and says so', async () => {
+    const nav = [group('Zoo', [], 'recursive.yaml')];
+    const off = await planApiReference(FIXTURES, siteConfig({ root: nav }), 'air-gapped');
+    expect(off.features['api-playground']).toEqual({ included: false, reason: expect.stringMatching(/air-gapped.*"enabledInAirGapped": true/) });
+    const on = await planApiReference(FIXTURES, siteConfig({ root: nav, api: { playground: { enabledInAirGapped: true } } }), 'air-gapped');
+    expect(on.features['api-playground']).toEqual({ included: true });
+    const raw = await planApiReference(FIXTURES, siteConfig({ root: nav, raw: { api: { playground: { airGapped: true } } } }), 'air-gapped');
+    expect(raw.features['api-playground']).toEqual({ included: true });
+    const none = await planApiReference(FIXTURES, siteConfig({ root: nav, api: { playground: { display: 'none' } } }), 'cloud');
+    expect(none.features['api-playground']).toEqual({ included: false, reason: 'api.playground.display is "none"' });
+  });
+});
