@@ -1,0 +1,204 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { highlightKey } from '../../../src/render/highlight/index.js';
+import { compact, render } from '../components/render-helper.js';
+import { renderFixture } from './site-context.js';
+
+describe('renderPage: page basics', () => {
+  it('takes the title from frontmatter, else the first h1, else the file name', async () => {
+    expect((await render('---\ntitle: From FM\ndescription: D\n---\n\n# Heading')).title).toBe('From FM');
+    expect((await render('---\ntitle: From FM\ndescription: D\n---\n')).description).toBe('D');
+    expect((await render('Text\n\n# The *H1*')).title).toBe('The H1');
+    expect((await render('No heading.')).title).toBe('page');
+  });
+
+  it('returns the frontmatter fields and reports broken YAML with its line', async () => {
+    const page = await render('---\ntitle: T\nhidden: true\nicon: rocket\ntag: NEW\n---\n\nx');
+    expect(page.frontmatter).toEqual({ title: 'T', hidden: true, icon: 'rocket', tag: 'NEW' });
+    const bad = await render('---\ntitle: T\nfoo: [unclosed\n---\n\nx');
+    expect(bad.diagnostics).toHaveLength(1);
+    expect(bad.diagnostics[0]).toMatchObject({ severity: 'warning', file: 'guides/page.mdx' });
+    expect(bad.diagnostics[0].message).toMatch(/^frontmatter is not valid YAML/);
+    expect(bad.html).toBe('<p>x</p>');
+  });
+
+  it('gives headings stable unique slug ids and lists them', async () => {
+    const page = await render('# Intro\n\n## Set up `docs.json`!\n\n## Set up docs.json\n\n### Ünïcode & stuff\n\n## Intro');
+    expect(page.headings).toEqual([
+      { depth: 1, text: 'Intro', id: 'intro' },
+      { depth: 2, text: 'Set up docs.json!', id: 'set-up-docsjson' },
+      { depth: 2, text: 'Set up docs.json', id: 'set-up-docsjson-1' },
+      { depth: 3, text: 'Ünïcode & stuff', id: 'ünïcode--stuff' },
+      { depth: 2, text: 'Intro', id: 'intro-1' },
+    ]);
+    expect(page.html).toContain('<h2 id="set-up-docsjson">Set up <code>docs.json</code>!</h2>');
+  });
+
+  it('renders GFM: tables, strikethrough, task lists, footnotes and bare URLs', async () => {
+    const page = await render('| a | b |\n|:--|--:|\n| 1 | 2 |\n\n~~old~~ see https://example.com/x.\n\n- [x] done\n- [ ] todo\n\nNote[^1].\n\n[^1]: The note.');
+    expect(page.html).toContain('<div class="q-table"><table><thead><tr><th style="text-align:left">a</th><th style="text-align:right">b</th></tr></thead><tbody><tr><td style="text-align:left">1</td>');
+    expect(page.html).toContain('<del>old</del> see <a href="https://example.com/x">https://example.com/x</a>.');
+    expect(page.html).toContain('<li class="task-list-item"><input type="checkbox" disabled checked> done</li>');
+    expect(page.html).toContain('<section class="q-footnotes" data-footnotes>');
+    expect(page.html).toContain('<a href="#fn-1" id="fnref-1" data-footnote-ref');
+  });
+});
+
+describe('renderPage: links and assets', () => {
+  it('resolves internal links, keeps and lists broken ones with their line, leaves external ones', async () => {
+    const page = await render('[a](/ok/a) [b](/missing) [c](https://example.com) [d](#sec) [e](mailto:x@y.z)\n\n[f](/missing)\n\n<a href="/gone">g</a>');
+    expect(page.html).toContain('<a href="/ok/a.html">a</a>');
+    expect(page.html).toContain('<a href="/missing">b</a>');
+    expect(page.html).toContain('<a href="https://example.com">c</a>');
+    expect(page.html).toContain('<a href="#sec">d</a>');
+    expect(page.html).toContain('<a href="mailto:x@y.z">e</a>');
+    expect(page.brokenLinks).toEqual(['/missing', '/gone']);
+    expect(page.brokenLinkDetails).toEqual([{ href: '/missing', line: 1 }, { href: '/missing', line: 3 }, { href: '/gone', line: 5 }]);
+  });
+
+  it('resolves images through resolveAsset and lists the root-relative asset paths', async () => {
+    const page = await render('![A](/images/a.png)\n\n<img src="/images/b.png" alt="B" />\n\n![C](/nope.png)');
+    expect(page.html).toContain('<img src="/assets/images/a.png" alt="A" loading="lazy">');
+    expect(page.html).toContain('<img src="/assets/images/b.png" alt="B">');
+    expect(page.assets).toEqual(['images/a.png', 'images/b.png']);
+    expect(page.brokenLinks).toEqual(['/nope.png']);
+  });
+});
+
+describe('renderPage: literal expressions and exports', () => {
+  it('reads literal expressions and export const values, renders nothing for comments', async () => {
+    const page = await render('export const product = "Quire";\nexport const n = 3;\n\n{product} has {n} parts {"!"} {/* hidden */} {`tpl`} {[1, 2]}\n\n<Card title={product}>x</Card>');
+    expect(page.diagnostics).toEqual([]);
+    expect(page.html).toContain('<p>Quire has 3 parts !  tpl 12</p>');
+    expect(page.html).toContain('<span class="q-card-title">Quire</span>');
+  });
+
+  it('warns with the line for anything that is not a literal and renders nothing for it', async () => {
+    const page = await render('Line one.\n\nA {Math.random()} B {undefinedName}\n\n<Card title={window.x}>y</Card>');
+    expect(page.html).toContain('<p>A  B </p>');
+    expect(page.diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [3, 'expression {Math.random()} was not evaluated: MDX is data here, only literal values are read'],
+      [3, '{undefinedName} is not defined (only export const values and snippet props are known); rendered as empty'],
+      [5, 'attribute title={window.x} on <Card> was not evaluated: only literal values are read'],
+    ]);
+  });
+
+  it('falls back to plain Markdown when the MDX parser rejects the page, reporting the line', async () => {
+    const page = await render('# Title\n\nOk text.\n\nBroken {expression\n\n<b onclick="x">bold</b>');
+    expect(page.diagnostics[0]).toMatchObject({ severity: 'warning', line: 5 });
+    expect(page.diagnostics[0].message).toMatch(/^MDX syntax error: .*rendered as plain Markdown/);
+    expect(page.html).toContain('<h1 id="title">Title</h1><p>Ok text.</p>');
+    expect(page.html).toContain('<b>bold</b>');
+    expect(page.html).not.toContain('onclick');
+  });
+});
+
+describe('renderPage: snippets', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'quire-snippets-'));
+    await mkdir(join(root, 'snippets'), { recursive: true });
+    await mkdir(join(root, 'guides'), { recursive: true });
+    await writeFile(join(root, 'snippets/greeting.mdx'), 'import Inner from "./inner.mdx";\n\nHello **{name}**!\n\n<Inner level={level} />\n\n{children}');
+    await writeFile(join(root, 'snippets/inner.mdx'), 'export const unit = "kg";\n\nLevel {level} {unit}.');
+    await writeFile(join(root, 'snippets/loop-a.mdx'), 'import B from "./loop-b.mdx";\n\nA <B />');
+    await writeFile(join(root, 'snippets/loop-b.mdx'), 'import A from "./loop-a.mdx";\n\nB <A />');
+    await writeFile(join(root, 'snippets/vars.mdx'), 'export const version = "2.1";');
+    await writeFile(join(root, 'guides/local.mdx'), 'Local snippet.');
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('substitutes props, resolves nested and relative imports, passes children', async () => {
+    const page = await render('import Greeting from "/snippets/greeting.mdx";\nimport Local from "./local.mdx";\nimport { version } from "/snippets/vars.mdx";\n\n<Greeting name="Ada" level={2}>\n  Child **text**.\n</Greeting>\n\n<Local />\n\nVersion {version}.', { root });
+    expect(page.diagnostics).toEqual([]);
+    expect(page.html).toBe('<p>Hello <strong>Ada</strong>!</p><p>Level 2 kg.</p><p>Child <strong>text</strong>.</p><p>Local snippet.</p><p>Version 2.1.</p>');
+  });
+
+  it('stops import cycles and refuses snippets outside the root', async () => {
+    const page = await render('import A from "/snippets/loop-a.mdx";\nimport X from "../../etc/passwd.mdx";\n\n<A />', { root });
+    expect(page.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+      'snippets/loop-b.mdx:1 import of "./loop-a.mdx" ignored: it makes a cycle (guides/page.mdx -> snippets/loop-a.mdx -> snippets/loop-b.mdx -> snippets/loop-a.mdx)',
+      'guides/page.mdx:2 import from "../../etc/passwd.mdx" ignored: pages may only import snippet files (.mdx/.md) inside the docs folder, and nothing is executed',
+      'snippets/loop-b.mdx:3 unknown component <A> on page guides/page: rendered its content only',
+    ]);
+    expect(page.html).toBe('<p>A</p><p>B </p>');
+  });
+});
+
+describe('renderPage: code, diagrams and math', () => {
+  it('highlights with both themes as CSS variables, marks lines, titles from meta', async () => {
+    const page = await render('```ts client.ts {1,3-4}\nconst a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\n```');
+    const html = page.html;
+    expect(html).toMatch(/^<div class="q-code" data-code data-lang="ts"><div class="q-code-header"><span class="q-code-title">client\.ts<\/span><button type="button" class="q-code-copy" data-copy/);
+    expect(html).toMatch(/<span style="--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">const<\/span>/);
+    expect(html.match(/class="line highlighted"/g)).toHaveLength(3);
+    expect(html.match(/class="line"/g)).toHaveLength(1);
+  });
+
+  it('renders unknown languages as escaped plain text', async () => {
+    const page = await render('```nolang\n<b> & "q"\n```');
+    expect(page.html).toContain('<code><span class="line">&lt;b&gt; &amp; "q"</span></code>');
+    expect(page.html).toContain('<span class="q-code-title">nolang</span>');
+  });
+
+  it('uses and fills the highlight cache keyed by sha256(lang, meta, code)', async () => {
+    const store = new Map<string, string>();
+    const cache = { get: (k: string) => store.get(k), set: (k: string, v: string) => void store.set(k, v) };
+    const first = await render('```js Title\nlet x = 1;\n```', { highlightCache: cache });
+    const key = highlightKey('js', 'Title', 'let x = 1;');
+    expect([...store.keys()]).toEqual([key]);
+    store.set(key, '<pre>FROM CACHE</pre>');
+    const second = await render('```js Title\nlet x = 1;\n```', { highlightCache: cache });
+    expect(second.html).toContain('<pre>FROM CACHE</pre>');
+    expect(first.html).not.toContain('FROM CACHE');
+  });
+
+  it('shows mermaid as readable source and math through KaTeX', async () => {
+    const page = await render('```mermaid\ngraph TD\n  A --> B\n```\n\nInline $a^2$ and\n\n$$\n\\frac{1}{2}\n$$');
+    expect(page.html).toContain('<figure class="q-mermaid" data-mermaid>');
+    expect(page.html).toContain('<code>graph TD\n  A --&gt; B</code>');
+    expect(page.html).toContain('<span class="q-math" data-math="inline"><span class="katex">');
+    expect(page.html).toContain('<div class="q-math" data-math="display"><span class="katex-display">');
+  });
+});
+
+describe('renderPage: HTML sanitizing', () => {
+  it('keeps safe HTML and drops scripts, handlers and bad URLs', async () => {
+    const page = await render('<div className="box" style={{ marginTop: 8 }} data-x="1" aria-label="Box">\n  <a href="javascript:alert(1)" target="_blank">x</a>\n  <img src="data:image/png;base64,AAAA" alt="" onError="alert(1)" />\n  <script>{"alert(1)"}</script>\n  <style>{"body{}"}</style>\n  <iframe src="https://www.youtube.com/embed/x"></iframe>\n</div>');
+    const html = page.html;
+    expect(html).toContain('<div class="box" style="margin-top:8px" data-x="1" aria-label="Box">');
+    expect(html).toContain('<a target="_blank">x</a>');
+    expect(html).toContain('<img src="data:image/png;base64,AAAA" alt="">');
+    expect(html).toContain('<a class="q-embed-link" href="https://www.youtube.com/embed/x">');
+    expect(html).not.toMatch(/<script|<style|<iframe|onerror|javascript:/i);
+    expect(page.diagnostics.map((d) => d.message)).toEqual([
+      'unsafe URL removed: javascript:alert(1)',
+      'event handler attribute onError on <img> removed: nothing from a page runs',
+      '<script> removed: HTML in pages is sanitized (no scripts, styles, forms or embeds)',
+      '<style> removed: HTML in pages is sanitized (no scripts, styles, forms or embeds)',
+      '<iframe> removed: HTML in pages is sanitized (no scripts, styles, forms or embeds)',
+    ]);
+  });
+});
+
+describe('renderPage: kitchen-sink fixture', () => {
+  it('renders every page of the fixture without diagnostics', async () => {
+    for (const file of ['index.mdx', 'quickstart.mdx', 'guides/configuration.mdx', 'guides/advanced/deployment.mdx', 'guides/advanced/air-gapped.mdx', 'components/all-components.mdx', 'components/code-and-math.mdx', 'components/hidden-page.mdx', 'api/overview.mdx', 'changelog/index.mdx']) {
+      const page = await renderFixture('kitchen-sink', file);
+      expect({ file, diagnostics: page.diagnostics, broken: page.brokenLinks }).toEqual({ file, diagnostics: [], broken: [] });
+    }
+  });
+
+  it('the component page uses every registered component and the snippet takes its props', async () => {
+    const page = await renderFixture('kitchen-sink', 'components/all-components.mdx');
+    for (const marker of ['q-callout-note', 'q-callout-info', 'q-callout-tip', 'q-callout-warning', 'q-callout-check', 'q-callout-danger', 'q-callout-callout', 'data-card', 'q-card-group', 'q-columns', 'data-tabs', 'data-code-group', 'data-accordion-group', 'data-accordion', 'data-steps', 'data-param-field', 'data-response-field', 'data-expandable', 'data-example="request"', 'data-example="response"', 'data-frame', 'data-tooltip', 'data-badge', 'data-icon-wrap', 'data-update', 'data-tree', 'q-tree-folder', 'q-tree-file', 'data-panel']) {
+      expect(page.html, marker).toContain(marker);
+    }
+    expect(page.assets).toEqual(['images/diagram.svg']);
+    const quick = await renderFixture('kitchen-sink', 'quickstart.mdx');
+    expect(compact(quick.html)).toContain('You need Quire and Node.js 20 or later before you start.');
+    expect(quick.html).toContain('<p>Tested with Node.js <strong>20</strong>.</p>');
+  });
+});
