@@ -1,0 +1,177 @@
+/**
+ * exportSite on a small site: output structure, relative link rewriting, canonical
+ * URLs, sitemap, robots, 404, redirects, the sidebar, `paths`, determinism, the cache.
+ */
+import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSite } from '../../../src/render/export-site.js';
+import { InvalidError } from '../../../src/core/errors.js';
+import type { ExportProgress, ExportReport } from '../../../src/render/types.js';
+import { smallSite, tempDir, type TempDir } from './make-site.js';
+
+function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(relative(dir, p).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+describe('exportSite on a small site', () => {
+  let tmp: TempDir;
+  let root: string;
+  let out: string;
+  let report: ExportReport;
+  const progress: ExportProgress[] = [];
+  const read = (p: string) => readFileSync(join(out, p), 'utf8');
+
+  beforeAll(async () => {
+    tmp = tempDir();
+    root = join(tmp.path, 'docs');
+    out = join(tmp.path, 'out');
+    smallSite(root);
+    report = await exportSite({ root, outDir: out, baseUrl: 'https://docs.example.com/v2/', workers: 0, onProgress: (p) => progress.push(p) });
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('writes one HTML file per page and the site files, and lists them all in the report', () => {
+    const files = listFiles(out);
+    expect(report.files).toEqual(files);
+    for (const f of ['index.html', 'guides/setup.html', 'guides/deep/inner.html', 'secret.html', 'other/page.html', 'orphan.html', '404.html', 'sitemap.xml', 'robots.txt', 'redirects.json', 'old-setup.html', 'logo.svg']) {
+      expect(files).toContain(f);
+    }
+    expect(files.some((f) => f.startsWith('snippets/'))).toBe(false);
+    expect(files.filter((f) => /^assets\/site\.[0-9a-f]{8}\.css$/.test(f))).toHaveLength(1);
+    expect(files.filter((f) => /^assets\/site\.[0-9a-f]{8}\.js$/.test(f))).toHaveLength(1);
+    expect(files).toContain('pagefind/pagefind.js');
+    expect(report.pagesRendered).toBe(6);
+  });
+
+  it('rewrites internal links to relative .html hrefs and reports broken ones with their line', () => {
+    const index = read('index.html');
+    expect(index).toContain('href="guides/setup.html#install"');
+    expect(index).toContain('href="guides/deep/inner.html"');
+    const setup = read('guides/setup.html');
+    expect(setup).toContain('href="../index.html"');
+    expect(setup).toContain('href="deep/inner.html"');
+    expect(setup).toContain('href="../other/page.html"');
+    expect(read('guides/deep/inner.html')).toContain('href="../setup.html"');
+    expect(read('other/page.html')).toMatch(/src="\.\.\/logo\.svg"/);
+    expect(report.brokenLinks).toEqual([{ file: 'index.mdx', href: '/missing-page', line: 5 }]);
+  });
+
+  it('draws the layout: escaped site name, tabs, sidebar without hidden pages, current page, toc, pager, hashed assets', () => {
+    const setup = read('guides/setup.html');
+    expect(setup).toContain('Small &lt;Docs&gt;');
+    expect(setup).not.toContain('Small <Docs>');
+    expect(setup).toMatch(/<a class="nav-link" href="setup\.html" aria-current="page">/);
+    expect(setup).toMatch(/class="section-tab" href="setup\.html"|class="section-tab" href="\.\.\/index\.html" aria-current="true"/);
+    expect(setup).not.toContain('>Secret<');
+    expect(setup).not.toContain('>Orphan<');
+    expect(setup).toContain('<li class="nav-subgroup"><details><summary>');
+    expect(read('guides/deep/inner.html')).toContain('<li class="nav-subgroup"><details open><summary>');
+    expect(read('guides/deep/inner.html')).toMatch(/<a class="nav-link" href="inner\.html" aria-current="page">/);
+    expect(setup).toContain('<a href="#install">Install</a>');
+    expect(setup).toMatch(/rel="prev"[^>]*>|href="\.\.\/index\.html" rel="prev"/);
+    expect(setup).toContain('href="deep/inner.html" rel="next"');
+    expect(setup).toMatch(/<link rel="stylesheet" href="\.\.\/assets\/site\.[0-9a-f]{8}\.css">/);
+    expect(read('secret.html')).toContain('Hidden but rendered.');
+  });
+
+  it('writes extensionless canonical URLs and a sitemap of the navigable pages from the base URL', () => {
+    expect(read('guides/setup.html')).toContain('<link rel="canonical" href="https://docs.example.com/v2/guides/setup">');
+    expect(read('index.html')).toContain('<link rel="canonical" href="https://docs.example.com/v2/">');
+    const sitemap = read('sitemap.xml');
+    expect(sitemap).toContain('<loc>https://docs.example.com/v2/guides/setup</loc>');
+    expect(sitemap).toContain('<loc>https://docs.example.com/v2/</loc>');
+    expect(sitemap).not.toContain('secret');
+    expect(sitemap).not.toContain('orphan');
+    expect(read('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://docs.example.com/v2/sitemap.xml\n');
+  });
+
+  it('writes redirects as pages and as redirects.json, and a 404 page rooted at the base path', () => {
+    const redirect = read('old-setup.html');
+    expect(redirect).toContain('<meta http-equiv="refresh" content="0; url=guides/setup.html">');
+    expect(redirect).toContain('<link rel="canonical" href="https://docs.example.com/v2/guides/setup">');
+    expect(JSON.parse(read('redirects.json'))).toEqual([
+      { source: '/old-setup', destination: '/guides/setup', permanent: true },
+      { source: '/blog/:slug*', destination: '/guides/:slug*', permanent: true },
+    ]);
+    const notFound = read('404.html');
+    expect(notFound).toContain('<base href="/v2/">');
+    expect(notFound).toContain('Page not found');
+    expect(notFound).toContain('href="guides/setup.html"');
+  });
+
+  it('reports progress up to every page', () => {
+    const render = progress.filter((p) => p.phase === 'render');
+    expect(render.at(-1)).toEqual({ phase: 'render', pagesDone: 6, pagesTotal: 6 });
+    expect(progress.at(-1)?.phase).toBe('done');
+  });
+});
+
+describe('exportSite options', () => {
+  let tmp: TempDir;
+  let root: string;
+  beforeAll(() => {
+    tmp = tempDir();
+    root = join(tmp.path, 'docs');
+    smallSite(root);
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('renders only the pages named by paths, and names an unknown one', async () => {
+    const out = join(tmp.path, 'partial');
+    const report = await exportSite({ root, outDir: out, paths: ['/guides/setup', 'other/page.mdx'], workers: 0 });
+    expect(report.pagesRendered).toBe(2);
+    expect(existsSync(join(out, 'guides/setup.html'))).toBe(true);
+    expect(existsSync(join(out, 'index.html'))).toBe(false);
+    // the navigation still shows every page
+    expect(readFileSync(join(out, 'guides/setup.html'), 'utf8')).toContain('href="deep/inner.html"');
+    await expect(exportSite({ root, outDir: join(tmp.path, 'p2'), paths: ['nope/page'], workers: 0 })).rejects.toThrow(/unknown page "nope\/page"/);
+    await expect(exportSite({ root, outDir: join(tmp.path, 'p2'), paths: ['nope/page'], workers: 0 })).rejects.toBeInstanceOf(InvalidError);
+  });
+
+  it('produces the same bytes twice, on worker threads or not', async () => {
+    const a = join(tmp.path, 'a');
+    const b = join(tmp.path, 'b');
+    const ra = await exportSite({ root, outDir: a, baseUrl: 'https://x.example', workers: 2 });
+    const rb = await exportSite({ root, outDir: b, baseUrl: 'https://x.example', workers: 0 });
+    expect(ra.files).toEqual(rb.files);
+    for (const f of ra.files) expect(readFileSync(join(b, f)), f).toEqual(readFileSync(join(a, f)));
+  });
+
+  it('serves unchanged pages from the cache and re-renders a changed one', async () => {
+    const cacheDir = join(tmp.path, 'cache');
+    const out = join(tmp.path, 'cached');
+    const cold = await exportSite({ root, outDir: out, cacheDir, workers: 0 });
+    expect(cold.features['page-cache']).toEqual({ included: false, reason: '0 of 6 pages from the cache' });
+    const before = readFileSync(join(out, 'guides/setup.html'), 'utf8');
+    writeFileSync(join(root, 'orphan.mdx'), '---\ntitle: Orphan\n---\n\nChanged text.\n');
+    const warm = await exportSite({ root, outDir: out, cacheDir, workers: 0 });
+    expect(warm.features['page-cache']).toEqual({ included: true, reason: '5 of 6 pages from the cache' });
+    expect(readFileSync(join(out, 'orphan.html'), 'utf8')).toContain('Changed text.');
+    expect(readFileSync(join(out, 'guides/setup.html'), 'utf8')).toBe(before);
+  });
+
+  it('refuses an output folder that holds something else, and a folder that is not a docs site', async () => {
+    const busy = join(tmp.path, 'busy');
+    smallSite(busy);
+    await expect(exportSite({ root, outDir: busy, workers: 0 })).rejects.toThrow(/not empty and does not hold a previous export/);
+    expect(existsSync(join(busy, 'docs.json'))).toBe(true);
+    await expect(exportSite({ root: tmp.path, outDir: join(tmp.path, 'x'), workers: 0 })).rejects.toThrow(/not a docs site/);
+    await expect(exportSite({ root, outDir: join(tmp.path, 'y'), baseUrl: 'ftp://x', workers: 0 })).rejects.toThrow(/base URL "ftp:\/\/x"/);
+  });
+
+  it('stops when aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stop now'));
+    await expect(exportSite({ root, outDir: join(tmp.path, 'aborted'), signal: controller.signal })).rejects.toThrow('stop now');
+  });
+});
