@@ -13,7 +13,7 @@ export interface SystemPromptInput {
 }
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
-  const docsRoot = input.docsPath ? `the folder \`${input.docsPath}/\`` : 'the repository root';
+  const docsRoot = input.docsPath && input.docsPath !== '.' ? `the folder \`${input.docsPath}/\`` : 'the repository root';
   return [
     'You are a documentation engineer editing the documentation repository of a product.',
     `The repository is checked out from ${input.repository} at \`${input.ref}\`; the documentation site lives in ${docsRoot}.`,

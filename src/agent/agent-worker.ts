@@ -1,0 +1,86 @@
+/**
+ * Runs agent jobs from the queue in this process: builds the provider, forge and records
+ * once, hands each delivery to `runAgentJob`, and at start makes sure no job stays
+ * `active` forever: every active job's run is sent again (a no-op while the queue still
+ * holds it), and one the queue has given up on is failed with the reason.
+ */
+import type { Logger } from '../core/logger.js';
+import type { Queue } from '../queue/types.js';
+import { appendAgentMessages, listAgentJobsByStatus, updateAgentJob } from '../store/records/agent-jobs.js';
+import type { Store } from '../store/types.js';
+import { nowIso } from '../core/ids.js';
+import { AGENT_QUEUE, AGENT_RETRY_LIMIT, resumeActiveAgentJobs } from './agent-job-service.js';
+import type { AgentSettings } from './agent-settings.js';
+import { createForge } from './forges/create-forge.js';
+import { createModelProvider } from './providers/create-provider.js';
+import { runAgentJob } from './run-job.js';
+import type { SiteValidator } from './site-check.js';
+import { createStoreAgentJobRecords } from './store-records.js';
+import type { AgentJobDeps, AgentJobInput } from './types.js';
+
+export interface StartAgentWorkerOptions {
+  store: Store;
+  queue: Queue;
+  settings: AgentSettings;
+  logger: Logger;
+  concurrency: number;
+  validateSite?: SiteValidator | null;
+}
+
+export async function startAgentWorker(options: StartAgentWorkerOptions): Promise<void> {
+  const { store, queue, settings, logger } = options;
+  if (!settings.provider) {
+    logger.info('agent jobs disabled: no model provider configured');
+    return;
+  }
+  const deps: AgentJobDeps = {
+    records: createStoreAgentJobRecords(store),
+    provider: createModelProvider(settings.provider),
+    forge: createForge(settings.forge),
+    config: settings.runtime,
+    validateSite: options.validateSite ?? null,
+  };
+  await queue.work<AgentJobInput>(AGENT_QUEUE, { concurrency: options.concurrency }, async (job) => {
+    try {
+      const outcome = await runAgentJob(job.data, { ...deps, signal: job.signal });
+      logger.info({ agentJob: job.data.jobId, turn: job.data.turn, outcome: outcome.status }, 'agent job run finished');
+    } catch (error) {
+      // Unexpected (the records store down, a bug): the queue retries; after the last
+      // attempt the job must not stay active.
+      if (!job.signal.aborted && job.attempt > AGENT_RETRY_LIMIT) {
+        await failAgentJob(store, job.data.jobId, `Internal error: ${(error as Error).message ?? String(error)}`);
+      }
+      throw error;
+    }
+  });
+  await recoverActiveAgentJobs(store, queue, settings, logger);
+}
+
+/** Resends the runs of active jobs; fails those whose run the queue already gave up on. */
+export async function recoverActiveAgentJobs(store: Store, queue: Queue, settings: AgentSettings, logger: Logger): Promise<void> {
+  const active = await listAgentJobsByStatus(store.db, 'active');
+  if (active.length === 0) return;
+  const sent: { jobId: string; queueId: string }[] = [];
+  const recordingQueue = {
+    send: async (name: string, data: object, opts?: Parameters<Queue['send']>[2]) => {
+      const queueId = await queue.send(name, data, opts);
+      sent.push({ jobId: (data as AgentJobInput).jobId, queueId });
+      return queueId;
+    },
+  };
+  await resumeActiveAgentJobs({ store, queue: recordingQueue, settings: settings.service }, active);
+  for (const { jobId, queueId } of sent) {
+    const info = await queue.getJob(AGENT_QUEUE, queueId);
+    if (info && (info.state === 'failed' || info.state === 'completed')) {
+      const reason = `The job was interrupted and could not be resumed${info.lastError ? `: ${info.lastError}` : ''}`;
+      await failAgentJob(store, jobId, reason);
+      logger.warn({ agentJob: jobId }, reason);
+    }
+  }
+  logger.info({ count: active.length }, 'agent jobs resumed after start');
+}
+
+async function failAgentJob(store: Store, jobId: string, reason: string): Promise<void> {
+  const failed = await updateAgentJob(store.db, jobId, { status: 'failed', failureReason: reason }, nowIso(), ['active']);
+  if (failed) await appendAgentMessages(store.db, jobId, [{ role: 'error', content: { reason } }], nowIso());
+}
