@@ -90,6 +90,17 @@ function hasChildren(s: Schema): boolean {
 
 /** The inside of an object schema: its properties, then its choices. Used for bodies too. */
 export function renderSchemaBody(schema: Schema, ctx: SchemaHtmlContext, ancestors: Set<object> = new Set(), depth = 0): string {
+  // The schema being listed counts as open, so a property pointing back to it is a cycle.
+  if (ancestors.has(schema)) return renderSchemaBodyInner(schema, ctx, ancestors, depth);
+  ancestors.add(schema);
+  try {
+    return renderSchemaBodyInner(schema, ctx, ancestors, depth);
+  } finally {
+    ancestors.delete(schema);
+  }
+}
+
+function renderSchemaBodyInner(schema: Schema, ctx: SchemaHtmlContext, ancestors: Set<object>, depth: number): string {
   const s = mergeAllOf(schema);
   const required = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
   const parts: string[] = [];
