@@ -100,9 +100,48 @@ export const configSchema = z.object({
       models: z.array(z.string().min(1)).default([]),
       /** Agent jobs one project may start per hour. @default 100 */
       maxJobsPerProjectPerHour: positiveInt.default(100),
+      /** Model calls per run. @default 40 */
+      maxSteps: positiveInt.default(40),
+      /** Input plus output tokens per run. @default 500000 */
+      maxTokens: positiveInt.default(500_000),
+      /** Tokens of one model answer. @default 4096 */
+      maxOutputTokens: positiveInt.default(4096),
+      /** Wall-clock limit of one run in seconds. @default 900 */
+      timeoutSeconds: positiveInt.default(900),
+      /** Rounds of site-validation problems handed back to the model. @default 2 */
+      validationRounds: z.coerce.number().int().min(0).default(2),
+      /** Retries of a failed provider request (5xx, 429, network), with backoff. @default 3 */
+      maxRetries: z.coerce.number().int().min(0).default(3),
+      /** Time limit of one provider request in seconds. @default 120 */
+      requestTimeoutSeconds: positiveInt.default(120),
+      /** Author of the agent's commits. */
+      authorName: z.string().min(1).default('Quire Agent'),
+      authorEmail: z.string().min(3).default('agent@quire.invalid'),
     })
-    .passthrough()
-    .default({ models: [], maxJobsPerProjectPerHour: 100 }),
+    .default({
+      models: [],
+      maxJobsPerProjectPerHour: 100,
+      maxSteps: 40,
+      maxTokens: 500_000,
+      maxOutputTokens: 4096,
+      timeoutSeconds: 900,
+      validationRounds: 2,
+      maxRetries: 3,
+      requestTimeoutSeconds: 120,
+      authorName: 'Quire Agent',
+      authorEmail: 'agent@quire.invalid',
+    }),
+  /** Where the agent opens pull requests: GitHub (REST) or plain git (push only, link from a template). */
+  forge: z
+    .object({
+      kind: z.enum(['github', 'git']).default('git'),
+      githubToken: z.string().optional(),
+      /** @default 'https://api.github.com' (GitHub Enterprise: `https://HOST/api/v3`) */
+      githubApiUrl: z.string().url().optional(),
+      /** prLink of the git forge: `{repo}`, `{base}`, `{branch}` are replaced. */
+      prUrlTemplate: z.string().optional(),
+    })
+    .default({ kind: 'git' }),
 });
 
 export type QuireConfigInput = z.input<typeof configSchema>;
