@@ -1,6 +1,6 @@
 /**
  * `quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped]
- * [--strict] [--cache-dir DIR] [--json]`: runs exportSite on a local docs folder with a
+ * [--strict] [--cache-dir DIR] [--workers N] [--json]`: runs exportSite on a local docs folder with a
  * progress bar on a terminal and a summary at the end. Exit codes: 0 done, 1 --strict
  * found warnings or broken links (or the export failed), 2 bad usage or a folder that
  * is not a docs site. Messages name the bad value; no stack trace is ever printed.
@@ -16,7 +16,7 @@ export interface ExportIo {
 }
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
-const USAGE = 'usage: quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped] [--strict] [--cache-dir DIR] [--json]';
+const USAGE = 'usage: quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped] [--strict] [--cache-dir DIR] [--workers N] [--json]';
 
 class UsageProblem extends Error {}
 
@@ -27,6 +27,8 @@ interface ExportFlags {
   deployment: Deployment;
   strict: boolean;
   cacheDir?: string;
+  /** Render threads; 0 renders on the main thread. Default: one per core. */
+  workers?: number;
   json: boolean;
 }
 
@@ -43,6 +45,7 @@ function parseFlags(args: string[]): ExportFlags | 'help' {
         deployment: { type: 'string' },
         strict: { type: 'boolean', default: false },
         'cache-dir': { type: 'string' },
+        workers: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -67,7 +70,12 @@ function parseFlags(args: string[]): ExportFlags | 'help' {
     }
     if (!ok) throw new UsageProblem(`invalid --base-url "${baseUrl}": expected an absolute http(s) URL such as https://docs.example.com`);
   }
-  return { root: positionals[0], out: values.out, baseUrl, deployment, strict: values.strict ?? false, cacheDir: values['cache-dir'], json: values.json ?? false };
+  let workers: number | undefined;
+  if (values.workers !== undefined) {
+    workers = Number(values.workers);
+    if (!/^\d+$/.test(values.workers) || workers > 64) throw new UsageProblem(`invalid --workers "${values.workers}": expected a whole number from 0 to 64`);
+  }
+  return { root: positionals[0], out: values.out, baseUrl, deployment, strict: values.strict ?? false, cacheDir: values['cache-dir'], workers, json: values.json ?? false };
 }
 
 function progressBar(stream: NodeJS.WritableStream): (p: ExportProgress) => void {
@@ -135,6 +143,7 @@ export async function runExportCommand(args: string[], io: ExportIo): Promise<nu
       baseUrl: flags.baseUrl,
       deployment: flags.deployment,
       cacheDir: flags.cacheDir,
+      workers: flags.workers,
       onProgress: bar,
       signal: controller.signal,
     });

@@ -1,0 +1,87 @@
+/**
+ * `quire export` through runExportCommand: summary and exit codes, --strict on
+ * broken links, --json, and clear messages (exit 2, no stack trace) for bad flags and
+ * for a folder that is not a docs site.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExportCommand } from '../../../src/cli/export.js';
+import { smallSite, tempDir, writeFiles, type TempDir } from './make-site.js';
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  const code = await runExportCommand(args, { stdout, stderr });
+  return { code, stdout: out, stderr: err };
+}
+
+describe('quire export', () => {
+  let tmp: TempDir;
+  let broken: string;
+  let clean: string;
+  beforeAll(() => {
+    tmp = tempDir();
+    broken = join(tmp.path, 'broken');
+    smallSite(broken); // index.mdx links to /missing-page
+    clean = join(tmp.path, 'clean');
+    writeFiles(clean, {
+      'docs.json': JSON.stringify({ name: 'Clean', colors: { primary: '#123456' }, navigation: { groups: [{ group: 'G', pages: ['index'] }] } }),
+      'index.mdx': '---\ntitle: Home\n---\n\nAll good.\n',
+    });
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('exports and prints a summary', async () => {
+    const out = join(tmp.path, 'out-clean');
+    const r = await run([clean, '--out', out, '--deployment', 'air-gapped']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Exported 1 page to .* in \d+\.\d s \(\d+ files\)/);
+    expect(r.stdout).toContain('0 errors, 0 warnings, 0 broken links');
+    expect(r.stdout).toContain('+ search');
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+  });
+
+  it('passes with broken links, fails with --strict, naming them', async () => {
+    const lax = await run([broken, '--out', join(tmp.path, 'o1'), '--workers', '0']);
+    expect(lax.code).toBe(0);
+    expect(lax.stdout).toContain('broken link index.mdx:5: /missing-page');
+    const strict = await run([broken, '--out', join(tmp.path, 'o2'), '--strict', '--workers', '0']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('--strict: 0 warning(s)/error(s) and 1 broken link(s)');
+    const strictClean = await run([clean, '--out', join(tmp.path, 'o3'), '--strict', '--workers', '0']);
+    expect(strictClean.code).toBe(0);
+  });
+
+  it('prints one JSON object with --json', async () => {
+    const r = await run([broken, '--out', join(tmp.path, 'o4'), '--json', '--base-url', 'https://docs.example.com', '--workers', '0']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.pagesRendered).toBe(6);
+    expect(report.brokenLinks).toEqual([{ file: 'index.mdx', href: '/missing-page', line: 5 }]);
+  });
+
+  it('answers bad usage with exit 2 and a message naming the value', async () => {
+    const cases: [string[], RegExp][] = [
+      [[clean, '--out', join(tmp.path, 'x'), '--deployment', 'moon'], /invalid --deployment "moon": expected cloud, client-hosted or air-gapped/],
+      [[clean, '--out', join(tmp.path, 'x'), '--base-url', 'docs.example.com'], /invalid --base-url "docs\.example\.com"/],
+      [[clean], /missing --out OUT/],
+      [['--out', join(tmp.path, 'x')], /missing the docs folder/],
+      [[clean, '--out', join(tmp.path, 'x'), '--colour'], /Unknown option '--colour'/],
+      [[clean, '--out', join(tmp.path, 'x'), '--workers', 'many'], /invalid --workers "many"/],
+      [[join(tmp.path, 'nowhere'), '--out', join(tmp.path, 'x')], /nowhere is not a docs site/],
+      [[tmp.path, '--out', join(tmp.path, 'x')], /is not a docs site: it has neither a docs\.json nor a mint\.json file/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
