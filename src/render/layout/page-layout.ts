@@ -113,7 +113,8 @@ function renderHead(model: SiteModel, rendered: RenderedPage, root: string, opti
     (noindex ? '<meta name="robots" content="noindex">' : '') +
     `<meta property="og:title" content="${escapeAttr(rendered.title)}">` + metatags +
     `<meta name="theme-color" content="${escapeAttr(config.colors.primary)}">` +
-    (assets.favicon ? `<link rel="icon" href="${escapeAttr(root + encodeURI(assets.favicon))}">` : '') +
+    // without a favicon, an empty one keeps browsers from asking the host for /favicon.ico
+    `<link rel="icon" href="${assets.favicon ? escapeAttr(root + encodeURI(assets.favicon)) : 'data:,'}">` +
     `<link rel="stylesheet" href="${escapeAttr(root + assets.css)}">` +
     (options.math && assets.katexCss ? `<link rel="stylesheet" href="${escapeAttr(root + assets.katexCss)}">` : '') +
     `<script src="${escapeAttr(root + assets.js)}"></script>` + assets.headHtml + '</head>';

@@ -7,7 +7,7 @@
 import type { Redirect } from '../types.js';
 import { escapeAttr, escapeHtml, isExternalHref, safeUrl } from '../layout/escape.js';
 import { toRootPath, findPage } from './resolve-links.js';
-import { canonicalUrl, pageHref } from './page-paths.js';
+import { canonicalUrl, encodePath, pageHref, pageOutputFile, relativeHref } from './page-paths.js';
 
 const PATTERN = /[:*]/;
 
@@ -27,7 +27,7 @@ export function redirectsJson(redirects: Redirect[]): string {
  * The HTML page of one redirect written at `sourcePage`. Internal destinations become
  * relative hrefs to the target page when it exists (else the path as written).
  */
-export function redirectPage(sourcePage: string, destination: string, pages: ReadonlySet<string>, baseUrl?: string): string {
+export function redirectPage(sourcePage: string, destination: string, pages: ReadonlySet<string>, baseUrl?: string, favicon?: string): string {
   let href: string;
   let canonical: string;
   if (isExternalHref(destination)) {
@@ -43,6 +43,8 @@ export function redirectPage(sourcePage: string, destination: string, pages: Rea
   const h = escapeAttr(href);
   return '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
     `<title>Redirecting…</title><meta http-equiv="refresh" content="0; url=${h}">` +
-    `<link rel="canonical" href="${escapeAttr(canonical)}"><meta name="robots" content="noindex"></head>` +
+    `<link rel="canonical" href="${escapeAttr(canonical)}"><meta name="robots" content="noindex">` +
+    // an explicit icon keeps browsers from asking the host root for /favicon.ico
+    `<link rel="icon" href="${favicon ? escapeAttr(encodePath(relativeHref(pageOutputFile(sourcePage), favicon))) : 'data:,'}"></head>` +
     `<body><p>This page has moved to <a href="${h}">${escapeHtml(destination)}</a>.</p></body></html>\n`;
 }

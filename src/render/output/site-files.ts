@@ -45,7 +45,7 @@ export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[],
     if (!source || pages.has(source)) continue;
     const file = pageOutputFile(source);
     if (written.has(file) || files.has(file)) continue;
-    files.set(file, redirectPage(source, r.destination, pages, model.baseUrl));
+    files.set(file, redirectPage(source, r.destination, pages, model.baseUrl, model.assets.favicon));
   }
   return files;
 }
