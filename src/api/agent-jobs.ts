@@ -1,5 +1,12 @@
 /** Agent job routes: `/v2/agent/{projectId}/job/...`. */
 import type { FastifyInstance } from 'fastify';
+import {
+  archiveAgentJob,
+  createAgentJob,
+  followUpAgentJob,
+  getAgentTranscript,
+  type AgentServiceDeps,
+} from '../agent/agent-job-service.js';
 import { getAgentJobRecord, toAgentJob } from '../core/agent-jobs.js';
 import type { AppDeps } from './deps.js';
 import { principalOf } from './auth.js';
@@ -29,4 +36,118 @@ export function registerAgentJobRoutes(app: FastifyInstance, deps: AppDeps): voi
       return sendJsonWithEtag(request, reply, toAgentJob(job));
     },
   );
+}
+
+const projectParams = {
+  type: 'object',
+  required: ['projectId'],
+  properties: { projectId: { type: 'string', maxLength: 100 } },
+} as const;
+
+const promptProperty = { type: 'string', description: 'What the agent should do' } as const;
+
+const transcriptSchema = {
+  type: 'object',
+  required: ['jobId', 'status', 'failureReason', 'messages'],
+  properties: {
+    jobId: { type: 'string' },
+    status: { type: 'string', enum: ['active', 'completed', 'archived', 'failed'] },
+    failureReason: { type: ['string', 'null'], description: 'Why the job failed' },
+    messages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['seq', 'role', 'content', 'createdAt'],
+        properties: {
+          seq: { type: 'integer' },
+          role: { type: 'string', description: 'user, assistant, tool, validation, result or error' },
+          content: { type: 'object', additionalProperties: true },
+          createdAt: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+  },
+} as const;
+
+/**
+ * The routes that start and steer agent runs: create, follow-up, archive, transcript.
+ * They need the queue, so `quire serve` adds them once the queue is open.
+ */
+export function agentJobActionRoutes(service: () => AgentServiceDeps): (app: FastifyInstance) => void {
+  return (app) => {
+    app.post<{ Params: { projectId: string }; Body: { prompt: string; ref?: string; model?: string } }>(
+      '/v2/agent/:projectId/job',
+      {
+        schema: {
+          summary: 'Create an agent job',
+          tags: ['agent'],
+          params: projectParams,
+          body: {
+            type: 'object',
+            required: ['prompt'],
+            properties: {
+              prompt: promptProperty,
+              ref: { type: 'string', maxLength: 200, description: "Branch, tag or commit to start from (default: the project's default ref)" },
+              model: { type: 'string', maxLength: 200, description: 'One of the allowed models (default: the first)' },
+            },
+          },
+          response: { 201: agentJobSchema, ...errorResponses(404, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const { orgId } = principalOf(request);
+        const job = await createAgentJob(service(), orgId, request.params.projectId, request.body);
+        return reply.code(201).send(toAgentJob(job));
+      },
+    );
+
+    app.post<{ Params: { projectId: string; id: string }; Body: { prompt: string } }>(
+      '/v2/agent/:projectId/job/:id/message',
+      {
+        schema: {
+          summary: 'Send a follow-up to a completed agent job',
+          tags: ['agent'],
+          params: jobParams,
+          body: { type: 'object', required: ['prompt'], properties: { prompt: promptProperty } },
+          response: { 200: agentJobSchema, ...errorResponses(404, 409, 429, 503) },
+        },
+      },
+      async (request) => {
+        const { orgId } = principalOf(request);
+        return toAgentJob(await followUpAgentJob(service(), orgId, request.params.projectId, request.params.id, request.body));
+      },
+    );
+
+    app.post<{ Params: { projectId: string; id: string } }>(
+      '/v2/agent/:projectId/job/:id/archive',
+      {
+        schema: {
+          summary: 'Archive a completed or failed agent job',
+          tags: ['agent'],
+          params: jobParams,
+          response: { 200: agentJobSchema, ...errorResponses(404, 409) },
+        },
+      },
+      async (request) => {
+        const { orgId } = principalOf(request);
+        return toAgentJob(await archiveAgentJob(service().store, orgId, request.params.projectId, request.params.id));
+      },
+    );
+
+    app.get<{ Params: { projectId: string; id: string } }>(
+      '/v2/agent/:projectId/job/:id/messages',
+      {
+        schema: {
+          summary: "An agent job's transcript and, for a failed job, the reason",
+          tags: ['agent'],
+          params: jobParams,
+          response: { 200: transcriptSchema, ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        const { orgId } = principalOf(request);
+        return getAgentTranscript(service().store, orgId, request.params.projectId, request.params.id);
+      },
+    );
+  };
 }
