@@ -1,0 +1,106 @@
+/**
+ * The layout on its own: everything from the config is escaped (no markup, no
+ * `javascript:` URL gets through), the sidebar leaves hidden pages and groups out and
+ * collapses far groups of very large sections, the theme takes the site's colors
+ * as CSS variables and refuses anything that is not a color.
+ */
+import { describe, expect, it } from 'vitest';
+import { layoutPage } from '../../../src/render/layout/page-layout.js';
+import type { SiteModel, SitePage } from '../../../src/render/layout/site-model.js';
+import { renderSidebarTree, INLINE_LIMIT } from '../../../src/render/layout/sidebar.js';
+import { buildTheme, colorVariables } from '../../../src/render/theme/build-theme.js';
+import type { NavNode, RenderedPage, SiteConfig } from '../../../src/render/types.js';
+
+function page(p: string, extra: Partial<SitePage> = {}): SitePage {
+  return { page: p, title: p, sidebarTitle: p, hidden: false, noindex: false, deprecated: false, inNav: true, ...extra };
+}
+
+function config(extra: Partial<SiteConfig> = {}): SiteConfig {
+  return {
+    source: 'docs.json', name: 'Docs', colors: { primary: '#112233' },
+    navigation: { root: [{ kind: 'group', group: 'G', children: [{ kind: 'page', page: 'index' }, { kind: 'page', page: 'a/b' }, { kind: 'page', page: 'hid' }] }], sections: [], global: [] },
+    navbar: { links: [] }, footer: { socials: {}, links: [] }, redirects: [], appearance: { default: 'system', strict: false },
+    seo: { indexing: 'navigable', metatags: {} }, errors: {}, integrations: {}, api: { openapi: [] }, raw: {}, ...extra,
+  };
+}
+
+function model(cfg: SiteConfig): SiteModel {
+  return {
+    config: cfg, navigation: cfg.navigation, deployment: 'air-gapped',
+    pages: { index: page('index', { title: 'Home', sidebarTitle: 'Home' }), 'a/b': page('a/b', { title: 'B <b>', sidebarTitle: 'B <b>' }), hid: page('hid', { hidden: true, title: 'Hidden', sidebarTitle: 'Hidden' }) },
+    order: ['index', 'a/b'], assets: { css: 'assets/site.00000000.css', js: 'assets/site.00000000.js', headHtml: '' },
+  };
+}
+
+const rendered = (p: string, title: string): RenderedPage => ({ page: p, frontmatter: {}, title, html: '<p>body</p>', headings: [{ depth: 2, text: 'A & B', id: 'a-b' }], brokenLinks: [], assets: [], diagnostics: [] });
+
+describe('layoutPage', () => {
+  it('escapes every value from the config and refuses unsafe URLs', () => {
+    const cfg = config({
+      name: '</title><script>alert(1)</script>',
+      navbar: { links: [{ label: '<img src=x onerror=alert(1)>', href: 'javascript:alert(1)' }], primary: { label: 'Go"', href: ' JaVa\tScRiPt:alert(1)' } },
+      footer: { socials: { github: 'javascript:alert(1)' }, links: [{ header: '<b>H</b>', items: [{ label: 'x', href: 'https://ok.example/"onmouseover="x' }] }] },
+      banner: { content: 'Hi <script>x</script> [link](javascript:alert(1))' },
+      seo: { indexing: 'navigable', metatags: { 'og:x"': '"><script>' } },
+    });
+    const html = layoutPage(model(cfg), rendered('a/b', 'B <b>'));
+    expect(html).not.toMatch(/<script>alert|<img src=x|<b>H<\/b>|<script>x/);
+    expect(html).not.toMatch(/href="\s*javascript:/i);
+    expect(html).not.toMatch(/href="\s*JaVa/i);
+    expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('href="https://ok.example/&quot;onmouseover=&quot;x"');
+    expect(html).toContain('<h1 class="page-title">B &lt;b&gt;</h1>');
+    expect(html).toContain('<a href="#a-b">A &amp; B</a>');
+    expect(html).toContain('<a href="#">link</a>');
+  });
+
+  it('marks the current page, leaves hidden pages out and links relative to the page', () => {
+    const html = layoutPage(model(config()), rendered('a/b', 'B'));
+    expect(html).toContain('<a class="nav-link" href="b.html" aria-current="page">');
+    expect(html).toContain('<a class="nav-link" href="../index.html">');
+    expect(html).not.toContain('Hidden');
+    expect(html).toContain('href="../assets/site.00000000.css"');
+    expect(html).toContain('href="../index.html" rel="prev"');
+  });
+
+  it('leaves out the theme toggle when the appearance is strict', () => {
+    const html = layoutPage(model(config({ appearance: { default: 'dark', strict: true } })), rendered('index', 'Home'));
+    expect(html).toContain('data-appearance="dark" data-strict');
+    expect(html).not.toContain('data-theme-toggle');
+  });
+});
+
+describe('sidebar of a very large section', () => {
+  it('draws far top-level groups as one link to their first page', () => {
+    const groups: NavNode[] = [];
+    const pages: Record<string, SitePage> = {};
+    for (let g = 0; g < 60; g++) {
+      const children: NavNode[] = [];
+      for (let i = 0; i < 10; i++) {
+        const p = `s${g}/p${i}`;
+        pages[p] = page(p);
+        children.push({ kind: 'page', page: p });
+      }
+      groups.push({ kind: 'group', group: `Group ${g}`, children });
+    }
+    expect(60 * 11).toBeGreaterThan(INLINE_LIMIT);
+    const html = renderSidebarTree(groups, { current: 's7/p3', pages, href: (p) => `${p}.html`, icon: () => '' });
+    expect(html).toContain('<a class="nav-link" href="s7/p3.html" aria-current="page">');
+    expect(html).toContain('href="s7/p9.html"');
+    expect(html).toContain('<a class="nav-group-link" href="s8/p0.html">');
+    expect(html).not.toContain('href="s8/p1.html"');
+    expect((html.match(/nav-group-link/g) ?? []).length).toBe(59);
+  });
+});
+
+describe('theme', () => {
+  it('puts the site colors in CSS variables and refuses anything but a color', () => {
+    expect(colorVariables({ primary: '#0D9373', light: '#07C983' })).toBe(':root{--primary:#0D9373;--primary-light:#07C983;--primary-dark:#0D9373;--primary-dark-mode:#07C983}');
+    expect(colorVariables({ primary: 'red;}body{display:none' })).toContain('--primary:#16a34a;');
+    const a = buildTheme(config());
+    const b = buildTheme(config());
+    expect(a.css.path).toMatch(/^assets\/site\.[0-9a-f]{8}\.css$/);
+    expect(a).toEqual(b);
+    expect(buildTheme(config({ colors: { primary: '#445566' } })).css.path).not.toBe(a.css.path);
+  });
+});
