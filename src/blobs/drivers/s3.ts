@@ -7,7 +7,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat as statFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -25,6 +25,25 @@ function isNotFound(err: unknown): boolean {
 /** Content type stored with the object and sent back on download. */
 export function contentTypeOf(key: string): string {
   return /\.(tar\.gz|tgz|gz)$/.test(key) ? 'application/gzip' : 'application/octet-stream';
+}
+
+/**
+ * Keeps `take` bytes after skipping `skip`: for stores that answer a range request with
+ * a wider range than asked (s3rver 3.7 treats `bytes=0-0` as the whole object).
+ */
+function sliceBytes(source: Readable, skip: number, take: number): Readable {
+  let position = 0;
+  const end = skip + take;
+  return source.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        const from = Math.max(0, skip - position);
+        const to = Math.min(chunk.length, end - position);
+        position += chunk.length;
+        callback(null, from < to ? chunk.subarray(from, to) : undefined);
+      },
+    }),
+  );
 }
 
 export type S3BlobStoreOptions = Omit<S3BlobConfig, 'driver'>;
@@ -79,19 +98,26 @@ export class S3BlobStore implements BlobStore {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    let header: string | undefined;
+    let wanted: ByteRange | undefined;
     if (range) {
       const info = await this.stat(key);
       if (!info) throw new NotFoundError(`Blob not found: ${key}`);
-      const r = resolveRange(range, info.size)!;
-      header = `bytes=${r.start}-${r.end}`;
+      wanted = resolveRange(range, info.size);
     }
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Range: header }));
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Range: wanted && `bytes=${wanted.start}-${wanted.end}` }),
+      );
       const body = object.Body;
-      if (body instanceof Readable) return body;
-      if (body && 'transformToWebStream' in body) return Readable.fromWeb(body.transformToWebStream() as import('node:stream/web').ReadableStream);
-      throw new Error(`S3 returned no body for ${key}`);
+      let stream: Readable;
+      if (body instanceof Readable) stream = body;
+      else if (body && 'transformToWebStream' in body) stream = Readable.fromWeb(body.transformToWebStream() as import('node:stream/web').ReadableStream);
+      else throw new Error(`S3 returned no body for ${key}`);
+      if (!wanted) return stream;
+      const served = /^bytes (\d+)-(\d+)\//.exec(object.ContentRange ?? '');
+      const servedStart = served ? Number(served[1]) : 0;
+      if (served && servedStart === wanted.start && Number(served[2]) === wanted.end) return stream;
+      return sliceBytes(stream, wanted.start - servedStart, wanted.end - wanted.start + 1);
     } catch (err) {
       if (isNotFound(err)) throw new NotFoundError(`Blob not found: ${key}`);
       throw err;
