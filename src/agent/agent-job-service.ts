@@ -86,7 +86,7 @@ async function enqueueRun(deps: AgentServiceDeps, jobId: string, turn: number): 
 
 export async function createAgentJob(deps: AgentServiceDeps, orgId: string, projectId: string, body: CreateAgentJobBody): Promise<AgentJobRecord> {
   const prompt = checkPrompt(body.prompt);
-  if (body.ref !== undefined && (typeof body.ref !== 'string' || !/^[^\s~^:?*[\\]+$/.test(body.ref) || body.ref.startsWith('-'))) {
+  if (body.ref !== undefined && (typeof body.ref !== 'string' || !/^[\w./-]+$/.test(body.ref) || body.ref.startsWith('-') || body.ref.includes('..'))) {
     throw new InvalidError('ref must be a branch, tag or commit name');
   }
   if (body.model !== undefined && typeof body.model !== 'string') throw new InvalidError('model must be a string');
