@@ -6,13 +6,20 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RouteModule } from './api/app.js';
+import { registerBundleRoutes } from './api/bundles.js';
 import type { AppDeps } from './api/deps.js';
+import { registerExportJobRoutes } from './api/export-jobs.js';
 import type { QuireConfig } from './config/schema.js';
 import { KeyUsageRecorder } from './core/api-keys.js';
 import { bootstrapDemo, type BootstrapResult } from './core/bootstrap.js';
 import type { Logger } from './core/logger.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/types.js';
+import { openBlobsFor, openQueueFor } from './ports.js';
+import { WORKER_MODULES, type WorkerModule } from './workers.js';
+
+/** The API's resources, one module each. */
+export const ROUTE_MODULES: RouteModule[] = [registerExportJobRoutes, registerBundleRoutes];
 
 /** Quire's own user guide, the demo project's repository. */
 export const BUNDLED_DOCS_DIR = fileURLToPath(new URL('../docs', import.meta.url));
@@ -20,6 +27,7 @@ export const BUNDLED_DOCS_DIR = fileURLToPath(new URL('../docs', import.meta.url
 export interface Service {
   app: FastifyInstance;
   store: Store;
+  deps: AppDeps;
   url: string;
   bootstrap: BootstrapResult | undefined;
   close(): Promise<void>;
@@ -27,12 +35,14 @@ export interface Service {
 
 export interface StartServiceOptions {
   logger: Logger;
-  /** Extra route modules (export jobs, agent job creation, ...). */
+  /** Route modules besides ROUTE_MODULES (tests add probes here). */
   modules?: RouteModule[];
-  /** Called after the store is open and before listening, e.g. to start workers. */
+  /** Called after the ports are open and before listening. */
   onStoreReady?: (store: Store, deps: AppDeps) => Promise<{ close(): Promise<void> } | void>;
-  /** @default true */
-  listen?: boolean;
+  /** Worker modules to run when `config.workers.enabled`. @default WORKER_MODULES */
+  workers?: WorkerModule[];
+  /** Serve HTTP. `quire worker` runs the workers only. @default true */
+  http?: boolean;
 }
 
 export async function startService(config: QuireConfig, options: StartServiceOptions): Promise<Service> {
@@ -44,12 +54,23 @@ export async function startService(config: QuireConfig, options: StartServiceOpt
       ? await bootstrapDemo(store, { dataDir: config.dataDir, repository: config.demoRepository ?? BUNDLED_DOCS_DIR })
       : undefined;
     const usage = new KeyUsageRecorder(store);
-    const deps: AppDeps = { config, store, logger, usage };
+    const blobs = openBlobsFor(config);
+    const queue = openQueueFor(config, store, logger);
+    await queue.start();
+    // Stopped after the HTTP server: running jobs get the grace period, then go back to the queue.
+    closers.push({ close: () => queue.stop({ graceMs: config.shutdownGraceSeconds * 1000 }) });
+    const deps: AppDeps = { config, store, logger, usage, queue, blobs };
     const extra = await options.onStoreReady?.(store, deps);
     if (extra) closers.push(extra);
-    const app = await buildApp(deps, options.modules ?? []);
+    if (config.workers.enabled) {
+      for (const worker of options.workers ?? WORKER_MODULES) {
+        const stop = await worker(deps);
+        if (stop) closers.push({ close: async () => stop() });
+      }
+    }
+    const app = await buildApp(deps, [...ROUTE_MODULES, ...(options.modules ?? [])]);
     let url = config.publicUrl;
-    if (options.listen !== false) {
+    if (options.http !== false) {
       url = await app.listen({ host: config.host, port: config.port });
       // Port 0 asks for any free port: links handed out must name the real one.
       if (config.publicUrl.endsWith(':0')) config.publicUrl = url;
@@ -58,12 +79,14 @@ export async function startService(config: QuireConfig, options: StartServiceOpt
     return {
       app,
       store,
+      deps,
       url,
       bootstrap,
       async close() {
         if (closed) return;
         closed = true;
         await app.close();
+        // Reverse order of opening: extra parts and workers first, the queue last.
         for (const c of closers.reverse()) await c.close();
         await usage.flush().catch((err: unknown) => logger.warn({ err }, 'could not record key usage'));
         await store.close();

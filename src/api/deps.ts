@@ -1,7 +1,9 @@
-/** What the HTTP layer is given at start-up: the resolved config and the ports. */
+/** What the HTTP layer and the workers are given at start-up: the resolved config and the ports. */
 import type { Logger } from 'pino';
+import type { BlobStore } from '../blobs/types.js';
 import type { KeyUsageRecorder } from '../core/api-keys.js';
 import type { QuireConfig } from '../config/schema.js';
+import type { Queue } from '../queue/types.js';
 import type { Store } from '../store/types.js';
 
 export interface AppDeps {
@@ -9,4 +11,6 @@ export interface AppDeps {
   store: Store;
   logger: Logger;
   usage: KeyUsageRecorder;
+  queue: Queue;
+  blobs: BlobStore;
 }

@@ -30,42 +30,56 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
     },
   });
   const logger = createLogger(config.logLevel);
-  const wiring = serviceModules(config, logger);
-  const service = await startService(config, { logger, modules: wiring.modules, onStoreReady: wiring.onStoreReady });
-  const b = service.bootstrap;
-  const lines = [`Quire is listening on ${service.url}`];
-  if (b?.project) {
-    lines.push(`Demo project: ${b.project.id} (${b.project.domain})`);
-    lines.push(`Admin key file: ${b.keyFile}${b.created ? ' (created now, readable only by you)' : ''}`);
-    lines.push(`Try: curl -H "Authorization: Bearer $(cat ${b.keyFile})" ${service.url}/openapi.json`);
-  }
-  io.stderr.write(`${lines.join('\n')}\n`);
-  logger.info({ url: service.url, workers: config.workers.enabled }, 'listening');
+  // Signals are caught from the very start: a SIGTERM while starting up still ends in
+  // an orderly shutdown once the service is up, never in a killed process.
+  let signalled: string | undefined;
+  let onStop: ((signal: string) => void) | undefined;
+  const onSignal = (signal: string) => {
+    if (signalled) return;
+    signalled = signal;
+    onStop?.(signal);
+  };
+  const onTerm = () => onSignal('SIGTERM');
+  const onInt = () => onSignal('SIGINT');
+  process.on('SIGTERM', onTerm);
+  process.on('SIGINT', onInt);
+  try {
+    const wiring = serviceModules(config, logger);
+    const service = await startService(config, { logger, modules: wiring.modules, onStoreReady: wiring.onStoreReady });
+    const b = service.bootstrap;
+    const lines = [`Quire is listening on ${service.url}`];
+    if (b?.project) {
+      lines.push(`Demo project: ${b.project.id} (${b.project.domain})`);
+      lines.push(`Admin key file: ${b.keyFile}${b.created ? ' (created now, readable only by you)' : ''}`);
+      lines.push(`Try: curl -H "Authorization: Bearer $(cat ${b.keyFile})" ${service.url}/openapi.json`);
+    }
+    io.stderr.write(`${lines.join('\n')}\n`);
+    logger.info({ url: service.url, workers: config.workers.enabled }, 'listening');
 
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    const stop = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down: draining requests and jobs');
-      const force = setTimeout(() => {
-        logger.error('shutdown grace period over, exiting');
-        resolve(1);
-      }, config.shutdownGraceSeconds * 1000);
-      force.unref();
-      service.close().then(
-        () => {
-          clearTimeout(force);
-          logger.info('stopped');
-          logger.flush(() => resolve(0));
-        },
-        (err: unknown) => {
-          logger.error({ err }, 'error while shutting down');
+    return await new Promise<number>((resolve) => {
+      onStop = (signal: string) => {
+        logger.info({ signal }, 'shutting down: draining requests and jobs');
+        const force = setTimeout(() => {
+          logger.error('shutdown grace period over, exiting');
           resolve(1);
-        },
-      );
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
-  });
+        }, config.shutdownGraceSeconds * 1000);
+        force.unref();
+        service.close().then(
+          () => {
+            clearTimeout(force);
+            logger.info('stopped');
+            logger.flush(() => resolve(0));
+          },
+          (err: unknown) => {
+            logger.error({ err }, 'error while shutting down');
+            resolve(1);
+          },
+        );
+      };
+      if (signalled) onStop(signalled);
+    });
+  } finally {
+    process.off('SIGTERM', onTerm);
+    process.off('SIGINT', onInt);
+  }
 }

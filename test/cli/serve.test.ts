@@ -16,6 +16,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startOnce(): Promise<{ url: string; projectId: string; keyFile: string; stop(): Promise<number | null> }> {
   const child = spawnQuire(['serve', '--port', '0'], { QUIRE_DATA_DIR: dataDir });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const [, url, projectId, keyFile] = await waitForOutput(child, /listening on (http:\/\/\S+)[\s\S]*Demo project: (prj_\w+)[\s\S]*Admin key file: (\S+)/);
   return {
     url: url!,
@@ -23,7 +26,9 @@ async function startOnce(): Promise<{ url: string; projectId: string; keyFile: s
     keyFile: keyFile!,
     async stop() {
       child.kill('SIGTERM');
-      return waitForExit(child);
+      const code = await waitForExit(child);
+      if (code !== 0) console.error(`exit ${code} signal ${child.signalCode}; output:\n${output}`);
+      return code;
     },
   };
 }
