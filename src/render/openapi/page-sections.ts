@@ -46,8 +46,18 @@ export function tabs(items: TabItem[], uid: string, ariaLabel: string): string {
   return `<div class="api-tabs"><div role="tablist" aria-label="${esc(ariaLabel)}">${bar}</div>${panels}</div>`;
 }
 
+const unescapeText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/**
+ * A highlighted code block (the site's shared highlighter and markup). Tokenizing can stop
+ * early on a loaded machine (shiki's per-line time limit) and lose text, so the result is
+ * checked against the code and falls back to plain text rather than show a cut sample.
+ */
 export function codeBlock(h: HighlighterCore | null, code: string, lang: string, cache?: HighlightCache): string {
-  return renderCodeBlock(h, code, { lang, bare: true, cache });
+  const html = renderCodeBlock(h, code, { lang, bare: true, cache });
+  const pre = /<pre\b[^>]*><code>([\s\S]*)<\/code><\/pre>/.exec(html);
+  if (!h || (pre && unescapeText(pre[1]) === code)) return html;
+  return renderCodeBlock(null, code, { lang, bare: true });
 }
 
 const LOCATION_TITLES: Record<ParamLocation, string> = { path: 'Path parameters', query: 'Query parameters', header: 'Header parameters', cookie: 'Cookie parameters' };
