@@ -1,5 +1,5 @@
 /**
- * Renders one code fence: a `<pre>` highlighted by shiki with both themes as CSS
+ * Renders one code fence: a `<pre>` highlighted by shiki's grammars with both themes as CSS
  * variables (`--shiki-light` / `--shiki-dark` on each token span, so one HTML works in
  * light and dark mode), highlighted lines marked, a title bar and a copy button that the
  * site's JS wires up. Unknown languages come out as plain escaped text.
@@ -9,6 +9,7 @@ import type { HighlighterCore } from 'shiki/core';
 import type { PageContext } from '../types.js';
 import { attrs, escapeAttr, escapeHtml } from '../markdown/escape.js';
 import { parseCodeMeta } from './code-meta.js';
+import { tokenizeDual } from './dual-tokenize.js';
 import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
 
 export type HighlightCache = NonNullable<PageContext['highlightCache']>;
@@ -21,7 +22,7 @@ export interface CodeBlockOptions {
   cache?: HighlightCache;
 }
 
-const FONT_STYLE: [number, string][] = [[1, 'font-style:italic'], [2, 'font-weight:bold'], [4, 'text-decoration:underline']];
+const FONT_STYLE: [number, string][] = [[1, 'font-style:italic'], [2, 'font-weight:bold'], [4, 'text-decoration:underline'], [8, 'text-decoration:line-through']];
 
 export function highlightKey(lang: string, meta: string, code: string): string {
   return createHash('sha256').update(lang).update('\0').update(meta).update('\0').update(code).digest('hex');
@@ -36,14 +37,12 @@ export function highlightPre(h: HighlighterCore | null, code: string, lang: stri
   const id = languageId(lang);
   let body = '';
   if (h && id && h.getLoadedLanguages().includes(id)) {
-    const { tokens } = h.codeToTokens(code, { lang: id, themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: false });
-    tokens.forEach((line, i) => {
+    tokenizeDual(h, code, id, LIGHT_THEME, DARK_THEME).forEach((line, i) => {
       let inner = '';
       for (const t of line) {
-        let style = '';
-        if (t.htmlStyle) for (const [k, v] of Object.entries(t.htmlStyle)) style += `${k}:${v};`;
-        for (const [bit, css] of FONT_STYLE) if (t.fontStyle && t.fontStyle & bit && !style.includes(css)) style += css + ';';
-        inner += style ? `<span style="${escapeAttr(style.slice(0, -1))}">${escapeHtml(t.content)}</span>` : escapeHtml(t.content);
+        let style = `--shiki-light:${t.light};--shiki-dark:${t.dark}`;
+        for (const [bit, css] of FONT_STYLE) if (t.fontStyle & bit) style += ';' + css;
+        inner += `<span style="${escapeAttr(style)}">${escapeHtml(t.content)}</span>`;
       }
       body += (i ? '\n' : '') + `<span class="line${lines.has(i + 1) ? ' highlighted' : ''}">${inner}</span>`;
     });

@@ -1,0 +1,108 @@
+/**
+ * Tokenizes code once and colours it for both themes. shiki's dual-theme mode runs
+ * the grammar once per theme (the TextMate registry bakes one theme into the token
+ * metadata); here the grammar runs once with scope names (`tokenizeLine`) and each
+ * distinct scope stack is resolved against the two themes with the same TextMate rule
+ * matching, cached. Same colours as shiki's codeToTokens, about half the time
+ * (measured by bench/render-page.ts; checked against shiki's per-theme tokens in the tests).
+ */
+import { INITIAL, Theme } from 'shiki/textmate';
+import type { HighlighterCore } from 'shiki/core';
+
+export interface DualToken {
+  content: string;
+  light: string;
+  dark: string;
+  /** TextMate FontStyle bits: 1 italic, 2 bold, 4 underline, 8 strikethrough. */
+  fontStyle: number;
+}
+
+interface ScopePath {
+  parent: ScopePath | null;
+  scopeName: string;
+}
+
+interface Resolved {
+  light: string;
+  dark: string;
+  fontStyle: number;
+}
+
+interface ThemePair {
+  themes: { theme: Theme; colors: string[]; fg: number; style: number }[];
+  cache: Map<string, Resolved>;
+}
+
+const pairs = new WeakMap<HighlighterCore, Map<string, ThemePair>>();
+const MAX_CACHE = 50_000;
+
+function themePair(h: HighlighterCore, light: string, dark: string): ThemePair {
+  let byKey = pairs.get(h);
+  if (!byKey) pairs.set(h, (byKey = new Map()));
+  let pair = byKey.get(`${light}\0${dark}`);
+  if (!pair) {
+    const themes = [light, dark].map((name) => {
+      const raw = h.getTheme(name);
+      const theme = Theme.createFromRawTheme(raw as never);
+      const defaults = theme.getDefaults();
+      return { theme, colors: theme.getColorMap(), fg: defaults.foregroundId, style: defaults.fontStyle };
+    });
+    pair = { themes, cache: new Map() };
+    byKey.set(`${light}\0${dark}`, pair);
+  }
+  return pair;
+}
+
+/** Colour and font style of one scope stack in one theme, as the TextMate metadata would carry them. */
+function resolveScopes(t: ThemePair['themes'][number], scopes: string[]): { color: string; fontStyle: number } {
+  let fg = t.fg;
+  let style = t.style;
+  let path: ScopePath | null = null;
+  for (const scopeName of scopes) {
+    path = { parent: path, scopeName };
+    const m = t.theme.match(path as never);
+    if (m) {
+      if (m.fontStyle !== -1) style = m.fontStyle;
+      if (m.foregroundId !== 0) fg = m.foregroundId;
+    }
+  }
+  return { color: t.colors[fg] ?? '', fontStyle: style === -1 ? 0 : style };
+}
+
+/** Lines of tokens for `code` in grammar `lang`, coloured for both themes. */
+export function tokenizeDual(h: HighlighterCore, code: string, lang: string, light: string, dark: string): DualToken[][] {
+  const grammar = h.getLanguage(lang);
+  const pair = themePair(h, light, dark);
+  if (pair.cache.size > MAX_CACHE) pair.cache.clear();
+  const out: DualToken[][] = [];
+  let stack = INITIAL;
+  for (const line of code.split(/\r\n|\r|\n/)) {
+    if (line === '') {
+      out.push([]);
+      continue;
+    }
+    // No time limit: vscode-textmate's limit reads the wall clock, so a busy machine (or a
+    // clock jump) would cut lines short and make two builds of one folder differ.
+    const result = grammar.tokenizeLine(line, stack, 0);
+    stack = result.ruleStack;
+    const tokens: DualToken[] = [];
+    for (const t of result.tokens) {
+      const end = Math.min(t.endIndex, line.length);
+      if (end <= t.startIndex) continue;
+      const key = t.scopes.join(' ');
+      let r = pair.cache.get(key);
+      if (!r) {
+        const a = resolveScopes(pair.themes[0], t.scopes);
+        const b = resolveScopes(pair.themes[1], t.scopes);
+        r = { light: a.color, dark: b.color, fontStyle: a.fontStyle === b.fontStyle ? a.fontStyle : a.fontStyle | b.fontStyle };
+        pair.cache.set(key, r);
+      }
+      const content = line.slice(t.startIndex, end);
+      const prev = tokens[tokens.length - 1];
+      if (prev && prev.light === r.light && prev.dark === r.dark && prev.fontStyle === r.fontStyle) prev.content += content;
+      else tokens.push({ content, light: r.light, dark: r.dark, fontStyle: r.fontStyle });
+    }
+    out.push(tokens);
+  }
+  return out;
+}
