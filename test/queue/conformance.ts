@@ -54,6 +54,29 @@ export function queueConformance(driver: QueueDriverName): void {
       expect(done.sort()).toEqual([0, 1, 2, 3, 4, 5]);
     });
 
+    it('runs each job once when two instances share the queue', async () => {
+      const name = uniqueQueueName();
+      const a = await h.open();
+      const b = await h.open();
+      const runs: Record<string, string[]> = {};
+      const handler = (instance: string) => async (job: JobContext) => {
+        (runs[job.id] ??= []).push(instance);
+        await sleep(50);
+      };
+      await a.queue.work(name, { concurrency: 2 }, handler('a'));
+      await b.queue.work(name, { concurrency: 2 }, handler('b'));
+      const ids: string[] = [];
+      for (let n = 0; n < 20; n++) ids.push(await (n % 2 ? a : b).queue.send(name, { n }));
+      await eventually(async () => {
+        const jobs = await Promise.all(ids.map((id) => a.queue.getJob(name, id)));
+        return jobs.every((job) => job?.state === 'completed');
+      }, 'twenty jobs');
+      expect(Object.keys(runs).sort()).toEqual([...ids].sort());
+      expect(Object.values(runs).every((instances) => instances.length === 1)).toBe(true);
+      const ranOn = new Set(Object.values(runs).flat());
+      expect(ranOn).toEqual(new Set(['a', 'b']));
+    });
+
     it('retries a failing job with exponential backoff, then fails it with the last error', async () => {
       const { queue } = await h.open();
       const name = uniqueQueueName();

@@ -1,13 +1,13 @@
 /**
- * The embedded queue driver on SQLite and on PostgreSQL: the shared conformance suite,
- * plus what only it does (a restarted process takes its own running jobs back at once).
+ * The embedded queue driver on SQLite: the shared conformance suite, plus what only this
+ * driver does (a restarted process takes its own running jobs back at once; another
+ * process's job is left alone while its lease holds).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimAndCrash, createQueueHarness, eventually, uniqueQueueName, type QueueHarness } from './harness.js';
 import { queueConformance } from './conformance.js';
 
 queueConformance('local-sqlite');
-queueConformance('local-postgres');
 
 describe('local queue: restart of the same instance', () => {
   let h: QueueHarness | undefined;
