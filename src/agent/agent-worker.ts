@@ -35,8 +35,8 @@ export async function startAgentWorker(options: StartAgentWorkerOptions): Promis
   }
   const deps: AgentJobDeps = {
     records: createStoreAgentJobRecords(store),
-    provider: createModelProvider(settings.provider),
-    forge: createForge(settings.forge),
+    provider: await createModelProvider(settings.provider),
+    forge: await createForge(settings.forge),
     config: settings.runtime,
     validateSite: options.validateSite ?? null,
   };

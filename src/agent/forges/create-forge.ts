@@ -1,8 +1,7 @@
-/** Picks the forge driver named by the configuration. */
+/** Picks the forge driver named by the configuration (the GitHub SDK is loaded on demand). */
 import { createGitForge } from './git.js';
-import { createGitHubForge } from './github.js';
 import type { Forge, ForgeConfig } from './types.js';
 
-export function createForge(config: ForgeConfig): Forge {
-  return config.kind === 'github' ? createGitHubForge(config) : createGitForge(config);
+export async function createForge(config: ForgeConfig): Promise<Forge> {
+  return config.kind === 'github' ? (await import('./github.js')).createGitHubForge(config) : createGitForge(config);
 }

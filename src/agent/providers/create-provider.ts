@@ -1,13 +1,14 @@
-/** Picks the model provider driver named by the configuration. */
-import { createAnthropicProvider } from './anthropic.js';
-import { createOpenAiProvider } from './openai.js';
+/**
+ * Picks the model provider driver named by the configuration. Drivers are loaded on
+ * demand, so commands that never talk to a model do not pay for loading the SDKs.
+ */
 import type { ModelProvider, ProviderConfig } from './types.js';
 
-export function createModelProvider(config: ProviderConfig): ModelProvider {
+export async function createModelProvider(config: ProviderConfig): Promise<ModelProvider> {
   switch (config.protocol) {
     case 'openai':
-      return createOpenAiProvider(config);
+      return (await import('./openai.js')).createOpenAiProvider(config);
     case 'anthropic':
-      return createAnthropicProvider(config);
+      return (await import('./anthropic.js')).createAnthropicProvider(config);
   }
 }

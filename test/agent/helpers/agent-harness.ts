@@ -58,13 +58,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   ]);
   const deps: AgentJobDeps = {
     records,
-    provider: createModelProvider({
+    provider: await createModelProvider({
       protocol,
       baseURL: protocol === 'openai' ? `${model.url}/v1` : model.url,
       apiKey: 'sk-test-secret',
       maxRetries: options.maxRetries ?? 2,
     }),
-    forge: createForge(
+    forge: await createForge(
       options.forge === 'git'
         ? { kind: 'git', prUrlTemplate: 'https://git.example.com/{repo}/compare/{base}...{branch}' }
         : { kind: 'github', githubApiUrl: github.url, githubToken: 'ghp_testtoken' },
