@@ -7,7 +7,8 @@
  * process drives both with autocannon for a page (clean URL) and for a hashed asset.
  * Target: quire host >= 0.8 x the plain server's requests/s.
  *
- *   BENCH_DURATION (s, default 8)  BENCH_CONNECTIONS (default 50)  BENCH_PAGES (default 100)
+ *   BENCH_DURATION (s per run, default 5)  BENCH_ROUNDS (default 3)  BENCH_CONNECTIONS (default 50)
+ *   BENCH_PAGES (default 100)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,7 +31,9 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
-const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+/** Runs alternate between the servers so that load from elsewhere on the machine hits both alike. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const GEN_SITE = '/work/shared/corpus/gen-site.mjs';
@@ -81,9 +84,20 @@ async function waitReady(url: string): Promise<void> {
 
 interface Figures { rps: number; p99: number; errors: number; non2xx: number }
 
-async function load(url: string): Promise<Figures> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+async function load(url: string, duration = DURATION): Promise<Figures> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+/** Mean requests/s over the rounds, median p99. */
+function summarize(runs: Figures[]): Figures {
+  const p99s = runs.map((r) => r.p99).sort((a, b) => a - b);
+  return {
+    rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
+    p99: p99s[Math.floor(p99s.length / 2)]!,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+  };
 }
 
 async function main(): Promise<void> {
@@ -126,11 +140,17 @@ async function main(): Promise<void> {
         if (res.status !== 200) throw new Error(`${server}${target.path} answered ${res.status}`);
       }
     }
-    console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, no Accept-Encoding (identity on both)\n`);
+    console.log(`\nautocannon: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s per server, no Accept-Encoding (identity on both); mean req/s, median p99\n`);
     console.log('target'.padEnd(44) + 'quire host req/s  p99 ms | serve-static req/s  p99 ms | ratio');
     for (const target of targets) {
-      const plainFigures = await load(plain.url + target.path);
-      const hostFigures = await load(host.url + target.path);
+      const runs: { host: Figures[]; plain: Figures[] } = { host: [], plain: [] };
+      await load(host.url + target.path, 1); // warm-up: fills the memory cache
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? (['plain', 'host'] as const) : (['host', 'plain'] as const);
+        for (const which of order) runs[which].push(await load((which === 'host' ? host.url : plain.url) + target.path));
+      }
+      const hostFigures = summarize(runs.host);
+      const plainFigures = summarize(runs.plain);
       const bad = hostFigures.errors + hostFigures.non2xx + plainFigures.errors + plainFigures.non2xx;
       console.log(
         target.name.slice(0, 43).padEnd(44) +

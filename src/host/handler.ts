@@ -29,15 +29,21 @@ export function createRequestHandler(state: () => HostState, opts: HandlerOption
     if (opts.accessLog) {
       res.on('finish', () => opts.logger.info({ method: req.method, url: req.url, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'request'));
     }
-    handle(req, res, state(), opts).catch((err: unknown) => {
+    const fail = (err: unknown): void => {
       opts.logger.error({ err, url: req.url }, 'request failed');
       if (!res.headersSent) plain(res, 500, 'Internal Server Error');
       else res.destroy();
-    });
+    };
+    try {
+      // Synchronous for files already in memory: no promise on the hot path.
+      handle(req, res, state(), opts)?.catch(fail);
+    } catch (err) {
+      fail(err);
+    }
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, state: HostState, opts: HandlerOptions): Promise<void> {
+function handle(req: IncomingMessage, res: ServerResponse, state: HostState, opts: HandlerOptions): void | Promise<void> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const rawPath = q === -1 ? url : url.slice(0, q);

@@ -9,55 +9,71 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Encoding } from './precompress.js';
 import type { Representation, Site, SiteFile } from './site.js';
 
-export async function serveFile(req: IncomingMessage, res: ServerResponse, site: Site, file: SiteFile, status = 200): Promise<void> {
-  const hasVariants = file.variants.br !== undefined || file.variants.gzip !== undefined;
+/** Answers synchronously when the bytes are in memory (the common case); otherwise returns a promise. */
+export function serveFile(req: IncomingMessage, res: ServerResponse, site: Site, file: SiteFile, status = 200): void | Promise<void> {
   const range = status === 200 ? req.headers.range : undefined;
-  const encoding = range === undefined ? pickEncoding(req.headers['accept-encoding'], file) : null;
+  // A range applies to the identity bytes; an ignored one (stale If-Range, malformed, several) gets the whole file.
+  const parsed = range !== undefined && ifRangeHolds(req.headers['if-range'] as string | undefined, file.identity) ? parseRange(range, file.identity.size) : null;
+  const encoding = parsed === null ? pickEncoding(req.headers['accept-encoding'], file) : null;
   const rep = encoding ? file.variants[encoding]! : file.identity;
+  const headers = (rep.headers ??= fullHeaders(file, rep, encoding));
 
-  res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Cache-Control', file.cacheControl);
-  res.setHeader('ETag', rep.etag);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (hasVariants) res.setHeader('Vary', 'Accept-Encoding');
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  else if (status === 200) res.setHeader('Accept-Ranges', 'bytes');
-
-  if (status === 200 && etagMatches(req.headers['if-none-match'], file)) {
-    res.removeHeader('Content-Encoding');
-    res.writeHead(304).end();
+  const inm = req.headers['if-none-match'];
+  if (status === 200 && inm !== undefined && etagMatches(inm, file)) {
+    res.writeHead(304, notModifiedHeaders(file, rep)).end();
     return;
   }
-
-  let start = 0;
-  let end = rep.size - 1;
-  if (range !== undefined && ifRangeHolds(req.headers['if-range'] as string | undefined, rep)) {
-    const parsed = parseRange(range, rep.size);
-    if (parsed === 'unsatisfiable') {
-      res.setHeader('Content-Range', `bytes */${rep.size}`);
-      res.setHeader('Content-Length', 0);
-      res.writeHead(416).end();
+  if (parsed === null) {
+    if (req.method === 'HEAD') {
+      res.writeHead(status, headers).end();
       return;
     }
-    if (parsed) {
-      [start, end] = parsed;
-      status = 206;
-      res.setHeader('Content-Range', `bytes ${start}-${end}/${rep.size}`);
+    if (rep.body) {
+      res.writeHead(status, headers).end(rep.body);
+      return;
     }
+    return site.bytes(rep).then((body) => {
+      if (body) res.writeHead(status, headers).end(body);
+      else streamRange(res, rep, status, headers, 0, rep.size - 1);
+    });
   }
-  const length = rep.size === 0 ? 0 : end - start + 1;
-  res.setHeader('Content-Length', length);
+
+  if (parsed === 'unsatisfiable') {
+    res.writeHead(416, ['Content-Range', `bytes */${rep.size}`, 'Content-Length', '0', 'Cache-Control', file.cacheControl]).end();
+    return;
+  }
+  const [start, end] = parsed;
+  const partial = [...headers.slice(0, -2), 'Content-Range', `bytes ${start}-${end}/${rep.size}`, 'Content-Length', String(end - start + 1)];
   if (req.method === 'HEAD') {
-    res.writeHead(status).end();
+    res.writeHead(206, partial).end();
     return;
   }
-  const body = await site.bytes(rep);
-  if (body) {
-    res.writeHead(status).end(start === 0 && length === body.length ? body : body.subarray(start, start + length));
+  if (rep.body) {
+    res.writeHead(206, partial).end(rep.body.subarray(start, end + 1));
     return;
   }
-  res.writeHead(status);
-  if (length === 0) {
+  streamRange(res, rep, 206, partial, start, end);
+}
+
+/** Content-Length comes last: the range answer replaces it. */
+function fullHeaders(file: SiteFile, rep: Representation, encoding: Encoding | null): string[] {
+  const h = ['Content-Type', file.contentType, 'Cache-Control', file.cacheControl, 'ETag', rep.etag, 'X-Content-Type-Options', 'nosniff'];
+  if (file.variants.br !== undefined || file.variants.gzip !== undefined) h.push('Vary', 'Accept-Encoding');
+  if (encoding) h.push('Content-Encoding', encoding);
+  else h.push('Accept-Ranges', 'bytes');
+  h.push('Content-Length', String(rep.size));
+  return h;
+}
+
+function notModifiedHeaders(file: SiteFile, rep: Representation): string[] {
+  const h = ['Cache-Control', file.cacheControl, 'ETag', rep.etag];
+  if (file.variants.br !== undefined || file.variants.gzip !== undefined) h.push('Vary', 'Accept-Encoding');
+  return h;
+}
+
+function streamRange(res: ServerResponse, rep: Representation, status: number, headers: string[], start: number, end: number): void {
+  res.writeHead(status, headers);
+  if (rep.size === 0) {
     res.end();
     return;
   }
@@ -75,9 +91,15 @@ function pickEncoding(header: string | string[] | undefined, file: SiteFile): En
   return null;
 }
 
+/** Parsed Accept-Encoding values: clients send the same few strings over and over. */
+const acceptCache = new Map<string, Set<string>>();
+
 /** Encodings the client accepts with q > 0 (`*` counts for both). */
 function acceptedEncodings(header: string): Set<string> {
+  const cached = acceptCache.get(header);
+  if (cached) return cached;
   const out = new Set<string>();
+  if (acceptCache.size < 256) acceptCache.set(header, out);
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
@@ -91,8 +113,7 @@ function acceptedEncodings(header: string): Set<string> {
 }
 
 /** If-None-Match against any representation of the file (weak comparison). */
-function etagMatches(header: string | undefined, file: SiteFile): boolean {
-  if (!header) return false;
+function etagMatches(header: string, file: SiteFile): boolean {
   if (header.trim() === '*') return true;
   const tags = [file.identity.etag, file.variants.br?.etag, file.variants.gzip?.etag];
   return header.split(',').some((t) => tags.includes(t.trim().replace(/^W\//, '')));

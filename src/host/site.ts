@@ -19,6 +19,8 @@ export interface Representation {
   etag: string;
   body?: Buffer;
   loading?: Promise<Buffer>;
+  /** The headers of a full 200 answer, built on first use (flat name/value list for writeHead). */
+  headers?: string[];
 }
 
 export interface SiteFile {
