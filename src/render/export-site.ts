@@ -7,10 +7,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InvalidError } from '../core/errors.js';
-import type { Deployment, Diagnostic, ExportOptions, ExportProgress, ExportReport, RenderedPage } from './types.js';
+import type { Deployment, Diagnostic, ExportOptions, ExportProgress, ExportReport } from './types.js';
 import { layoutPage } from './layout/page-layout.js';
 import { pageIcon } from './layout/page-icon.js';
 import type { SiteModel } from './layout/site-model.js';
@@ -20,16 +20,40 @@ import { analyticsSnippets } from './output/analytics.js';
 import { pageOutputFile } from './output/page-paths.js';
 import { planSite, type SitePlan } from './output/plan-site.js';
 import { configAsset, mediaFiles } from './output/site-assets.js';
-import { prepareOutDir, writeOutputFiles, type OutputContent } from './output/write-files.js';
+import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
 import { createRenderer, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
 import { WorkerPool, workerFileOptions } from './pool/worker-pool.js';
 import { PageCache } from './cache/page-cache.js';
 import { pageCacheKeys } from './cache/page-keys.js';
-import { buildSearchIndex, type SearchDocument } from './search/pagefind-index.js';
+import { SearchIndexer } from './search/pagefind-index.js';
 import { shardCount } from './search/search-shards.js';
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
+/** What the report needs from one rendered page. */
+interface PageOutcome {
+  diagnostics: Diagnostic[];
+  brokenLinks: RenderTaskResult['brokenLinks'];
+  assets: string[];
+  math: boolean;
+}
+
+/** Up to this many pages to render, no worker thread is started. */
+const INLINE_PAGES = 4;
+
+/** Maps with at most `limit` promises in flight, keeping the order. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
+}
 
 function checkOptions(options: ExportOptions): void {
   if (options.deployment && !DEPLOYMENTS.includes(options.deployment)) {
@@ -110,86 +134,96 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     highlightCacheDir: cacheDir ? join(cacheDir, 'highlight') : undefined,
   };
 
-  await prepareOutDir(outDir, root);
+  const previousFiles = await prepareOutDir(outDir, root);
+  // Folders of every page are made once, up front; pages are written as they come.
+  for (const dir of [...new Set(tasks.map((t) => dirname(join(outDir, pageOutputFile(t.page)))))].sort()) await mkdir(dir, { recursive: true });
   const written = new Set<string>();
   const pageWrites: Promise<void>[] = [];
-  const writePage = (page: string, html: string) => {
-    const file = pageOutputFile(page);
-    written.add(file);
-    pageWrites.push(mkdir(dirname(join(outDir, file)), { recursive: true }).then(() => writeFile(join(outDir, file), html)));
-  };
+  const search = indexed.length > 0 ? new SearchIndexer(indexed.map((t) => t.page), { cacheDir }) : undefined;
+  try {
+    // Render: cached bodies are laid out here, the rest on the worker pool. Only what
+    // the report needs is kept per page; bodies go to the search index and are dropped.
+    const cache = cacheDir ? new PageCache(cacheDir) : undefined;
+    const keys = cache ? await pageCacheKeys(plan, tasks, deployment) : new Map<string, string>();
+    const results = new Map<string, PageOutcome>();
+    let done = 0;
+    let cacheHits = 0;
+    progress('render', 0, tasks.length);
+    const accept = (task: RenderTask, result: RenderTaskResult) => {
+      const r = result.rendered;
+      results.set(task.page, { diagnostics: r.diagnostics, brokenLinks: result.brokenLinks, assets: r.assets, math: usesMath(r.html) });
+      const file = pageOutputFile(task.page);
+      written.add(file);
+      pageWrites.push(writeFile(join(outDir, file), result.html));
+      if (search && !plan.pages[task.page].noindex) search.add({ page: task.page, url: file, title: r.title, html: r.html });
+      progress('render', ++done, tasks.length);
+    };
+    const misses: RenderTask[] = [];
+    const hits = cache ? await mapLimit(tasks, 16, (task) => cache.get(keys.get(task.page)!)) : [];
+    tasks.forEach((task, i) => {
+      const hit = hits[i];
+      if (!hit) {
+        misses.push(task);
+        return;
+      }
+      cacheHits++;
+      const html = layoutPage(model, hit.rendered, { icon: pageIcon, math: usesMath(hit.rendered.html) });
+      accept(task, { ...hit, html });
+    });
+    signal?.throwIfAborted();
+    // Shard by shard, so each search shard can be built while the next one renders.
+    const shardOf = (t: RenderTask) => (search && !plan.pages[t.page].noindex ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
+    misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
+    await renderMisses(misses, init, options.workers, signal, async (task, result) => {
+      accept(task, result);
+      if (cache) await cache.set(keys.get(task.page)!, { rendered: result.rendered, brokenLinks: result.brokenLinks });
+    });
 
-  // Render: cached bodies are laid out here, the rest on the worker pool.
-  const cache = cacheDir ? new PageCache(cacheDir) : undefined;
-  const keys = cache ? await pageCacheKeys(plan, tasks, deployment) : new Map<string, string>();
-  const results = new Map<string, Omit<RenderTaskResult, 'html'>>();
-  let done = 0;
-  let cacheHits = 0;
-  progress('render', 0, tasks.length);
-  const accept = (task: RenderTask, result: RenderTaskResult) => {
-    results.set(task.page, { rendered: result.rendered, brokenLinks: result.brokenLinks });
-    writePage(task.page, result.html);
-    progress('render', ++done, tasks.length);
-  };
-  const misses: RenderTask[] = [];
-  for (const task of tasks) {
-    const hit = cache ? await cache.get(keys.get(task.page)!) : undefined;
-    if (!hit) {
-      misses.push(task);
-      continue;
-    }
-    cacheHits++;
-    const html = layoutPage(model, hit.rendered, { icon: pageIcon, math: usesMath(hit.rendered.html) });
-    accept(task, { ...hit, html });
+    progress('search', done, tasks.length);
+    const searchIndex = search ? await search.finish() : undefined;
+    signal?.throwIfAborted();
+
+    // Everything else.
+    progress('write', done, tasks.length);
+    const outcomes = tasks.map((t) => results.get(t.page)!);
+    const math = outcomes.some((r) => r.math);
+    const files = new Map<string, OutputContent>();
+    files.set(theme.css.path, theme.css.content);
+    files.set(theme.js.path, theme.js.content);
+    if (math) for (const [p, c] of katex.files) files.set(p, c);
+    for (const [p, c] of searchIndex?.files ?? []) files.set(p, c);
+    const assets = new Set<string>(mediaFiles(plan.files));
+    for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
+    for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon]) if (a) assets.add(a);
+    for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
+    for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
+    await Promise.all(pageWrites);
+    await writeOutputFiles(outDir, files);
+    for (const p of files.keys()) written.add(p);
+    await removeStaleFiles(outDir, previousFiles, written);
+
+    for (const r of outcomes) diagnostics.push(...r.diagnostics);
+    const brokenLinks = outcomes.flatMap((r) => r.brokenLinks);
+    const features: ExportReport['features'] = {
+      search: searchIndex ? { included: true, reason: `Pagefind index of ${indexed.length} pages in ${searchIndex.shards} shard(s)` } : { included: false, reason: 'no page to index' },
+      math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
+      ...analytics.features,
+      ...plan.api.features,
+      'page-cache': cache ? { included: cacheHits > 0, reason: `${cacheHits} of ${tasks.length} pages from the cache` } : { included: false, reason: 'no cache folder given' },
+    };
+    progress('done', done, tasks.length);
+    return {
+      pagesRendered: tasks.length,
+      diagnostics: sortDiagnostics(diagnostics),
+      brokenLinks: brokenLinks.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.href, b.href)),
+      features,
+      durationMs: Math.round(performance.now() - started),
+      files: [...written].sort(),
+    };
+  } finally {
+    await search?.close();
+    await Promise.allSettled(pageWrites);
   }
-  signal?.throwIfAborted();
-  await renderMisses(misses, init, options.workers, signal, async (task, result) => {
-    accept(task, result);
-    if (cache) await cache.set(keys.get(task.page)!, { rendered: result.rendered, brokenLinks: result.brokenLinks });
-  });
-
-  // Search over the rendered bodies.
-  progress('search', done, tasks.length);
-  const docs: SearchDocument[] = indexed.map((t) => ({ page: t.page, url: pageOutputFile(t.page), title: results.get(t.page)!.rendered.title, html: results.get(t.page)!.rendered.html }));
-  const search = docs.length > 0 ? await buildSearchIndex(docs, { cacheDir }) : undefined;
-  signal?.throwIfAborted();
-
-  // Everything else.
-  progress('write', done, tasks.length);
-  const rendered: RenderedPage[] = tasks.map((t) => results.get(t.page)!.rendered);
-  const math = rendered.some((r) => usesMath(r.html));
-  const files = new Map<string, OutputContent>();
-  files.set(theme.css.path, theme.css.content);
-  files.set(theme.js.path, theme.js.content);
-  if (math) for (const [p, c] of katex.files) files.set(p, c);
-  for (const [p, c] of search?.files ?? []) files.set(p, c);
-  const assets = new Set<string>(mediaFiles(plan.files));
-  for (const r of rendered) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
-  for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon]) if (a) assets.add(a);
-  for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
-  for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
-  await Promise.all(pageWrites);
-  await writeOutputFiles(outDir, files);
-  for (const p of files.keys()) written.add(p);
-
-  for (const r of rendered) diagnostics.push(...r.diagnostics);
-  const brokenLinks = tasks.flatMap((t) => results.get(t.page)!.brokenLinks);
-  const features: ExportReport['features'] = {
-    search: search ? { included: true, reason: `Pagefind index of ${docs.length} pages in ${search.shards} shard(s)` } : { included: false, reason: 'no page to index' },
-    math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
-    ...analytics.features,
-    ...plan.api.features,
-    'page-cache': cache ? { included: cacheHits > 0, reason: `${cacheHits} of ${tasks.length} pages from the cache` } : { included: false, reason: 'no cache folder given' },
-  };
-  progress('done', done, tasks.length);
-  return {
-    pagesRendered: tasks.length,
-    diagnostics: sortDiagnostics(diagnostics),
-    brokenLinks: brokenLinks.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.href, b.href)),
-    features,
-    durationMs: Math.round(performance.now() - started),
-    files: [...written].sort(),
-  };
 }
 
 function cmp(a: string, b: string): number {
@@ -209,7 +243,9 @@ async function renderMisses(
   onResult: (task: RenderTask, result: RenderTaskResult) => Promise<void>,
 ): Promise<void> {
   if (tasks.length === 0) return;
-  const size = Math.min(tasks.length, workers ?? availableParallelism());
+  // Starting a worker costs more than rendering a handful of pages (module loading,
+  // highlighter set-up): after a small edit the few changed pages render right here.
+  const size = tasks.length <= INLINE_PAGES ? 0 : Math.min(tasks.length, workers ?? availableParallelism());
   if (size <= 0) {
     const render = createRenderer(init);
     for (const task of tasks) {

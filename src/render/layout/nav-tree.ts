@@ -85,11 +85,30 @@ export function sectionChain(nav: Navigation, page: string): { chain: NavSection
   return { chain, found: false };
 }
 
+// Every page of a site asks where each tab and far group leads: remember the answer
+// per tree object (a new navigation object per export, so nothing goes stale).
+const sectionTargets = new WeakMap<NavSection, { page?: string; href?: string }>();
+const firstPages = new WeakMap<NavNode[], string | null>();
+
 /** Where a section link points: its own href, or its first visible page. */
 export function sectionTarget(section: NavSection, pages: Record<string, SitePage>): { page?: string; href?: string } {
-  if (section.href) return { href: section.href };
-  const first = sectionPages(section, pages)[0];
-  return first ? { page: first } : {};
+  let target = sectionTargets.get(section);
+  if (!target) {
+    const first = section.href ? undefined : sectionPages(section, pages)[0];
+    target = section.href ? { href: section.href } : first ? { page: first } : {};
+    sectionTargets.set(section, target);
+  }
+  return target;
+}
+
+/** First visible page of a node list (a group's children), remembered per list. */
+export function firstVisiblePage(nodes: NavNode[], pages: Record<string, SitePage>): string | undefined {
+  let first = firstPages.get(nodes);
+  if (first === undefined) {
+    first = visiblePages(nodes, pages)[0] ?? null;
+    firstPages.set(nodes, first);
+  }
+  return first ?? undefined;
 }
 
 /** Groups (titles) on the way to a page inside a node list, for breadcrumbs. */

@@ -30,6 +30,18 @@ export interface LayoutOptions {
 
 const SECTION_SWITCHERS = new Set(['version', 'language']);
 
+const orderIndexes = new WeakMap<string[], Map<string, number>>();
+
+/** Position of every page in the reading order, computed once per site. */
+function orderIndex(model: SiteModel): Map<string, number> {
+  let index = orderIndexes.get(model.order);
+  if (!index) {
+    index = new Map(model.order.map((p, i) => [p, i]));
+    orderIndexes.set(model.order, index);
+  }
+  return index;
+}
+
 export function layoutPage(model: SiteModel, rendered: RenderedPage, options: LayoutOptions = {}): string {
   const page = rendered.page;
   const file = options.basePath !== undefined ? 'index.html' : pageOutputFile(page);
@@ -67,7 +79,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const sidebar = `<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}</div></aside>`;
 
   const trail = [...chain.filter((s) => s.kind !== 'version' && s.kind !== 'language').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];
-  const idx = model.order.indexOf(page);
+  const idx = orderIndex(model).get(page) ?? -1;
   const prevPage = idx > 0 ? model.order[idx - 1] : undefined;
   const nextPage = idx >= 0 && idx < model.order.length - 1 ? model.order[idx + 1] : undefined;
   const pager = options.basePath !== undefined ? '' : renderPrevNext(

@@ -10,7 +10,7 @@
  */
 import type { NavNode } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
-import { visiblePages } from './nav-tree.js';
+import { firstVisiblePage } from './nav-tree.js';
 import type { SitePage } from './site-model.js';
 import { uiIcon } from './ui-icons.js';
 
@@ -82,7 +82,7 @@ function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContex
 
 /** A top-level group drawn as one link to its first page (large sections only). */
 function collapsedGroup(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContext): string {
-  const first = visiblePages(node.children, ctx.pages)[0];
+  const first = firstVisiblePage(node.children, ctx.pages);
   if (!first) return '';
   const icon = node.icon ? ctx.icon(node.icon) : '';
   return `<li class="nav-group nav-group-collapsed"><a class="nav-group-link" href="${escapeAttr(ctx.href(first))}">${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${uiIcon('chevron-right', 'icon nav-chevron')}</a></li>`;

@@ -85,28 +85,80 @@ async function writePacked(file: string, files: Map<string, Uint8Array>): Promis
   }
 }
 
-export async function buildSearchIndex(docs: SearchDocument[], options: { cacheDir?: string } = {}): Promise<SearchIndex> {
-  const shards = shardCount(docs.length);
-  const groups: SearchDocument[][] = Array.from({ length: shards }, () => []);
-  for (const doc of [...docs].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0))) groups[shardOf(doc.page, shards)].push(doc);
-  const files = new Map<string, Uint8Array>();
-  let cachedShards = 0;
-  active++;
-  try {
-    for (let s = 0; s < shards; s++) {
-      const key = sha256('pagefind-1', ...groups[s].flatMap((d) => [d.page, d.url, d.title, d.html]));
-      const cacheFile = options.cacheDir ? join(options.cacheDir, 'search', `${key}.json`) : undefined;
+/**
+ * Builds the index while pages render: each page's body is handed over as soon as it
+ * is laid out, and when the last page of a shard arrives that shard is taken from the
+ * cache or built (one at a time, in the Pagefind process, while the workers go on
+ * rendering). Render pages shard by shard (see `shardOf`) for the most overlap.
+ */
+export class SearchIndexer {
+  readonly shards: number;
+  private readonly pending: number[];
+  private readonly docs: SearchDocument[][];
+  private readonly files = new Map<string, Uint8Array>();
+  private chain: Promise<void> = Promise.resolve();
+  private cachedShards = 0;
+  private closed = false;
+
+  constructor(pages: string[], private readonly options: { cacheDir?: string } = {}) {
+    this.shards = shardCount(pages.length);
+    this.pending = new Array<number>(this.shards).fill(0);
+    this.docs = Array.from({ length: this.shards }, () => []);
+    for (const p of pages) this.pending[this.shardOf(p)]++;
+    active++;
+    for (let s = 0; s < this.shards; s++) if (this.pending[s] === 0) this.schedule(s);
+  }
+
+  shardOf(page: string): number {
+    return shardOf(page, this.shards);
+  }
+
+  add(doc: SearchDocument): void {
+    const s = this.shardOf(doc.page);
+    this.docs[s].push(doc);
+    if (--this.pending[s] === 0) this.schedule(s);
+  }
+
+  private schedule(shard: number): void {
+    const docs = this.docs[shard].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
+    this.docs[shard] = [];
+    this.chain = this.chain.then(async () => {
+      const key = sha256('pagefind-1', ...docs.flatMap((d) => [d.page, d.url, d.title, d.html]));
+      const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.json`) : undefined;
       let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
-      if (shardFiles) cachedShards++;
+      if (shardFiles) this.cachedShards++;
       else {
-        shardFiles = await buildShard(groups[s]);
+        shardFiles = await buildShard(docs);
         if (cacheFile) await writePacked(cacheFile, shardFiles);
       }
-      for (const [path, content] of shardFiles) files.set(`${shardDir(s)}/${path}`, content);
+      for (const [path, content] of shardFiles) this.files.set(`${shardDir(shard)}/${path}`, content);
+    });
+  }
+
+  /** Waits for every shard (all pages must have been added) and returns the bundle files. */
+  async finish(): Promise<SearchIndex> {
+    try {
+      if (this.pending.some((n) => n > 0)) throw new Error('search index: some pages were never added');
+      await this.chain;
+      return { files: new Map([...this.files].sort(([a], [b]) => (a < b ? -1 : 1))), shards: this.shards, cachedShards: this.cachedShards };
+    } finally {
+      await this.close();
     }
-  } finally {
+  }
+
+  /** Stops using the Pagefind service (after an error or abort too). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.chain.catch(() => undefined);
     active--;
     if (active === 0) await pagefind.close();
   }
-  return { files, shards, cachedShards };
+}
+
+/** Builds the whole index at once from already rendered pages. */
+export async function buildSearchIndex(docs: SearchDocument[], options: { cacheDir?: string } = {}): Promise<SearchIndex> {
+  const indexer = new SearchIndexer(docs.map((d) => d.page), options);
+  for (const doc of docs) indexer.add(doc);
+  return indexer.finish();
 }

@@ -76,7 +76,7 @@ describe('kitchen-sink site in Chromium', () => {
   });
 
   it('toggles dark mode and keeps it across pages', async () => {
-    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    const dark = () => page.evaluate<boolean>('document.documentElement.classList.contains("dark")');
     const before = await dark();
     await page.locator('[data-theme-toggle]').click();
     expect(await dark()).toBe(!before);
@@ -118,9 +118,9 @@ describe('kitchen-sink site in Chromium', () => {
     const box = await mobile.locator('.sidebar').boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(0);
     await mobile.locator('[data-menu-toggle]').click();
-    await mobile.waitForFunction(() => document.querySelector('.sidebar')!.getBoundingClientRect().x >= 0);
+    await mobile.waitForFunction('document.querySelector(".sidebar").getBoundingClientRect().x >= 0');
     await mobile.locator('[data-menu-close]').click({ position: { x: 370, y: 400 } });
-    await mobile.waitForFunction(() => document.querySelector('.sidebar')!.getBoundingClientRect().right <= 0);
+    await mobile.waitForFunction('document.querySelector(".sidebar").getBoundingClientRect().right <= 0');
     await mobile.screenshot({ path: '/tmp/quire-e2e-mobile.png' });
     await mobile.close();
   });

@@ -160,6 +160,19 @@ describe('exportSite options', () => {
     expect(readFileSync(join(out, 'guides/setup.html'), 'utf8')).toBe(before);
   });
 
+  it('exports again into the same folder, removing what is gone', async () => {
+    const out = join(tmp.path, 'again');
+    await exportSite({ root, outDir: out, workers: 0 });
+    expect(existsSync(join(out, 'orphan.html'))).toBe(true);
+    writeFileSync(join(root, 'extra.mdx'), '---\ntitle: Extra\n---\n\nExtra.\n');
+    const { rmSync } = await import('node:fs');
+    rmSync(join(root, 'orphan.mdx'));
+    const report = await exportSite({ root, outDir: out, workers: 0 });
+    expect(existsSync(join(out, 'orphan.html'))).toBe(false);
+    expect(existsSync(join(out, 'extra.html'))).toBe(true);
+    expect(report.files).toEqual(listFiles(out));
+  });
+
   it('refuses an output folder that holds something else, and a folder that is not a docs site', async () => {
     const busy = join(tmp.path, 'busy');
     smallSite(busy);
