@@ -17,7 +17,7 @@ const OLD = 'Run `npm install acme`.';
 
 /** Starts the real API with the agent wiring and a local queue, as `quire serve` does. */
 async function startAgentApi(env: Record<string, string>, repository: string): Promise<TestApi & { queue: () => Queue }> {
-  const wiring = createAgentWiring({ validateSite: null });
+  const wiring = createAgentWiring();
   let queue: Queue | undefined;
   const api = await startTestApi({
     repository,

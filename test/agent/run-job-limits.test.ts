@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkInternalLinks } from './helpers/link-validator.js';
+import { validateSite } from '../../src/render/validate-site.js';
 import { startHarness, type Harness } from './helpers/agent-harness.js';
 
 let harness: Harness | undefined;
@@ -62,41 +62,49 @@ describe('runAgentJob failures and limits', () => {
     expect(JSON.stringify(harness.records.messages.get(harness.jobId))).not.toContain('hunter2');
   });
 
-  it('hands new broken links back to the model, which fixes them before the commit', async () => {
-    const page = '---\ntitle: Upgrade\n---\n\nSee [the guide](/guides/instal).\n';
+  it('hands new problems (broken link, unreachable page, MDX error) back to the model, which fixes them before the commit', async () => {
+    const page = '---\ntitle: Upgrade\n---\n\nSee [the guide](/guides/instal).\n\n<Note>Back up first.\n';
     harness = await startHarness({
-      validateSite: checkInternalLinks,
+      validateSite,
       script: [
         { toolCalls: [{ name: 'write_file', args: { path: 'docs/guides/upgrade.mdx', content: page } }] },
         { text: 'Added an upgrade page.' },
         (req) => {
-          expect(req.lastUserText).toContain('docs/guides/upgrade.mdx');
-          expect(req.lastUserText).toContain('broken link to "/guides/instal"');
-          return { toolCalls: [{ name: 'replace_in_file', args: { path: 'docs/guides/upgrade.mdx', oldText: '/guides/instal)', newText: '/guides/install)' } }] };
+          expect(req.lastUserText).toContain('docs/guides/upgrade.mdx:5: broken link to "/guides/instal"');
+          expect(req.lastUserText).toContain('page "guides/upgrade" (docs/guides/upgrade.mdx) is not in the navigation of docs/docs.json');
+          expect(req.lastUserText).toMatch(/docs\/guides\/upgrade\.mdx:\d+: MDX syntax error/);
+          return {
+            toolCalls: [
+              { name: 'write_file', args: { path: 'docs/guides/upgrade.mdx', content: page.replace('/guides/instal)', '/guides/install)').replace('first.', 'first.</Note>') } },
+              { name: 'replace_in_file', args: { path: 'docs/docs.json', oldText: '"guides/install"', newText: '"guides/install", "guides/upgrade"' } },
+            ],
+          };
         },
-        { text: 'Added an upgrade page and fixed its link.' },
+        { text: 'Added an upgrade page, linked it and put it in the navigation.' },
       ],
     });
     const outcome = await harness.run(1);
-    expect(outcome).toMatchObject({ status: 'completed', changedFiles: ['docs/guides/upgrade.mdx'] });
+    expect(outcome).toMatchObject({ status: 'completed', changedFiles: ['docs/docs.json', 'docs/guides/upgrade.mdx'] });
     expect(harness.model.requests).toHaveLength(4);
     expect(harness.origin.show(harness.branch, 'docs/guides/upgrade.mdx')).toContain('(/guides/install)');
+    expect(JSON.parse(harness.origin.show(harness.branch, 'docs/docs.json')!).navigation.groups[0].pages).toEqual(['index', 'guides/install', 'guides/upgrade']);
     const validation = harness.records.messages.get(harness.jobId)!.filter((m) => m.role === 'validation');
-    expect(validation).toEqual([{ role: 'validation', content: { turn: 1, round: 1, problems: ['docs/guides/upgrade.mdx:5: broken link to "/guides/instal"'] } }]);
+    expect(validation).toHaveLength(1);
+    expect((validation[0].content as { problems: string[] }).problems).toHaveLength(3);
     expect(harness.github.pulls[0].body).toContain('Passed: no new broken links');
   });
 
   it('stops after the configured validation rounds and reports what remains in the pull request', async () => {
     const write = (n: number) => ({ toolCalls: [{ name: 'write_file', args: { path: 'docs/new.mdx', content: `[x](/missing-${n})\n` } }] });
     harness = await startHarness({
-      validateSite: checkInternalLinks,
+      validateSite,
       limits: { validationRounds: 1 },
       script: [write(1), { text: 'done' }, write(2), { text: 'done again' }],
     });
     const outcome = await harness.run(1);
     expect(outcome.status).toBe('completed');
     expect(harness.model.requests).toHaveLength(4);
-    expect(harness.github.pulls[0].body).toContain('1 problem(s) remain');
+    expect(harness.github.pulls[0].body).toContain('2 problem(s) remain');
     expect(harness.github.pulls[0].body).toContain('/missing-2');
   });
 });
