@@ -106,5 +106,10 @@ export const COMPONENTS: Readonly<Record<string, ComponentDefinition>> = Object.
   Panel,
 });
 
+/** The component registered under a JSX name (own entries only: `<toString>` is not one). */
+export function componentFor(name: string): ComponentDefinition | undefined {
+  return Object.hasOwn(COMPONENTS, name) ? COMPONENTS[name] : undefined;
+}
+
 /** Names of all registered components, for docs and tests. */
 export const COMPONENT_NAMES = Object.keys(COMPONENTS);

@@ -29,11 +29,11 @@ export const FALLBACK_ICON = 'circle-dashed';
 export function lucideName(name: string): string | null {
   const s = iconSet();
   const n = name.trim().toLowerCase().replace(/^(fa[srbdlt]?|fa-(solid|regular|brands|light|duotone))\s+/, '').replace(/^fa-/, '');
-  for (const candidate of [n, FA_TO_LUCIDE[n]]) {
+  for (const candidate of [n, Object.hasOwn(FA_TO_LUCIDE, n) ? FA_TO_LUCIDE[n] : undefined]) {
     if (!candidate) continue;
-    if (s.icons[candidate]) return candidate;
-    const alias = s.aliases?.[candidate];
-    if (alias && s.icons[alias.parent]) return alias.parent;
+    if (Object.hasOwn(s.icons, candidate)) return candidate;
+    const alias = s.aliases && Object.hasOwn(s.aliases, candidate) ? s.aliases[candidate] : undefined;
+    if (alias && Object.hasOwn(s.icons, alias.parent)) return alias.parent;
   }
   return null;
 }

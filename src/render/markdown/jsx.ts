@@ -5,7 +5,7 @@
  */
 import type { Code, Nodes } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx';
-import { COMPONENTS } from '../components/registry.js';
+import { componentFor } from '../components/registry.js';
 import type { JsxElement, Props, RenderApi } from '../components/types.js';
 import { iconImage, isIconImage, renderIcon } from '../icons/render-icon.js';
 import { escapeAttr } from './escape.js';
@@ -23,7 +23,7 @@ export class JsxRenderer implements RenderApi {
   constructor(private readonly r: PageRenderer) {}
 
   isBlock(el: JsxElement): boolean {
-    const def = el.name ? COMPONENTS[el.name] : undefined;
+    const def = el.name ? componentFor(el.name) : undefined;
     if (def) return def.block;
     return !!el.name && (this.r.module.components.has(el.name) || ['div', 'table', 'figure', 'details', 'section', 'ul', 'ol', 'pre', 'video', 'blockquote', 'p', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(el.name));
   }
@@ -31,7 +31,7 @@ export class JsxRenderer implements RenderApi {
   element(el: JsxElement): string {
     const name = el.name;
     if (name === null) return this.children(el); // fragment <>...</>
-    const def = COMPONENTS[name];
+    const def = componentFor(name);
     if (def) return def.render(el, this);
     const snippet = this.r.module.components.get(name);
     if (snippet) return this.snippet(el, snippet);
@@ -90,13 +90,14 @@ export class JsxRenderer implements RenderApi {
   }
 
   props(el: JsxElement): Props {
-    const out: Props = {};
+    const out: Props = Object.create(null) as Props;
     for (const a of el.attributes) {
       if (a.type !== 'mdxJsxAttribute') {
         this.r.warn(`spread attribute {${a.value}} on <${el.name}> ignored: only literal attributes are read`, lineOf(el));
         continue;
       }
       const attr = a as MdxJsxAttribute;
+      if (attr.name === '__proto__') continue;
       if (attr.value === null || attr.value === undefined) out[attr.name] = true;
       else if (typeof attr.value === 'string') out[attr.name] = attr.value;
       else {

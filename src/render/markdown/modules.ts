@@ -6,7 +6,7 @@
  * ignored.
  */
 import { readFile } from 'node:fs/promises';
-import { posix } from 'node:path';
+import { join, posix } from 'node:path';
 import type { Root } from 'mdast';
 import type { MdxjsEsm } from 'mdast-util-mdx';
 import type { Diagnostic } from '../types.js';
@@ -27,7 +27,7 @@ export interface PageModule {
 export interface ModuleLoader {
   root: string;
   diagnostics: Diagnostic[];
-  /** Parsed snippets of this process, by path, reused while their text is the same. */
+  /** Parsed snippets of this process, by absolute path, reused while their text is the same. */
   cache: Map<string, { text: string; parsed: ParseResult }>;
 }
 
@@ -49,16 +49,17 @@ export function snippetPath(fromFile: string, source: string): string | null {
 }
 
 async function loadSnippet(loader: ModuleLoader, file: string, chain: string[]): Promise<PageModule | null> {
+  const abs = join(loader.root, file);
   let text: string;
   try {
-    text = await readFile(posix.join(loader.root.split('\\').join('/'), file), 'utf8');
+    text = await readFile(abs, 'utf8');
   } catch {
     return null;
   }
-  let cached = loader.cache.get(file);
+  let cached = loader.cache.get(abs);
   if (!cached || cached.text !== text) {
     cached = { text, parsed: parsePage(text) };
-    loader.cache.set(file, cached);
+    loader.cache.set(abs, cached);
   }
   if (cached.parsed.error) warn(loader, file, cached.parsed.error.line, `MDX syntax error: ${cached.parsed.error.reason}; the snippet is rendered as plain Markdown`);
   return readModule(loader, file, text, cached.parsed.tree, [...chain, file]);

@@ -68,7 +68,7 @@ const JSX_NAMES: Record<string, string> = { classname: 'class', htmlfor: 'for', 
 
 export function htmlAttrName(name: string): string {
   const lower = name.toLowerCase();
-  return JSX_NAMES[lower] ?? lower;
+  return Object.hasOwn(JSX_NAMES, lower) ? JSX_NAMES[lower] : lower;
 }
 
 /** Whether attribute `name` (lower case) may stay on `tag`. */
@@ -77,7 +77,7 @@ export function attrAllowed(tag: string, name: string): boolean {
   if (name.startsWith('aria-') || name.startsWith('data-')) return /^[a-z0-9-]+$/.test(name);
   if (GLOBAL_ATTRS.has(name)) return true;
   if (SVG_TAGS.has(tag)) return SVG_ATTRS.has(name);
-  return TAG_ATTRS[tag]?.includes(name) ?? false;
+  return Object.hasOwn(TAG_ATTRS, tag) && TAG_ATTRS[tag].includes(name);
 }
 
 /** Decodes character references so a URL's real scheme is seen (`&#106;avascript:`). */
@@ -88,7 +88,7 @@ function decodeEntities(s: string): string {
       return Number.isFinite(code) && code < 0x110000 ? String.fromCodePoint(code) : '';
     }
     const named: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/' };
-    return named[ref.toLowerCase()] ?? whole;
+    return Object.hasOwn(named, ref.toLowerCase()) ? named[ref.toLowerCase()] : whole;
   });
 }
 

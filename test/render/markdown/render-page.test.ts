@@ -202,3 +202,12 @@ describe('renderPage: kitchen-sink fixture', () => {
     expect(quick.html).toContain('<p>Tested with Node.js <strong>20</strong>.</p>');
   });
 });
+
+describe('renderPage: names that are not components', () => {
+  it('does not treat Object.prototype names as components, attributes or icons', async () => {
+    const page = await render('<toString>a</toString> <constructor>b</constructor>\n\n<div constructor="x" __proto__="y">c</div>\n\n<Card title="t" __proto__={{ href: "/ok/x" }}>d</Card>\n\n<Icon icon="__proto__" /> <Icon icon="constructor" />');
+    expect(page.html).toContain('<p>a b</p><div>c</div>');
+    expect(page.html).toContain('<div class="q-card" data-card>');
+    expect(page.html.match(/data-icon="unknown"/g)).toHaveLength(2);
+  });
+});
