@@ -72,7 +72,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     usage.inputTokens += answer.usage.inputTokens;
     usage.outputTokens += answer.usage.outputTokens;
     messages.push({ role: 'assistant', content: answer.text, toolCalls: answer.toolCalls });
-    await options.record([{ role: 'assistant', content: { turn, text: answer.text, toolCalls: answer.toolCalls } }]);
+    const recordedCalls = answer.toolCalls.map((call) => ({ ...call, arguments: shortenArguments(call.arguments) }));
+    await options.record([{ role: 'assistant', content: { turn, text: answer.text, toolCalls: recordedCalls } }]);
     const spent = usage.inputTokens + usage.outputTokens;
     if (spent > limits.maxTokens) {
       throw new UnrecoverableError(`Token limit reached: the agent used ${spent} tokens, more than the ${limits.maxTokens} allowed`);
@@ -106,4 +107,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     }
     return { summary: answer.text.trim(), steps, usage, remainingProblems };
   }
+}
+
+/** Long string arguments (a whole page given to write_file) are shortened in the transcript. */
+function shortenArguments(args: unknown): unknown {
+  if (typeof args === 'string') return shorten(args, TRANSCRIPT_RESULT_CHARS);
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return args;
+  return Object.fromEntries(Object.entries(args).map(([key, value]) => [key, typeof value === 'string' ? shorten(value, TRANSCRIPT_RESULT_CHARS) : value]));
 }

@@ -9,6 +9,7 @@ import { resolveInWorkspace } from './resolve-path.js';
 import type { AgentTool } from './types.js';
 
 const MAX_CHARS = 60_000;
+const MAX_FILE_BYTES = 5_000_000;
 
 const schema = z.object({
   path: z.string().describe('File path relative to the repository root'),
@@ -26,6 +27,7 @@ export const readFileTool: AgentTool<z.infer<typeof schema>> = {
     const stats = await stat(file.absolute).catch(() => null);
     if (!stats) throw new InvalidError(`file "${args.path}" does not exist`);
     if (!stats.isFile()) throw new InvalidError(`"${args.path}" is not a file`);
+    if (stats.size > MAX_FILE_BYTES) throw new InvalidError(`"${args.path}" is too large to read (${stats.size} bytes)`);
     const text = await readFile(file.absolute, 'utf8');
     if (text.includes('\0')) throw new InvalidError(`"${args.path}" is a binary file`);
     const lines = text.split('\n');
