@@ -14,6 +14,8 @@ export interface CodeSample {
   /** Language id for highlighting (`bash`, `python`, `javascript`, `go`, ...). */
   lang: string;
   code: string;
+  /** True for samples Quire generated (their shape is known), false for the document's own. */
+  generated: boolean;
 }
 
 type Target = { target: string; client: string; label: string; lang: string };
@@ -109,6 +111,7 @@ function documentSamples(op: Record<string, unknown>): CodeSample[] {
     label: String(s.label ?? s.lang ?? 'Example'),
     lang: String(s.lang ?? 'text').toLowerCase(),
     code: String(s.source),
+    generated: false,
   }));
 }
 
@@ -124,7 +127,7 @@ export function codeSamples(model: OperationModel, config: SiteConfig): CodeSamp
     if (typeof text !== 'string') continue;
     let code = text;
     for (const [marker, name] of markers) code = code.split(marker).join(name);
-    samples.push({ label: t.label, lang: t.lang, code });
+    samples.push({ label: t.label, lang: t.lang, code, generated: true });
   }
   return samples;
 }

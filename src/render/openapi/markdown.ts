@@ -4,7 +4,7 @@
  * this small renderer, which escapes every text, drops raw HTML and unsafe URLs, and
  * resolves internal links through the page context.
  */
-import type { Nodes, Parents } from 'mdast';
+import type { Nodes, Parents, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -19,12 +19,25 @@ export interface MarkdownLinks {
 
 const PLAIN = /^[^\\`*_[\]<>#!|~&\n:]*$/;
 
+/** Parsed descriptions by text: documents repeat them (shared schemas) across many pages. */
+const parsed = new Map<string, Root>();
+const MAX_PARSED = 5000;
+
+function parse(text: string): Root {
+  let tree = parsed.get(text);
+  if (!tree) {
+    tree = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(text, tree);
+  }
+  return tree;
+}
+
 /** Block Markdown -> HTML. Plain single-line text skips the parser (most descriptions). */
 export function markdownToHtml(text: string | undefined, links: MarkdownLinks = {}): string {
   if (!text || !text.trim()) return '';
   if (PLAIN.test(text)) return `<p>${esc(text.trim())}</p>`;
-  const tree = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  return renderChildren(tree, links);
+  return renderChildren(parse(text), links);
 }
 
 /** Inline Markdown (a summary): the paragraph wrapper is left out. */

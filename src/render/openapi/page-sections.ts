@@ -12,6 +12,7 @@ import { markdownToHtml, type MarkdownLinks } from './markdown.js';
 import type { OperationModel, ParamLocation } from './operation-model.js';
 import type { OpenApiObject } from './read-document.js';
 import { mediaExample } from './sample.js';
+import { highlightSample } from './sample-highlight.js';
 import { renderField, renderSchemaBody, type SchemaHtmlContext } from './schema-html.js';
 import { isSchema, mergeAllOf, type Schema } from './schema-utils.js';
 
@@ -126,7 +127,9 @@ export function responseExampleTabs(model: OperationModel, h: HighlighterCore | 
         const json = /json/i.test(type);
         const code = typeof ex.value === 'string' && !json ? ex.value : prettyJson(ex.value);
         const label = [status, content.length > 1 ? type : '', ex.name ?? ''].filter(Boolean).join(' · ');
-        items.push({ label, html: codeBlock(h, code, json ? 'json' : /xml/i.test(type) ? 'xml' : /yaml/i.test(type) ? 'yaml' : 'text', cache) });
+        // Examples printed by JSON.stringify have a known shape: the light tokenizer colours them like shiki.
+        const printed = json && (typeof ex.value !== 'string');
+        items.push({ label, html: printed ? highlightSample(code, 'json') : codeBlock(h, code, json ? 'json' : /xml/i.test(type) ? 'xml' : /yaml/i.test(type) ? 'yaml' : 'text', cache) });
       }
     }
     if (content.length === 0 && items.length < 12) items.push({ label: status, html: `<p class="api-note">${esc(res.description ?? 'No content')}</p>` });

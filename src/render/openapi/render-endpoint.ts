@@ -16,6 +16,7 @@ import { buildOperationModel } from './operation-model.js';
 import { findOperation } from './operations.js';
 import { codeBlock, HeadingList, renderBody, renderParameters, renderResponses, responseExampleTabs, tabs } from './page-sections.js';
 import { renderPlayground } from './playground-html.js';
+import { canHighlightSample, highlightSample } from './sample-highlight.js';
 import { playgroundMode } from './playground-mode.js';
 import type { SchemaHtmlContext } from './schema-html.js';
 import { renderSecurity } from './security.js';
@@ -58,7 +59,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const { mode } = playgroundMode(ctx.config, ctx.deployment);
 
   const samples = codeSamples(model, ctx.config);
-  const highlighter = await ensureLanguages(['json', 'xml', 'yaml', ...samples.map((s) => s.lang)]);
+  const highlighter = await ensureLanguages(['json', 'xml', 'yaml', ...samples.filter((s) => !s.generated).map((s) => s.lang)]);
   const cache = ctx.highlightCache;
 
   const deprecated = found.op.deprecated === true
@@ -77,7 +78,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
     renderBody(model, schemaCtx, headings, uid),
     renderResponses(model, schemaCtx, headings, uid),
   ].join('');
-  const sampleTabs = tabs(samples.map((s) => ({ label: s.label, html: codeBlock(highlighter, s.code, s.lang, cache) })), `${uid}-code`, 'Request samples');
+  const sampleTabs = tabs(samples.map((s) => ({ label: s.label, html: s.generated && canHighlightSample(s.lang) ? highlightSample(s.code, s.lang) : codeBlock(highlighter, s.code, s.lang, cache) })), `${uid}-code`, 'Request samples');
   const aside = `${sampleTabs ? `<div class="api-samples">${sampleTabs}</div>` : ''}${responseExampleTabs(model, highlighter, uid, cache)}`;
   // Narrow containers stack head, examples, reference; wide ones put the examples beside.
   const html = `<div class="api-ref" data-api-endpoint data-method="${esc(model.method)}"><div class="api-ref-grid"><div class="api-ref-head">${head}</div><aside class="api-ref-aside" aria-label="Examples">${aside}</aside><div class="api-ref-main">${reference}</div></div></div>`;
