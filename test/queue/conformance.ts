@@ -3,7 +3,7 @@
  * export and agent jobs behave the same in embedded and scale-out mode. Waits are
  * deadlines for an outcome (`eventually`), never assertions about speed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UnrecoverableError } from '../../src/core/errors.js';
 import type { JobContext } from '../../src/queue/types.js';
 import { JobInterruptedError, JobTimeoutError } from '../../src/queue/worker-pool.js';
@@ -17,6 +17,7 @@ export function queueConformance(driver: QueueDriverName): void {
     beforeAll(async () => {
       h = await createQueueHarness(driver);
     });
+    afterEach(async () => h?.closeAll());
     afterAll(async () => h?.cleanup());
 
     it('delivers a job with its data, id and attempt number, then completes it', async () => {
@@ -41,6 +42,8 @@ export function queueConformance(driver: QueueDriverName): void {
       let active = 0;
       let maxActive = 0;
       const done: number[] = [];
+      // Queued before the worker starts, so its first fetch can fill every slot.
+      for (let n = 0; n < 6; n++) await queue.send(name, { n });
       await queue.work<{ n: number }>(name, { concurrency: 2 }, async (job) => {
         active += 1;
         maxActive = Math.max(maxActive, active);
@@ -48,7 +51,6 @@ export function queueConformance(driver: QueueDriverName): void {
         active -= 1;
         done.push(job.data.n);
       });
-      for (let n = 0; n < 6; n++) await queue.send(name, { n });
       await eventually(() => done.length === 6, 'six jobs');
       expect(maxActive).toBe(2);
       expect(done.sort()).toEqual([0, 1, 2, 3, 4, 5]);

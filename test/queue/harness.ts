@@ -5,13 +5,20 @@
  * so an instance can be closed and another opened, as a restarted process would.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { openQueue } from '../../src/queue/open-queue.js';
 import type { QueueConfig } from '../../src/queue/config.js';
 import type { Queue } from '../../src/queue/types.js';
+import { migrations } from '../../src/store/migrations/index.js';
 import { openStore } from '../../src/store/open-store.js';
-import { openTestStore } from '../helpers/stores.js';
+import type { Dialect } from '../../src/store/types.js';
+import { openTestStore, postgresUrl, type TestStore } from '../helpers/stores.js';
 
 export type QueueDriverName = 'local-sqlite' | 'local-postgres' | 'pg-boss';
 
@@ -34,14 +41,50 @@ export interface QueueHarness {
   config(overrides?: Partial<Record<string, unknown>>): QueueConfig;
   /** Opens and starts a queue instance on the shared storage. */
   open(overrides?: Partial<Record<string, unknown>>): Promise<QueueInstance>;
+  /** Closes every instance still open (after each test, so idle workers stop polling). */
+  closeAll(): Promise<void>;
   cleanup(): Promise<void>;
 }
 
+/**
+ * `openTestStore`, with the PostgreSQL migrations run by a migrator confined to the
+ * test's schema: src/store/migrate.ts does not pass `migrationTableSchema`, so Kysely
+ * takes another schema's `kysely_migration_lock` for this one's when test files create
+ * schemas at the same time ("relation kysely_migration_lock does not exist").
+ */
+async function openQueueTestStore(dialect: Dialect): Promise<TestStore> {
+  if (dialect === 'sqlite') return openTestStore('sqlite');
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-test-'));
+  const url = postgresUrl();
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const store = await openStore({ dataDir, databaseUrl: url, schema, migrate: false });
+  const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return {
+    store,
+    dataDir,
+    databaseUrl: url,
+    schema,
+    async cleanup() {
+      await store.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createQueueHarness(driver: QueueDriverName): Promise<QueueHarness> {
-  const test = await openTestStore(driver === 'local-sqlite' ? 'sqlite' : 'postgres');
+  const test = await openQueueTestStore(driver === 'local-sqlite' ? 'sqlite' : 'postgres');
   const location: StoreLocation = { dataDir: test.dataDir, databaseUrl: test.databaseUrl, schema: test.schema };
   const bossSchema = `${test.schema}_boss`;
   const instances = new Set<QueueInstance>();
+  const closeAll = async () => {
+    await Promise.all([...instances].map((instance) => instance.close(0)));
+  };
   const config = (overrides: Partial<Record<string, unknown>> = {}): QueueConfig =>
     driver === 'pg-boss'
       ? { driver: 'pg-boss', connectionString: test.databaseUrl!, schema: bossSchema, pollIntervalMs: 100, leaseSeconds: 2, maintenanceIntervalSeconds: 1, poolSize: 3, ...overrides }
@@ -65,8 +108,9 @@ export async function createQueueHarness(driver: QueueDriverName): Promise<Queue
       instances.add(instance);
       return instance;
     },
+    closeAll,
     async cleanup() {
-      await Promise.all([...instances].map((instance) => instance.close(0)));
+      await closeAll();
       if (driver === 'pg-boss') {
         const client = new pg.Client({ connectionString: test.databaseUrl });
         await client.connect();
