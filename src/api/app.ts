@@ -50,6 +50,14 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
       'request',
     );
   });
+  // An empty body sent as JSON (a bodiless POST from curl or a client library) counts
+  // as no body; the route's schema still decides whether a body is required.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
   installErrorHandler(app);
   installNotFound(app);
   await installOpenApi(app);

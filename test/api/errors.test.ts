@@ -119,3 +119,11 @@ describe('operations endpoints', () => {
     expect(text).toContain('quire_http_request_duration_seconds_bucket');
   });
 });
+
+describe('bodies', () => {
+  it('treats an empty JSON body as no body: the route schema decides', async () => {
+    const res = await api.fetch('/v1/_probe', { method: 'POST', body: '', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect((await body(res)).error).toMatch(/body/);
+  });
+});
