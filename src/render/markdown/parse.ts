@@ -1,6 +1,7 @@
 /**
  * Parses page source into an mdast tree: MDX (JSX, expressions, import/export),
- * GFM, YAML frontmatter and math. When the MDX parser rejects a page, the error and
+ * GFM, YAML frontmatter and math. A page MDX rejects only for HTML comments or open
+ * void tags (`<br>`) is repaired and parsed again. When the MDX parser still rejects it, the error and
  * its line are returned and the page is parsed again as plain Markdown (raw HTML
  * instead of JSX), so the rest of the page still renders. Nothing is evaluated here:
  * expressions are parsed by acorn into an estree that the renderer only reads.
@@ -21,6 +22,7 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
+import { repairForMdx } from './repair-mdx.js';
 
 // GFM without the autolink-literal extension: it doubles micromark's time on prose
 // (measured), so bare URLs are linked by a cheap pass in the renderer instead.
@@ -47,6 +49,14 @@ export function parsePage(source: string): ParseResult {
   try {
     return { tree: fromMarkdown(source, MDX), mdx: true };
   } catch (err) {
+    const repaired = repairForMdx(source);
+    if (repaired !== null) {
+      try {
+        return { tree: fromMarkdown(repaired, MDX), mdx: true };
+      } catch {
+        /* report the original error below */
+      }
+    }
     const e = err as { line?: number; column?: number; reason?: string; message?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
     const place = e.place && 'start' in e.place && e.place.start ? e.place.start : e.place;
     const line = e.line ?? (place as { line?: number } | undefined)?.line;

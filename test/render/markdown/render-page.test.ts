@@ -211,3 +211,16 @@ describe('renderPage: names that are not components', () => {
     expect(page.html.match(/data-icon="unknown"/g)).toHaveLength(2);
   });
 });
+
+describe('renderPage: Markdown habits MDX rejects', () => {
+  it('drops HTML comments and closes void tags instead of falling back to plain Markdown', async () => {
+    const page = await render('# T\n\n<!-- a comment\nover lines -->\n\nLine<br>break <img src="/images/x.png" alt="x">\n\n`<br>` stays code\n\n```html\n<!-- kept in code --><br>\n```\n\n<Note>Still a component</Note>\n\n## After {"x"}');
+    expect(page.diagnostics).toEqual([]);
+    expect(page.html).toContain('<p>Line<br>break <img src="/assets/images/x.png" alt="x"></p>');
+    expect(page.html).toContain('<p><code>&lt;br&gt;</code> stays code</p>');
+    expect(page.html).toContain('&lt;!-- kept in code --&gt;');
+    expect(page.html).toContain('<aside class="q-callout q-callout-note"');
+    expect(page.headings.at(-1)).toEqual({ depth: 2, text: 'After x', id: 'after-x' });
+    expect(page.html).not.toContain('a comment');
+  });
+});
