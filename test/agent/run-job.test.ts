@@ -64,20 +64,10 @@ describe.each<ProviderProtocol>(['openai', 'anthropic'])('runAgentJob over the %
 });
 
 describe('runAgentJob', () => {
-  it('completes with prLink null and pushes nothing when no file changed', async () => {
-    harness = await startHarness({
-      script: [{ toolCalls: [{ name: 'read_file', args: { path: 'docs/index.mdx' } }] }, { text: 'The docs already say this; nothing to change.' }],
-    });
-    const outcome = await harness.run(1);
-    expect(outcome).toEqual({ status: 'completed', prLink: null, changedFiles: [] });
-    expect(harness.records.jobs.get(harness.jobId)).toMatchObject({ status: 'completed', prLink: null });
-    expect(harness.origin.branches()).toEqual(['main']);
-    expect(harness.github.requests).toHaveLength(0);
-  });
-
-  it('refuses ../../etc/passwd and absolute paths as tool errors and writes nothing outside', async () => {
+  it.each<ProviderProtocol>(['openai', 'anthropic'])('refuses ../../etc/passwd and absolute paths as tool errors (%s) and writes nothing outside', async (protocol) => {
     let outsideTarget = '';
     harness = await startHarness({
+      protocol,
       script: [
         () => {
           outsideTarget = path.join(harness!.origin.dir, 'pwned.txt');
@@ -104,6 +94,17 @@ describe('runAgentJob', () => {
     expect(readdirSync(harness.workRoot)).toEqual([]); // the workspace is cleaned up
     const toolEntries = harness.records.messages.get(harness.jobId)!.filter((m) => m.role === 'tool');
     expect(toolEntries.map((m) => (m.content as { isError: boolean }).isError)).toEqual([true, true, true]);
+  });
+
+  it('completes with prLink null and pushes nothing when no file changed', async () => {
+    harness = await startHarness({
+      script: [{ toolCalls: [{ name: 'read_file', args: { path: 'docs/index.mdx' } }] }, { text: 'The docs already say this; nothing to change.' }],
+    });
+    const outcome = await harness.run(1);
+    expect(outcome).toEqual({ status: 'completed', prLink: null, changedFiles: [] });
+    expect(harness.records.jobs.get(harness.jobId)).toMatchObject({ status: 'completed', prLink: null });
+    expect(harness.origin.branches()).toEqual(['main']);
+    expect(harness.github.requests).toHaveLength(0);
   });
 
   it('continues the same branch and updates the same pull request on a follow-up', async () => {
