@@ -8,6 +8,14 @@ import { planApiReference, renderEndpointPage } from '../../../src/render/openap
 import type { Diagnostic, NavNode } from '../../../src/render/types.js';
 import { endpoint, FIXTURES, group, pageContext, siteConfig } from './helpers.js';
 
+/** The fixture documents alone (the fixture site's pages would otherwise claim operations too). */
+let DOCS = '';
+beforeAll(() => {
+  DOCS = mkdtempSync(path.join(tmpdir(), 'quire-oa-docs-'));
+  cpSync(FIXTURES, DOCS, { recursive: true, filter: (src) => !src.includes(`${path.sep}site`) });
+});
+afterAll(() => rmSync(DOCS, { recursive: true, force: true }));
+
 const pagesOf = (nodes: NavNode[]): unknown[] => nodes.map((n) => (n.kind === 'page' ? n.page : n.kind === 'group' ? { [n.group]: pagesOf(n.children) } : n.kind));
 const errorsFor = (diags: Diagnostic[], file: string) => diags.filter((d) => d.file === file && d.severity === 'error');
 
@@ -44,10 +52,27 @@ describe('planApiReference on the fixture site (docs.json read by loadSiteConfig
     const a = await planApiReference(root, config, 'cloud');
     const b = await planApiReference(root, config, 'cloud');
     expect(b.endpoints).toEqual(a.endpoints);
-    const none = await planApiReference(FIXTURES, siteConfig({ root: [group('G', [{ kind: 'page', page: 'x' }])] }), 'cloud');
+    const none = await planApiReference(DOCS, siteConfig({ root: [group('G', [{ kind: 'page', page: 'x' }])] }), 'cloud');
     expect(none.endpoints).toEqual([]);
     expect(none.assets).toBeNull();
     expect(none.features['api-reference'].included).toBe(false);
+  });
+});
+
+describe('openapi on tabs and anchors', () => {
+  it('fills a tab or anchor that carries a document and has no pages, and scopes endpoint entries below it', async () => {
+    const config = siteConfig({ sections: [
+      { kind: 'tab', label: 'Zoo', openapi: 'recursive.yaml', children: [], sections: [] },
+      { kind: 'anchor', label: 'Pets', openapi: 'petstore-3.0.json', children: [group('Some', [endpoint('GET', '/store/inventory')])], sections: [] },
+      { kind: 'version', label: 'v2', children: [], sections: [{ kind: 'tab', label: 'Library', openapi: 'library-3.1.yaml', children: [group('Books', [endpoint('GET', '/books/{isbn}')])], sections: [] }] },
+    ] });
+    const plan = await planApiReference(DOCS, config, 'cloud');
+    expect(plan.diagnostics).toEqual([]);
+    const [zoo, pets, v2] = plan.navigation.sections;
+    expect(pagesOf(zoo.children)).toEqual(['api-reference/endpoints/get-tree', 'api-reference/endpoints/post-animals']);
+    expect(pagesOf(pets.children)).toEqual([{ Some: ['api-reference/store/get-store-inventory'] }]);
+    expect(pagesOf(v2.sections[0].children)).toEqual([{ Books: ['api-reference/books/get-books-isbn'] }]);
+    expect(plan.endpoints.map((e) => e.file)).toEqual(['recursive.yaml', 'recursive.yaml', 'petstore-3.0.json', 'library-3.1.yaml']);
   });
 });
 
@@ -59,7 +84,7 @@ describe('planApiReference diagnostics', () => {
       group('Old', [], 'swagger-2.0.json'),
       group('Good', [], 'recursive.yaml'),
     ], sections: [] }] });
-    const plan = await planApiReference(FIXTURES, config, 'cloud');
+    const plan = await planApiReference(DOCS, config, 'cloud');
     const invalid = errorsFor(plan.diagnostics, 'invalid.yaml');
     expect(invalid.length).toBeGreaterThan(0);
     expect(invalid.map((d) => d.path)).toContain('info');
@@ -78,7 +103,7 @@ describe('planApiReference diagnostics', () => {
     const config = siteConfig({ sections: [{ kind: 'tab', label: 'API', children: [
       group('Pets', [endpoint('GET', '/pets'), endpoint('GET', '/nope'), endpoint('PATCH', '/pets', 'petstore-3.0.json')], 'petstore-3.0.json'),
     ], sections: [] }] });
-    const plan = await planApiReference(FIXTURES, config, 'cloud');
+    const plan = await planApiReference(DOCS, config, 'cloud');
     expect(plan.diagnostics).toEqual([
       { severity: 'error', file: 'docs.json', path: 'navigation.tabs[0].groups[0].pages[1]', message: 'Operation GET /nope not found in petstore-3.0.json (#/paths/~1nope/get)' },
       { severity: 'error', file: 'docs.json', path: 'navigation.tabs[0].groups[0].pages[2]', message: 'Operation PATCH /pets not found in petstore-3.0.json (#/paths/~1pets/patch)' },
@@ -150,13 +175,13 @@ describe('URL documents and deployments', () => {
 
   it('leaves the playground out of air-gapped builds unless docs.json enables it, and says so', async () => {
     const nav = [group('Zoo', [], 'recursive.yaml')];
-    const off = await planApiReference(FIXTURES, siteConfig({ root: nav }), 'air-gapped');
+    const off = await planApiReference(DOCS, siteConfig({ root: nav }), 'air-gapped');
     expect(off.features['api-playground']).toEqual({ included: false, reason: expect.stringMatching(/air-gapped.*"enabledInAirGapped": true/) });
-    const on = await planApiReference(FIXTURES, siteConfig({ root: nav, api: { playground: { enabledInAirGapped: true } } }), 'air-gapped');
+    const on = await planApiReference(DOCS, siteConfig({ root: nav, api: { playground: { enabledInAirGapped: true } } }), 'air-gapped');
     expect(on.features['api-playground']).toEqual({ included: true });
-    const raw = await planApiReference(FIXTURES, siteConfig({ root: nav, raw: { api: { playground: { airGapped: true } } } }), 'air-gapped');
+    const raw = await planApiReference(DOCS, siteConfig({ root: nav, raw: { api: { playground: { airGapped: true } } } }), 'air-gapped');
     expect(raw.features['api-playground']).toEqual({ included: true });
-    const none = await planApiReference(FIXTURES, siteConfig({ root: nav, api: { playground: { display: 'none' } } }), 'cloud');
+    const none = await planApiReference(DOCS, siteConfig({ root: nav, api: { playground: { display: 'none' } } }), 'cloud');
     expect(none.features['api-playground']).toEqual({ included: false, reason: 'api.playground.display is "none"' });
   });
 });
