@@ -224,3 +224,12 @@ describe('renderPage: Markdown habits MDX rejects', () => {
     expect(page.html).not.toContain('a comment');
   });
 });
+
+describe('renderPage: determinism', () => {
+  it('renders the same page to the same bytes twice', async () => {
+    const a = await renderFixture('kitchen-sink', 'components/all-components.mdx');
+    const b = await renderFixture('kitchen-sink', 'components/all-components.mdx');
+    expect(b.html).toBe(a.html);
+    expect(b.headings).toEqual(a.headings);
+  });
+});
