@@ -18,7 +18,9 @@ export interface JobContext<T = unknown> {
   /**
    * Aborts when the job's time limit passes or the queue stops (after its grace
    * period). The handler should give up promptly; the attempt then counts as failed
-   * (time limit) or the job is handed back to the queue (stop).
+   * (time limit) or the job is handed back to the queue (stop). Either way the outcome
+   * is recorded and the worker slot freed at once, without waiting for the handler;
+   * whatever the handler resolves later is ignored.
    */
   signal: AbortSignal;
 }
@@ -32,8 +34,11 @@ export type JobHandler<T = unknown> = (job: JobContext<T>) => Promise<void>;
 
 export interface SendOptions {
   /**
-   * Idempotent send: while a job with this key exists (in any state) sending the same
-   * key again queues nothing and returns the existing job's id.
+   * Idempotent send: while a job of this queue with this key is kept (queued, running,
+   * or finished and not yet cleaned up: 7 days on `local`, until pg-boss archives it,
+   * 12 hours after it finished, on `pg-boss`), sending the same key again queues
+   * nothing and returns the existing job's id. Use a key that names the work, e.g. the
+   * export job's id.
    */
   singletonKey?: string;
   /** Retries after the first attempt. @default 2 */
