@@ -25,8 +25,8 @@ export interface HandlerOptions {
 
 export function createRequestHandler(state: () => HostState, opts: HandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const started = opts.accessLog ? process.hrtime.bigint() : 0n;
     if (opts.accessLog) {
+      const started = process.hrtime.bigint();
       res.on('finish', () => opts.logger.info({ method: req.method, url: req.url, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'request'));
     }
     const fail = (err: unknown): void => {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { HostConfig } from './config.js';
 import { fetchBundle, redactUrl } from './fetch-bundle.js';
-import { createRequestHandler, type HostState } from './handler.js';
+import { createRequestHandler, type HandlerOptions, type HostState } from './handler.js';
 import { Site } from './site.js';
 import { SiteCache, checkVersion } from './site-cache.js';
 
@@ -36,11 +36,9 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
   const { logger } = deps;
   let config = initialConfig;
   const state: HostState = { mode: config.staticExport.enabled ? 'waiting' : 'disabled', site: null };
-  const handler = createRequestHandler(() => state, {
-    permanentRedirectStatus: config.serve.permanentRedirectStatus,
-    accessLog: config.serve.accessLog,
-    logger,
-  });
+  // Mutable so that a reload's serve options apply to the next request.
+  const handlerOptions: HandlerOptions = { permanentRedirectStatus: config.serve.permanentRedirectStatus, accessLog: config.serve.accessLog, logger };
+  const handler = createRequestHandler(() => state, handlerOptions);
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -147,6 +145,8 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
             logger.warn({ serving: state.site.manifest.version, pinned: next.staticExport.version }, 'the site being served does not match the new pinned version');
           }
           config = { ...next, port: config.port, host: config.host };
+          handlerOptions.permanentRedirectStatus = config.serve.permanentRedirectStatus;
+          handlerOptions.accessLog = config.serve.accessLog;
         }
         return update();
       }),

@@ -33,13 +33,14 @@ const SITE = {
 let dir: string;
 let bundles: BundleServer;
 let host: RunningHost;
+const log = captureLogger();
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'quire-serve-'));
   const bundle = await makeBundle(dir, 'site', SITE);
   bundles = await startBundleServer();
   bundles.publish('se_serve', bundle.file);
-  host = await startHost(hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('se_serve') }), { logger: captureLogger().logger });
+  host = await startHost(hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('se_serve') }), { logger: log.logger });
 });
 afterAll(async () => {
   await host?.close();
@@ -161,6 +162,16 @@ describe('quire host serving', () => {
     expect(stale.status).toBe(200);
     expect(stale.body.length).toBe(BIG.length);
     expect((await request(host.url, '/', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('applies serve options of a reloaded config: 301 for permanent redirects, access log', async () => {
+    const result = await host.reload(hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('se_serve'), raw: { serve: { permanentRedirectStatus: 301, accessLog: true } } }));
+    expect(result).toMatchObject({ updated: false, reason: 'bundle unchanged' });
+    const old = await request(host.url, '/old');
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe('/guides/intro');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(log.lines.some((l) => l.msg === 'request' && l.url === '/old' && l.status === 301)).toBe(true);
   });
 
   it('keeps one immutable folder per bundle in the cache', async () => {

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidError } from '../../src/core/errors.js';
+import { RedirectTable, parseRedirects } from '../../src/host/redirects.js';
+
+describe('redirects.json rules', () => {
+  const table = new RedirectTable(parseRedirects(JSON.stringify([
+    { source: '/old', destination: '/new', permanent: true },
+    { source: '/blog/:year/:slug', destination: '/posts/:slug?y=:year', permanent: false },
+    { source: '/legacy/:slug*', destination: '/guides/:slug*', permanent: true },
+    { source: '/api/:rest+', destination: 'https://api.example.com:8443/:rest+', permanent: true },
+    { source: '/legacy/keep', destination: '/never', permanent: true },
+    { source: '/first', destination: '/one' },
+    { source: '/first', destination: '/two' },
+  ])));
+
+  it('matches exact sources, with or without a trailing slash, keeping the query', () => {
+    expect(table.match('/old', '')).toEqual({ location: '/new', permanent: true });
+    expect(table.match('/old/', '?a=1')).toEqual({ location: '/new?a=1', permanent: true });
+    expect(table.match('/older', '')).toBeNull();
+    expect(table.match('/first', '')?.location).toBe('/one');
+  });
+
+  it('fills parameters: one segment, any segments, at least one', () => {
+    expect(table.match('/blog/2024/hello', '?x=1')).toEqual({ location: '/posts/hello?y=2024', permanent: false });
+    expect(table.match('/blog/2024', '')).toBeNull();
+    expect(table.match('/legacy/a/b/c', '')?.location).toBe('/guides/a/b/c');
+    expect(table.match('/legacy', '')?.location).toBe('/guides');
+    // the earlier wildcard rule wins over a later exact one
+    expect(table.match('/legacy/keep', '')?.location).toBe('/guides/keep');
+    expect(table.match('/api/v1/users', '')?.location).toBe('https://api.example.com:8443/v1/users');
+    expect(table.match('/api', '')).toBeNull();
+  });
+
+  it('refuses a redirects.json that is not a list of rules', () => {
+    expect(() => parseRedirects('{')).toThrow(InvalidError);
+    expect(() => parseRedirects('{}')).toThrow(/must be a list/);
+    expect(() => parseRedirects('[{"source":"old","destination":"/x"}]')).toThrow(/redirects.json\[0\] needs a source starting with "\/"/);
+    expect(parseRedirects('[{"source":"/a","destination":"/b"}]')).toEqual([{ source: '/a', destination: '/b', permanent: true }]);
+  });
+});
