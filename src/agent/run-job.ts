@@ -7,7 +7,7 @@
  * does nothing; a re-delivered run starts again from a fresh clone, pushes its own
  * branch with a lease, and finds the existing pull request instead of opening another.
  */
-import { UnrecoverableError } from '../core/errors.js';
+import { AppError, UnrecoverableError } from '../core/errors.js';
 import { commitMessage, pullRequestBody, pullRequestTitle, type TurnSummary } from './pull-request-text.js';
 import { runAgent } from './run-agent.js';
 import { checkSite, newProblems } from './site-check.js';
@@ -91,7 +91,7 @@ export async function runAgentJob(input: AgentJobInput, deps: AgentJobDeps): Pro
     // Stopped by the worker (not by our time limit): leave the job active so the queue
     // hands it to the next worker.
     if (deps.signal?.aborted) throw error;
-    const reason = error instanceof UnrecoverableError || error instanceof Error ? error.message : String(error);
+    const reason = failureReason(error);
     await record([{ role: 'error', content: { turn: current.turn, reason } }]);
     await records.update(job.id, { status: 'failed', failureReason: reason }, ['active']);
     return { status: 'failed', reason };
@@ -99,6 +99,12 @@ export async function runAgentJob(input: AgentJobInput, deps: AgentJobDeps): Pro
     clear();
     await workspace?.dispose();
   }
+}
+
+/** Known failures keep their message; anything else is reported as an internal error. */
+function failureReason(error: unknown): string {
+  if (error instanceof UnrecoverableError || error instanceof AppError) return error.message;
+  return `Internal error: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 async function runTurn(
