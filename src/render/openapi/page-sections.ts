@@ -76,10 +76,15 @@ export function renderParameters(model: OperationModel, ctx: SchemaHtmlContext, 
 function schemaFields(schema: Schema | undefined, ctx: SchemaHtmlContext, name: string): string {
   if (!schema) return '';
   const s = mergeAllOf(schema);
+  const about = typeof s.description === 'string' ? `<div class="api-schema-desc">${markdownToHtml(s.description, ctx.links)}</div>` : '';
+  return about + schemaFieldList(schema, s, ctx, name);
+}
+
+function schemaFieldList(schema: Schema, s: Schema, ctx: SchemaHtmlContext, name: string): string {
   const hasProps = (x: Schema) => isSchema(x.properties) || Array.isArray(x.oneOf) || Array.isArray(x.anyOf) || isSchema(x.additionalProperties);
   if (hasProps(s)) return `<div class="api-fields">${renderSchemaBody(schema, ctx)}</div>`;
   if (isSchema(s.items) && hasProps(mergeAllOf(s.items))) return `<p class="api-note">An array of objects with these fields:</p><div class="api-fields">${renderSchemaBody(s.items, ctx)}</div>`;
-  return `<div class="api-fields">${renderField(name, schema, ctx)}</div>`;
+  return `<div class="api-fields">${renderField(name, schema, ctx, { description: '' })}</div>`;
 }
 
 export function renderBody(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList, uid: string): string {

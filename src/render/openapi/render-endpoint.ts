@@ -30,10 +30,16 @@ function reserveContentIds(html: string, headings: HeadingList): void {
   for (const m of html.matchAll(/\bid="([^"]+)"/g)) headings.reserve(m[1]);
 }
 
+/**
+ * A description that is one plain sentence or paragraph becomes the page description
+ * (the layout shows it under the title and in meta tags); anything with Markdown
+ * formatting or several paragraphs is rendered in the body instead, so it keeps its
+ * links and is never shown twice.
+ */
 function plainDescription(text: unknown): string | undefined {
   if (typeof text !== 'string' || !text.trim()) return undefined;
-  const first = text.trim().split(/\n\s*\n/)[0].replace(/[`*_#>[\]]|\(([^)]*)\)/g, '').replace(/\s+/g, ' ').trim();
-  return first.length > 200 ? `${first.slice(0, 197)}…` : first;
+  const t = text.trim();
+  return /\n\s*\n|[`*_[\]<>#|~\\]/.test(t) || t.length > 300 ? undefined : t.replace(/\s+/g, ' ');
 }
 
 export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContext, contentHtml?: string): Promise<RenderedPage> {
@@ -57,6 +63,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   // Stable per page, so two builds give the same bytes and ids never clash across pages.
   const uid = `api-${createHash('sha256').update(spec.page).digest('hex').slice(0, 8)}`;
   const { mode } = playgroundMode(ctx.config, ctx.deployment);
+  const description = plainDescription(found.op.description);
 
   const samples = codeSamples(model, ctx.config);
   const highlighter = await ensureLanguages(['json', 'xml', 'yaml', ...samples.filter((s) => !s.generated).map((s) => s.lang)]);
@@ -70,7 +77,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
     contentHtml ? `<div class="api-content">${contentHtml}</div>` : '',
     renderPlayground(model, mode, uid),
     deprecated,
-    markdownToHtml(found.op.description, links),
+    description ? '' : markdownToHtml(found.op.description, links),
   ].join('');
   const reference = [
     security ? `<section class="api-security">${headings.heading(2, 'Authorizations', 'authorizations')}${security}</section>` : '',
@@ -82,7 +89,6 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const aside = `${sampleTabs ? `<div class="api-samples">${sampleTabs}</div>` : ''}${responseExampleTabs(model, highlighter, uid, cache)}`;
   // Narrow containers stack head, examples, reference; wide ones put the examples beside.
   const html = `<div class="api-ref" data-api-endpoint data-method="${esc(model.method)}"><div class="api-ref-grid"><div class="api-ref-head">${head}</div><aside class="api-ref-aside" aria-label="Examples">${aside}</aside><div class="api-ref-main">${reference}</div></div></div>`;
-  const description = plainDescription(found.op.description);
   return {
     ...base,
     frontmatter: { ...base.frontmatter, ...(description ? { description } : {}), ...(found.op.deprecated === true ? { deprecated: true } : {}) },

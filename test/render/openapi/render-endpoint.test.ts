@@ -106,8 +106,13 @@ describe('renderEndpointPage: OpenAPI 3.1 YAML (library)', () => {
 
 describe('renderEndpointPage: recursion, oneOf and discriminator', () => {
   it('renders a recursive schema once and notes the cycle', async () => {
-    const { html } = await render(spec('recursive.yaml', 'GET', '/tree', 'tree', 'Category tree'));
+    const page = await render(spec('recursive.yaml', 'GET', '/tree', 'tree', 'Category tree'));
+    const { html } = page;
     await expect(snapshotHtml(html)).toMatchFileSnapshot('__snapshots__/recursive-get-tree.html');
+    // A plain one-paragraph description is the page description (shown under the title), not repeated in the body.
+    expect(page.description).toBe('Returns the whole category tree from its root.');
+    expect(html).not.toContain('Returns the whole category tree');
+    expect(html).toContain('<div class="api-schema-desc"><p>A category and its sub-categories.</p></div>');
     expect(html).toContain('Circular reference to Node');
     expect(html).toContain('<span class="api-field-type">Node[]</span>');
     expect(text(html)).toMatch(/"children": \[\]/); // the generated example stops at the cycle
