@@ -5,7 +5,6 @@ import { agentSettingsFromConfig } from '../../src/agent/agent-wiring.js';
 import { insertAgentJobRecord } from '../../src/core/agent-jobs.js';
 import { countAgentJobsSince } from '../../src/store/records/agent-jobs.js';
 import type { Queue } from '../../src/queue/types.js';
-import { openQueue } from '../../src/queue/open-queue.js';
 import { createLogger } from '../../src/core/logger.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createOriginRepo, type OriginRepo } from './helpers/git-fixture.js';
@@ -15,7 +14,7 @@ import type { FakeModelServer, ScriptStep } from './servers/scripted-model.js';
 
 const OLD = 'Run `npm install acme`.';
 
-/** Starts the real API with the agent wiring and a local queue, as `quire serve` does. */
+/** Starts the real API with the agent wiring on the service's own queue, as `quire serve` does. */
 async function startAgentApi(env: Record<string, string>, repository: string): Promise<TestApi & { queue: () => Queue }> {
   const wiring = createAgentWiring();
   let queue: Queue | undefined;
@@ -24,10 +23,8 @@ async function startAgentApi(env: Record<string, string>, repository: string): P
     env,
     modules: [wiring.routes],
     onStoreReady: async (store, deps) => {
-      queue = openQueue({ driver: 'local', pollIntervalMs: 50 }, store);
-      await queue.start();
-      await wiring.attach(store, deps, queue);
-      return { close: () => queue!.stop({ graceMs: 5000 }) };
+      queue = deps.queue;
+      await wiring.attach(store, deps, deps.queue);
     },
   });
   return Object.assign(api, { queue: () => queue! });
