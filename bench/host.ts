@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     children.push(host.child);
     await waitReady(host.url);
     const ready = host.lines.find((l) => l.msg === 'site ready');
-    console.log(`quire host: bundle fetched, verified, extracted and precompressed in ${String(ready?.ms)} ms`);
+    console.log(`quire host: bundle fetched, verified, extracted and precompressed in ${String(ready?.ms)} ms (verify+extract ${String(ready?.extractMs)} ms, brotli+gzip variants ${String(ready?.precompressMs)} ms)`);
     const plain = await spawnChild(['--static', site], 'static listening');
     children.push(plain.child);
 

@@ -102,7 +102,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
       swap(site);
       // Keep the site just replaced: requests that started on it may still be reading its files.
       await cache.prune([site.id, ...(previous && previous.id !== site.id ? [previous.id] : [])]);
-      logger.info({ bundleSha256: site.id, jobId: site.manifest.jobId, version: site.manifest.version, files: site.files.size, reused: installed.reused, ms: Date.now() - started }, 'site ready');
+      logger.info({ bundleSha256: site.id, jobId: site.manifest.jobId, version: site.manifest.version, files: site.files.size, reused: installed.reused, extractMs: installed.extractMs, precompressMs: installed.precompressMs, ms: Date.now() - started }, 'site ready');
       return { updated: true, bundleSha256: site.id };
     } catch (err) {
       const reason = (err as Error).message;

@@ -33,6 +33,9 @@ export interface InstalledSite {
   manifest: BundleManifest;
   /** True when this archive was already installed (same bytes as before). */
   reused: boolean;
+  /** Time spent verifying + extracting, and writing compressed variants (0 when reused). */
+  extractMs: number;
+  precompressMs: number;
 }
 
 export class SiteCache {
@@ -57,20 +60,24 @@ export class SiteCache {
     if (await isComplete(dir)) {
       const manifest = await readInstalledManifest(dir);
       checkVersion(manifest, opts.pinnedVersion);
-      return { id, dir, manifest, reused: true };
+      return { id, dir, manifest, reused: true, extractMs: 0, precompressMs: 0 };
     }
     const building = join(this.root, 'sites', `.${id}.building-${randomBytes(6).toString('hex')}`);
     try {
+      const started = performance.now();
       const manifest = await extractBundle(archive, join(building, 'site'), opts.limits);
+      const extractMs = Math.round(performance.now() - started);
       checkVersion(manifest, opts.pinnedVersion);
       if (manifest.files.some((f) => f.path === 'redirects.json')) {
         parseRedirects(await readFile(join(building, 'site', 'redirects.json'), 'utf8'));
       }
+      const compressStarted = performance.now();
       const variants: VariantTable = opts.precompress ? await precompressSite(join(building, 'site'), join(building, 'compressed'), manifest.files) : {};
+      const precompressMs = Math.round(performance.now() - compressStarted);
       await writeFile(join(building, 'variants.json'), JSON.stringify(variants));
       await rm(dir, { recursive: true, force: true }); // an incomplete earlier install
       await rename(building, dir);
-      return { id, dir, manifest, reused: false };
+      return { id, dir, manifest, reused: false, extractMs, precompressMs };
     } catch (err) {
       await rm(building, { recursive: true, force: true });
       throw err;
