@@ -6,6 +6,8 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Deployment, Diagnostic } from '../types.js';
+import path from 'node:path';
+import { isInsideRoot, refParserOptions } from './ref-options.js';
 import { getByTokens, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
 import {
   DocumentReadError, documentKey, documentPath, fetchDocumentText, isUrl, parseDocumentText,
@@ -49,13 +51,14 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
   if (broken.length > 0) return { key, diagnostics: broken };
 
   const base = isUrl(key) ? key : documentPath(root, key);
-  const options = { resolve: { http: deployment !== 'air-gapped', external: true }, dereference: { circular: true as const } };
+  const options = refParserOptions(isUrl(key) ? null : root, deployment !== 'air-gapped');
   try {
     const doc = (await SwaggerParser.validate(base, structuredClone(raw) as never, options as never)) as unknown as OpenApiObject;
     if (!isUrl(key)) return { key, doc, diagnostics: [] };
     const bundled = (await SwaggerParser.bundle(base, structuredClone(raw) as never, options as never)) as unknown as OpenApiObject;
     return { key, doc, localCopy: await writeLocalCopy(key, bundled), diagnostics: [] };
   } catch (err) {
+    if ((err as Error).name === 'ResolverError') return { key, diagnostics: [externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)] };
     return { key, diagnostics: validationDiagnostics(err, key, text, raw) };
   }
 }
@@ -76,6 +79,24 @@ export function findBrokenLocalRefs(doc: OpenApiObject): RefLocation[] {
   };
   walk(doc, '#');
   return out;
+}
+
+/** An external `$ref` that could not be read: where it is written, and why (outside the folder, missing). */
+function externalRefDiagnostic(err: Error & { source?: string }, root: string, key: string, text: string, raw: OpenApiObject): Diagnostic {
+  const target = err.source ?? '';
+  const base = isUrl(key) ? null : path.dirname(documentPath(root, key));
+  let at: string | undefined;
+  const walk = (value: unknown, pointer: string): void => {
+    if (at || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    const obj = value as Record<string, unknown>;
+    if (typeof obj.$ref === 'string' && !obj.$ref.startsWith('#') && base && path.resolve(base, obj.$ref.split('#')[0]) === target) at = `${pointer}/$ref`;
+    for (const [k, v] of Object.entries(obj)) if (k !== '$ref') walk(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  };
+  walk(raw, '#');
+  const why = !isUrl(key) && target && !isInsideRoot(root, target) ? 'it is outside the docs folder' : 'it does not exist or cannot be read';
+  const where = at ? ` at ${pointerToJsonPath(at, raw)}` : '';
+  return { severity: 'error', file: key, ...(at ? { path: pointerToJsonPath(at, raw), line: lineOfPath(text, pointerTokens(at)) } : {}), message: `Broken $ref in ${key}${where}: ${target || 'the referenced file'} cannot be used, ${why}` };
 }
 
 function validationDiagnostics(err: unknown, key: string, text: string, raw: OpenApiObject): Diagnostic[] {

@@ -8,6 +8,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { InvalidError } from '../../core/errors.js';
 import type { Deployment } from '../types.js';
 import { documentPath, isUrl, parseDocumentText, type OpenApiObject } from './read-document.js';
+import { refParserOptions } from './ref-options.js';
 import { componentNames } from './schema-utils.js';
 
 export interface CachedDocument {
@@ -31,7 +32,7 @@ export async function loadRenderDocument(root: string, file: string, deployment:
   if (!entry) {
     entry = (async () => {
       const raw = parseDocumentText(await readFile(abs, 'utf8'), file);
-      const options = { resolve: { http: deployment !== 'air-gapped' && !localCopy, external: true }, dereference: { circular: true } };
+      const options = refParserOptions(localCopy ? null : root, deployment !== 'air-gapped' && !localCopy);
       const doc = (await SwaggerParser.dereference(isUrl(file) ? file : abs, raw as never, options as never)) as unknown as OpenApiObject;
       return { doc, names: componentNames(doc) };
     })();

@@ -130,6 +130,33 @@ describe('planApiReference diagnostics', () => {
   });
 });
 
+describe('external $refs', () => {
+  it('follows references to files inside the docs folder and refuses files outside it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quire-oa-ext-'));
+    try {
+      const root = path.join(dir, 'docs');
+      mkdirSync(path.join(root, 'schemas'), { recursive: true });
+      writeFileSync(path.join(dir, 'secret.yaml'), 'password: hunter2\n');
+      writeFileSync(path.join(root, 'schemas/user.yaml'), 'type: object\nproperties:\n  nickname: { type: string }\n');
+      const doc = (ref: string) => `openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths:\n  /users:\n    get:\n      summary: Users\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: "${ref}" }\n`;
+      writeFileSync(path.join(root, 'good.yaml'), doc('schemas/user.yaml'));
+      writeFileSync(path.join(root, 'escape.yaml'), doc('../secret.yaml'));
+      const config = siteConfig({ root: [group('Good', [], 'good.yaml'), group('Escape', [], 'escape.yaml')] });
+      const plan = await planApiReference(root, config, 'cloud');
+      expect(plan.diagnostics).toEqual([{
+        severity: 'error', file: 'escape.yaml', line: 12, path: 'paths["/users"].get.responses["200"].content["application/json"].schema.$ref',
+        message: `Broken $ref in escape.yaml at paths["/users"].get.responses["200"].content["application/json"].schema.$ref: ${path.join(dir, 'secret.yaml')} cannot be used, it is outside the docs folder`,
+      }]);
+      expect(plan.endpoints.map((e) => e.file)).toEqual(['good.yaml']);
+      const page = await renderEndpointPage(plan.endpoints[0], pageContext(root, config));
+      expect(page.html).toContain('<code class="api-field-name">nickname</code>');
+      expect(page.html).not.toContain('hunter2');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('URL documents and deployments', () => {
   let server: Server;
   let url = '';

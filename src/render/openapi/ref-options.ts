@@ -1,0 +1,38 @@
+/**
+ * Options for swagger-parser's `$ref` resolution. External references may point at other
+ * files of the docs folder, never outside it (a document from any repository must not
+ * pull `/etc/passwd` into the site), and at HTTP(S) URLs only when the caller allows it.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function toFilePath(url: string): string {
+  return url.startsWith('file://') ? fileURLToPath(url) : decodeURI(url);
+}
+
+export function isInsideRoot(root: string, file: string): boolean {
+  const rel = path.relative(path.resolve(root), path.resolve(file));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** `root` null: no file may be read (URL documents resolve against the network only). */
+export function refParserOptions(root: string | null, allowHttp: boolean): Record<string, unknown> {
+  return {
+    resolve: {
+      external: true,
+      http: allowHttp ? { timeout: 20_000, redirects: 3 } : false,
+      file: false,
+      docsFolder: {
+        order: 1,
+        canRead: (file: { url: string }) => !/^[a-z][a-z0-9+.-]+:\/\//i.test(file.url) || file.url.startsWith('file://'),
+        read: async (file: { url: string }) => {
+          const p = toFilePath(file.url);
+          if (root === null || !isInsideRoot(root, p)) throw new Error(`$ref to ${p} is outside the docs folder`);
+          return readFile(p);
+        },
+      },
+    },
+    dereference: { circular: true },
+  };
+}
