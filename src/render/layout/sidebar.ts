@@ -16,6 +16,9 @@ import { uiIcon } from './ui-icons.js';
 
 export const INLINE_LIMIT = 400;
 
+/** Drawn by CSS: sidebars repeat it hundreds of times per page, an SVG would weigh. */
+const CHEVRON = '<span class="nav-chevron" aria-hidden="true"></span>';
+
 export interface SidebarContext {
   current: string;
   pages: Record<string, SitePage>;
@@ -77,15 +80,28 @@ function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContex
     return `<li class="nav-group"><p class="nav-group-title">${icon}${escapeHtml(node.group)}</p><ul>${inner}</ul></li>`;
   }
   const open = node.expanded || contains(node.children, ctx.current) ? ' open' : '';
-  return `<li class="nav-subgroup"><details${open}><summary>${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${uiIcon('chevron-right', 'icon nav-chevron')}</summary><ul>${inner}</ul></details></li>`;
+  return `<li class="nav-subgroup"><details${open}><summary>${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${CHEVRON}</summary><ul>${inner}</ul></details></li>`;
 }
+
+// A collapsed group looks the same from every page of one folder (links are relative
+// to the folder): draw it once per folder.
+const collapsedByFolder = new WeakMap<NavNode, Map<string, string>>();
 
 /** A top-level group drawn as one link to its first page (large sections only). */
 function collapsedGroup(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContext): string {
-  const first = firstVisiblePage(node.children, ctx.pages);
-  if (!first) return '';
-  const icon = node.icon ? ctx.icon(node.icon) : '';
-  return `<li class="nav-group nav-group-collapsed"><a class="nav-group-link" href="${escapeAttr(ctx.href(first))}">${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${uiIcon('chevron-right', 'icon nav-chevron')}</a></li>`;
+  const folder = ctx.current.includes('/') ? ctx.current.slice(0, ctx.current.lastIndexOf('/')) : '';
+  let byFolder = collapsedByFolder.get(node);
+  if (!byFolder) collapsedByFolder.set(node, (byFolder = new Map()));
+  let html = byFolder.get(folder);
+  if (html === undefined) {
+    const first = firstVisiblePage(node.children, ctx.pages);
+    const icon = node.icon ? ctx.icon(node.icon) : '';
+    html = first
+      ? `<li class="nav-group-collapsed"><a href="${escapeAttr(ctx.href(first))}">${icon}${escapeHtml(node.group)}</a></li>`
+      : '';
+    byFolder.set(folder, html);
+  }
+  return html;
 }
 
 /** The `<ul>` of the sidebar for one node list. */

@@ -49,8 +49,8 @@ body:has(.section-tabs){--tabs-h:45px}
 .nav-tree,.nav-tree ul{list-style:none;margin:0;padding:0}
 .nav-group{margin-bottom:22px}
 .nav-group-title{display:flex;align-items:center;gap:8px;margin:0 0 6px;padding:0 8px;font-size:.8rem;font-weight:650;color:var(--fg);letter-spacing:.01em}
-.nav-link,.nav-subgroup summary,.nav-group-link{display:flex;align-items:center;gap:8px;padding:5px 8px;border-radius:8px;color:var(--fg-muted);text-decoration:none;font-size:.875rem;line-height:1.4;cursor:pointer}
-.nav-link:hover,.nav-subgroup summary:hover,.nav-group-link:hover{background:var(--bg-muted);color:var(--fg)}
+.nav-link,.nav-subgroup summary,.nav-group-collapsed>a{display:flex;align-items:center;gap:8px;padding:5px 8px;border-radius:8px;color:var(--fg-muted);text-decoration:none;font-size:.875rem;line-height:1.4;cursor:pointer}
+.nav-link:hover,.nav-subgroup summary:hover,.nav-group-collapsed>a:hover{background:var(--bg-muted);color:var(--fg)}
 .nav-link[aria-current="page"]{background:var(--accent-soft);color:var(--accent-text);font-weight:600}
 .nav-label{flex:1;min-width:0}
 .nav-deprecated .nav-label{text-decoration:line-through}
@@ -58,11 +58,12 @@ body:has(.section-tabs){--tabs-h:45px}
 .nav-external-icon{opacity:.6}
 .nav-subgroup summary{list-style:none}
 .nav-subgroup summary::-webkit-details-marker{display:none}
-.nav-chevron{transition:transform .15s;opacity:.7}
-.nav-subgroup details[open]>summary .nav-chevron{transform:rotate(90deg)}
+.nav-chevron{flex:none;width:6px;height:6px;margin-right:4px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(-45deg);transition:transform .15s;opacity:.7}
+.nav-subgroup details[open]>summary .nav-chevron{transform:rotate(45deg)}
 .nav-subgroup ul{margin-left:12px;padding-left:8px;border-left:1px solid var(--border)}
 .nav-group-collapsed{margin-bottom:2px}
-.nav-group-link{font-weight:600;color:var(--fg-soft)}
+.nav-group-collapsed>a{font-weight:600;color:var(--fg-soft);justify-content:space-between}
+.nav-group-collapsed>a::after{content:"";width:6px;height:6px;margin-right:4px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(-45deg);opacity:.7}
 .method{font-family:var(--mono);font-size:.62rem;font-weight:700;padding:1px 5px;border-radius:4px;min-width:38px;text-align:center;background:var(--bg-muted);color:var(--fg-muted)}
 .method-get{background:#dcfce7;color:#166534}.method-post{background:#dbeafe;color:#1e40af}.method-put{background:#fef3c7;color:#92400e}.method-patch{background:#ffedd5;color:#9a3412}.method-delete{background:#fee2e2;color:#991b1b}
 html.dark .method-get{background:#14532d;color:#bbf7d0}html.dark .method-post{background:#1e3a8a;color:#bfdbfe}html.dark .method-put{background:#78350f;color:#fde68a}html.dark .method-patch{background:#7c2d12;color:#fed7aa}html.dark .method-delete{background:#7f1d1d;color:#fecaca}
