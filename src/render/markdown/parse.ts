@@ -22,6 +22,7 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
+import { extractFences, restoreFences } from './fast-fences.js';
 import { repairForMdx } from './repair-mdx.js';
 
 // GFM without the autolink-literal extension: it doubles micromark's time on prose
@@ -45,9 +46,23 @@ export interface ParseResult {
   error?: { line?: number; column?: number; reason: string };
 }
 
+/** MDX parse, with column-0 code fences taken out first (see fast-fences.ts). */
+function parseMdx(source: string): Root {
+  const extracted = extractFences(source);
+  if (extracted) {
+    try {
+      const tree = fromMarkdown(extracted.source, MDX);
+      if (restoreFences(tree, extracted.fences)) return tree;
+    } catch {
+      /* parse the original below: its error is the one to report */
+    }
+  }
+  return fromMarkdown(source, MDX);
+}
+
 export function parsePage(source: string): ParseResult {
   try {
-    return { tree: fromMarkdown(source, MDX), mdx: true };
+    return { tree: parseMdx(source), mdx: true };
   } catch (err) {
     const repaired = repairForMdx(source);
     if (repaired !== null) {
