@@ -1,0 +1,38 @@
+/**
+ * The quick frontmatter reader of the scan phase agrees with the YAML parser on the
+ * flat frontmatter most pages have, and hands everything else to the parser.
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { readFrontmatter, summaryTitle } from '../../../src/render/output/read-frontmatter.js';
+
+const CASES = [
+  'title: "Quick \\"start\\""\ndescription: Plain text, with commas\nhidden: true\nicon: rocket',
+  "title: 'It''s here'\norder: 3\nnoindex: false\nmode: wide",
+  'title: A: B\nsidebarTitle: x # comment',
+  'title: Tags\ntags:\n  - a\n  - b',
+  'title: >\n  folded text',
+  'title: "unterminated',
+  'openapi: "GET /users/{id}"\ntag: NEW\ndeprecated: true\nversion: 1.50',
+  'title: [a, b]\nurl: https://example.com/x',
+];
+
+describe('readFrontmatter', () => {
+  it('reads the same values as the YAML parser', () => {
+    for (const yaml of CASES) {
+      let expected: unknown;
+      try {
+        expected = parse(yaml);
+      } catch {
+        expected = {};
+      }
+      expect(readFrontmatter(`---\n${yaml}\n---\n\n# Heading\n`).frontmatter, yaml).toEqual(expected);
+    }
+  });
+
+  it('takes titles from frontmatter, then the first heading, then the file name', () => {
+    expect(summaryTitle(readFrontmatter('---\nsidebarTitle: Short\ntitle: Long title\n---\n'), 'a/b')).toEqual({ title: 'Long title', sidebarTitle: 'Short' });
+    expect(summaryTitle(readFrontmatter('Intro\n\n# From heading #\n'), 'a/b')).toEqual({ title: 'From heading', sidebarTitle: 'From heading' });
+    expect(summaryTitle(readFrontmatter('no heading'), 'guides/getting-started')).toEqual({ title: 'Getting started', sidebarTitle: 'Getting started' });
+  });
+});
