@@ -17,10 +17,30 @@ import { processIo, reportError, UsageError, type Io } from './io.js';
 
 const USAGE = `usage: quire host --config FILE [--port N]
 
-Fetches the static export bundle named by staticExport.bundleUrl, verifies it and serves
-the site. Environment overrides: QUIRE_HOST_ENABLED, QUIRE_HOST_BUNDLE_URL,
+Fetches the static export bundle named by staticExport.bundleUrl, verifies it against
+its manifest, keeps it in cacheDir and serves the site. When the link has expired or the
+network is down at a later start, the last verified site is served (air-gapped runs).
+
+deployment.yaml (or .json):
+  staticExport:
+    enabled: true            # false: every page answers 503, nothing is fetched
+    bundleUrl: "https://..." # the link from POST /v1/static-export/jobs/{id}/bundle
+                             # (file:///path or /path for a copied bundle)
+    version: "2026-11-01"    # optional: refuse a bundle of another export version
+  port: 8080                 # default 8080
+  host: 127.0.0.1            # default loopback only; 0.0.0.0 to serve other machines
+  cacheDir: ./site-cache     # relative to the config file
+  limits:  {maxEntries: 100000, maxBytes: 2147483648, maxFileBytes: 536870912,
+            maxRatio: 200, maxArchiveBytes: 1073741824}
+  fetch:   {timeoutMs: 30000, retries: 4, backoffMs: 500}
+  serve:   {permanentRedirectStatus: 308, memoryCacheBytes: 67108864,
+            precompress: true, accessLog: false}
+  logLevel: info
+
+Environment overrides (win over the file): QUIRE_HOST_ENABLED, QUIRE_HOST_BUNDLE_URL,
 QUIRE_HOST_VERSION, QUIRE_HOST_PORT, QUIRE_HOST_ADDRESS, QUIRE_HOST_CACHE_DIR,
-QUIRE_HOST_LOG_LEVEL. SIGHUP or editing the config file reloads.
+QUIRE_HOST_LOG_LEVEL. SIGHUP or a change of the config file fetches again and swaps the
+site in once verified. Probes: GET /healthz, GET /readyz (200 once a verified site is served).
 `;
 
 /** Debounce for config file events: editors write a file in several steps. */

@@ -4,10 +4,18 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerOperatorCommands } from './operator.js';
+import { registerRemoteCommands } from './remote.js';
 import { processIo, reportError, UsageError, type Io } from './io.js';
-import { runServe, type ServeFlags } from './serve.js';
+import type { ServeFlags } from './serve.js';
+
+// Heavy commands are loaded on use, so `quire key list` does not pay for the export
+// engine, the HTTP server or the model SDKs.
+const runServe: typeof import('./serve.js').runServe = async (...args) => (await import('./serve.js')).runServe(...args);
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = processIo): Promise<number> {
+  // These two parse their own flags (node:util parseArgs), so they get the raw arguments.
+  if (argv[0] === 'export') return (await import('./export.js')).runExportCommand(argv.slice(1), io);
+  if (argv[0] === 'host') return (await import('./host.js')).runHostCommand(argv.slice(1), env, io);
   let exitCode = 0;
   const program = new Command('quire')
     .description('Quire: agent jobs, static export and bundle hosting for documentation platforms')
@@ -28,7 +36,25 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = proc
       exitCode = await runServe(flags, env, io);
     });
 
+  program
+    .command('worker')
+    .description('run job workers only (scale-out mode): no HTTP API')
+    .option('--data-dir <dir>', 'data directory (QUIRE_DATA_DIR)')
+    .option('--database-url <url>', 'postgres://... (QUIRE_DATABASE_URL)')
+    .option('--config <file>', 'YAML or JSON config file (QUIRE_CONFIG)')
+    .option('--export-concurrency <n>', 'exports run at once (QUIRE_EXPORT_CONCURRENCY, default 1)')
+    .option('--agent-concurrency <n>', 'agent jobs run at once (QUIRE_AGENT_CONCURRENCY, default 2)')
+    .action(async (flags: ServeFlags) => {
+      exitCode = await runServe(flags, env, io, 'worker');
+    });
+
+  program.command('export').description('export a local docs folder to a static site: quire export DIR --out OUT (see quire export --help)');
+  program.command('host').description('serve a static export bundle: quire host --config deployment.yaml (see quire host --help)');
+
   registerOperatorCommands(program, env, io);
+  registerRemoteCommands(program, env, io, (code) => {
+    exitCode = code;
+  });
 
   // Subcommands inherit the override so bad flags surface as CommanderError.
   const applyOverride = (cmd: Command) => {

@@ -15,9 +15,15 @@ export interface ServeFlags {
   databaseUrl?: string;
   config?: string;
   workers?: boolean;
+  exportConcurrency?: string;
+  agentConcurrency?: string;
 }
 
-export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+/**
+ * Runs the service until a signal. `worker` mode (`quire worker`) runs the job workers
+ * only, without HTTP; `serve` runs the API and, unless --no-workers, the workers too.
+ */
+export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io, mode: 'serve' | 'worker' = 'serve'): Promise<number> {
   const config = loadConfig({
     env,
     file: flags.config,
@@ -26,7 +32,11 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
       host: flags.host,
       dataDir: flags.dataDir,
       databaseUrl: flags.databaseUrl,
-      'workers.enabled': flags.workers === false ? false : undefined,
+      'workers.enabled': mode === 'worker' ? true : flags.workers === false ? false : undefined,
+      // A worker process never creates the demo: that is the API's first start.
+      bootstrapDemo: mode === 'worker' ? false : undefined,
+      'workers.exportConcurrency': flags.exportConcurrency,
+      'workers.agentConcurrency': flags.agentConcurrency,
     },
   });
   const logger = createLogger(config.logLevel);
@@ -45,9 +55,13 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
   process.on('SIGINT', onInt);
   try {
     const wiring = serviceModules(config, logger);
-    const service = await startService(config, { logger, modules: wiring.modules, onStoreReady: wiring.onStoreReady });
+    const service = await startService(config, { logger, modules: wiring.modules, onStoreReady: wiring.onStoreReady, http: mode === 'serve' });
     const b = service.bootstrap;
-    const lines = [`Quire is listening on ${service.url}`];
+    const lines = [
+      mode === 'serve'
+        ? `Quire is listening on ${service.url}${config.workers.enabled ? '' : ' (API only: no workers)'}`
+        : `Quire worker running (exports x${config.workers.exportConcurrency}, agent jobs x${config.workers.agentConcurrency})`,
+    ];
     if (b?.project) {
       lines.push(`Demo project: ${b.project.id} (${b.project.domain})`);
       lines.push(`Admin key file: ${b.keyFile}${b.created ? ' (created now, readable only by you)' : ''}`);

@@ -153,5 +153,5 @@ export async function createBundleLink(deps: { store: Store; blobs: BlobStore; s
 }
 
 export function bundleKeyOf(jobId: string): string {
-  return `bundles/${jobId}/bundle.tar.gz`;
+  return `${jobId}/bundle.tar.gz`;
 }

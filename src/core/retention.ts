@@ -21,7 +21,7 @@ export async function removeExpiredExports(deps: { store: Store; blobs: BlobStor
       removed++;
     }
   }
-  const strays = await deps.blobs.deleteOlderThan(cutoff, 'bundles/');
+  const strays = await deps.blobs.deleteOlderThan(cutoff);
   if (removed + strays > 0) deps.logger.info({ removed, strays, cutoff: cutoff.toISOString() }, 'retention: old exports removed');
   return removed;
 }

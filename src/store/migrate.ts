@@ -10,6 +10,9 @@ export async function migrateToLatest(store: Store): Promise<MigrationResult[]> 
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => migrations },
+    // Kysely's own bookkeeping tables go in the store's schema too, so several Quire
+    // schemas in one database (tests, staging next to production) migrate independently.
+    ...(store.schema ? { migrationTableSchema: store.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Store {
   readonly dialect: Dialect;
   readonly db: Kysely<Database>;
+  /** PostgreSQL schema the tables live in (undefined on SQLite). */
+  readonly schema?: string;
   /** Resolves when the database answers a trivial query; throws otherwise. */
   ping(): Promise<void>;
   /** Closes every connection; the store is unusable afterwards. */

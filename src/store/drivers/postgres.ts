@@ -33,6 +33,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   return {
     dialect: 'postgres',
     db,
+    schema,
     async ping() {
       await sql`select 1`.execute(db);
     },
