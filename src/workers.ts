@@ -2,6 +2,7 @@
  * The job workers of a process: which queues it works and with what concurrency. `quire
  * serve` runs them in embedded mode, `quire worker` runs only them (scale-out).
  */
+import { agentWorker } from './agent/agent-wiring.js';
 import type { AppDeps } from './api/deps.js';
 import { EXPORT_QUEUE } from './core/export-jobs.js';
 import { scheduleRetention } from './core/retention.js';
@@ -29,4 +30,4 @@ export const exportWorker: WorkerModule = async (deps) => {
   return scheduleRetention(deps, config.exports.retentionDays);
 };
 
-export const WORKER_MODULES: WorkerModule[] = [exportWorker];
+export const WORKER_MODULES: WorkerModule[] = [exportWorker, agentWorker];
