@@ -4,6 +4,7 @@
  */
 import type { Heading, NavSection } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
+import type { SiteModel } from './site-model.js';
 import { uiIcon } from './ui-icons.js';
 
 /** Tabs across the top of the site, the active one marked. */
@@ -61,4 +62,13 @@ export function renderBanner(banner: { content: string; dismissible?: boolean } 
   });
   const close = banner.dismissible ? `<button type="button" class="icon-button banner-close" data-banner-close aria-label="Dismiss">${uiIcon('x')}</button>` : '';
   return `<div class="banner" data-banner${banner.dismissible ? ' data-dismissible' : ''}><p>${html}</p>${close}</div>`;
+}
+
+/** The navbar links and primary button again at the foot of the sidebar, shown only on small screens. */
+export function renderMobileLinks(model: SiteModel): string {
+  const { links, primary } = model.config.navbar;
+  if (links.length === 0 && !primary) return '';
+  const items = links.map((l) => `<li><a class="nav-link" href="${escapeAttr(safeUrl(l.href))}"><span class="nav-label">${escapeHtml(l.label)}</span></a></li>`).join('');
+  const button = primary ? `<a class="button-primary" href="${escapeAttr(safeUrl(primary.href))}">${escapeHtml(primary.label)}</a>` : '';
+  return `<div class="sidebar-mobile-links">${items ? `<ul class="nav-tree">${items}</ul>` : ''}${button}</div>`;
 }

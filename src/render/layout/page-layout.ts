@@ -8,7 +8,7 @@ import type { NavSection, RenderedPage } from '../types.js';
 import { canonicalUrl, pageHref, pageOutputFile, rootPrefix } from '../output/page-paths.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
 import { groupTrail, sectionChain, sectionTarget } from './nav-tree.js';
-import { renderAnchors, renderBanner, renderBreadcrumbs, renderPrevNext, renderTabs, renderToc } from './page-chrome.js';
+import { renderAnchors, renderBanner, renderBreadcrumbs, renderMobileLinks, renderPrevNext, renderTabs, renderToc } from './page-chrome.js';
 import { renderFooter } from './footer.js';
 import { renderSearchDialog } from './search-dialog.js';
 import { renderSidebarTree } from './sidebar.js';
@@ -76,7 +76,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const innermost = chain[chain.length - 1];
   const treeNodes = innermost ? innermost.children : nav.root;
   const sidebarTree = renderSidebarTree(treeNodes, { current: page, pages: model.pages, href, icon });
-  const sidebar = `<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}</div></aside>`;
+  const sidebar = `<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileLinks(model)}</div></aside>`;
 
   const trail = [...chain.filter((s) => s.kind !== 'version' && s.kind !== 'language').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];
   const idx = orderIndex(model).get(page) ?? -1;

@@ -30,7 +30,11 @@ function notFoundPage(plan: SitePlan, model: SiteModel): string {
     `<p><a class="button-primary" href="${escapeAttr(home)}">Go to the home page</a></p></div>`;
   let basePath = '/';
   if (model.baseUrl) basePath = new URL(model.baseUrl).pathname.replace(/\/*$/, '/');
-  return layoutPage(model, { page: '404', frontmatter: {}, title, html, headings: [], brokenLinks: [], assets: [], diagnostics: [] }, { icon: pageIcon, basePath });
+  // Static hosts answer unknown paths with this page: it applies the redirect rules
+  // (wildcards too) in the browser, see redirects in the site script.
+  const rules = plan.config.redirects.map((r) => ({ source: r.source, destination: r.destination }));
+  const data = rules.length ? `<script type="application/json" id="quire-redirects">${JSON.stringify(rules).replace(/</g, '\\u003c')}</script>` : '';
+  return layoutPage(model, { page: '404', frontmatter: {}, title, html: html + data, headings: [], brokenLinks: [], assets: [], diagnostics: [] }, { icon: pageIcon, basePath });
 }
 
 export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[], written: ReadonlySet<string>): Map<string, string> {

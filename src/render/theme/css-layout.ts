@@ -68,6 +68,8 @@ body:has(.section-tabs){--tabs-h:45px}
 .method-get{background:#dcfce7;color:#166534}.method-post{background:#dbeafe;color:#1e40af}.method-put{background:#fef3c7;color:#92400e}.method-patch{background:#ffedd5;color:#9a3412}.method-delete{background:#fee2e2;color:#991b1b}
 html.dark .method-get{background:#14532d;color:#bbf7d0}html.dark .method-post{background:#1e3a8a;color:#bfdbfe}html.dark .method-put{background:#78350f;color:#fde68a}html.dark .method-patch{background:#7c2d12;color:#fed7aa}html.dark .method-delete{background:#7f1d1d;color:#fecaca}
 .sidebar-backdrop{display:none}
+.sidebar-mobile-links{display:none;margin-top:20px;padding-top:16px;border-top:1px solid var(--border)}
+.sidebar-mobile-links .button-primary{margin:10px 8px 0}
 .page{min-width:0;max-width:var(--content-w);width:100%;margin:0 auto;padding:40px 0 64px}
 .page-header{margin-bottom:28px}
 .breadcrumbs ol{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0 0 8px;padding:0;font-size:.8rem;font-weight:600;color:var(--accent-text)}
@@ -109,6 +111,7 @@ html.dark .method-get{background:#14532d;color:#bbf7d0}html.dark .method-post{ba
 html.menu-open .sidebar{transform:none}
 html.menu-open .sidebar-backdrop{display:block;position:fixed;inset:0;z-index:45;background:rgba(15,23,42,.45)}
 html.menu-open{overflow:hidden}
+.sidebar-mobile-links{display:block}
 .navbar-links{display:none}
 .topbar-inner{padding:0 12px;gap:8px}
 .search-button{width:38px;padding:0;justify-content:center;border-radius:10px;margin-left:auto;flex:none}
@@ -118,5 +121,5 @@ html.menu-open{overflow:hidden}
 .page-title{font-size:1.65rem}
 .section-tabs ul{padding:0 16px}
 }
-@media (max-width:560px){.button-primary{display:none}.switcher{display:none}.pager{grid-template-columns:1fr}.pager-next{grid-column:1}}
+@media (max-width:560px){.topbar .button-primary{display:none}.switcher{display:none}.pager{grid-template-columns:1fr}.pager-next{grid-column:1}}
 `;

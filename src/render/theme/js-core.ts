@@ -147,9 +147,44 @@ export const CORE_JS = String.raw`
     Object.keys(byId).forEach(function (id) { var h = document.getElementById(id); if (h) observer.observe(h); });
   }
 
+  // On 404.html: apply the site's redirect rules (with :name and :name* patterns) to
+  // the address that was not found, so old links work on any static host.
+  function setupRedirects() {
+    var data = document.getElementById('quire-redirects');
+    if (!data) return;
+    var rules;
+    try { rules = JSON.parse(data.textContent || '[]'); } catch (e) { return; }
+    function normalise(p) { p = ('/' + p.replace(/^\/+/, '')).replace(/[?#].*$/, ''); return p.length > 1 ? p.replace(/\/+$/, '') : p; }
+    var base = new URL(document.baseURI).pathname;
+    var path = location.pathname;
+    if (path.indexOf(base) === 0) path = '/' + path.slice(base.length);
+    path = normalise(path.replace(/\.html$/, '').replace(/\/index$/, ''));
+    for (var i = 0; i < rules.length; i++) {
+      var names = [], src = '^';
+      normalise(rules[i].source).split('/').slice(1).forEach(function (part) {
+        var m = /^:(\w+)([*+?]?)$/.exec(part);
+        if (m && (m[2] === '*' || m[2] === '+')) { names.push(m[1]); src += m[2] === '*' ? '(?:/(.*))?' : '/(.+)'; }
+        else if (m) { names.push(m[1]); src += m[2] === '?' ? '(?:/([^/]+))?' : '/([^/]+)'; }
+        else if (part === '*') { names.push('*'); src += '(?:/(.*))?'; }
+        else src += '/' + part.replace(/[.*+?^$(){}|[\]\\]/g, '\\$&');
+      });
+      var match = new RegExp(src + '/?$').exec(path);
+      if (!match) continue;
+      var values = {};
+      names.forEach(function (n, j) { values[n] = match[j + 1] || ''; });
+      var dest = rules[i].destination.replace(/:(\w+)[*+?]?/g, function (whole, name) { return name in values ? values[name] : whole; })
+        .replace(/\/\*$/, values['*'] ? '/' + values['*'] : '');
+      if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(dest)) { location.replace(dest); return; }
+      var hash = dest.indexOf('#') >= 0 ? dest.slice(dest.indexOf('#')) : '';
+      var target = dest.replace(/#.*$/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+      location.replace(new URL((target || 'index') + '.html' + hash, document.baseURI).href);
+      return;
+    }
+  }
+
   Q.ready = function (fn) {
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn); else fn();
   };
-  Q.ready(function () { setupTheme(); setupMenu(); setupBanner(); setupTabs(); setupCopy(); setupToc(); });
+  Q.ready(function () { setupRedirects(); setupTheme(); setupMenu(); setupBanner(); setupTabs(); setupCopy(); setupToc(); });
 })();
 `;
