@@ -91,11 +91,19 @@ export class Site {
     if (rep.loading) return rep.loading;
     if (rep.size > MEMO_MAX_FILE || rep.size > this.memoryLeft) return null;
     this.memoryLeft -= rep.size;
-    rep.loading = readFile(rep.abs).then((body) => {
-      rep.body = body;
-      rep.loading = undefined;
-      return body;
-    });
+    rep.loading = readFile(rep.abs).then(
+      (body) => {
+        rep.body = body;
+        rep.loading = undefined;
+        return body;
+      },
+      (err: unknown) => {
+        // Let a later request try again rather than remember the failure.
+        rep.loading = undefined;
+        this.memoryLeft += rep.size;
+        throw err;
+      },
+    );
     return rep.loading;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as send, type Agent, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -108,18 +108,16 @@ export interface RawResponse {
 }
 
 /** One request with node:http, the path sent exactly as given (no normalisation, no decompression, no redirects). */
-export function request(baseUrl: string, path: string, opts: { method?: string; headers?: Record<string, string>; agent?: import('node:http').Agent } = {}): Promise<RawResponse> {
+export function request(baseUrl: string, path: string, opts: { method?: string; headers?: Record<string, string>; agent?: Agent } = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const u = new URL(baseUrl);
-    import('node:http').then(({ request: send }) => {
-      const req = send({ host: u.hostname, port: u.port, path, method: opts.method ?? 'GET', headers: opts.headers, agent: opts.agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    }, reject);
+    const req = send({ host: u.hostname, port: u.port, path, method: opts.method ?? 'GET', headers: opts.headers, agent: opts.agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
   });
 }
