@@ -49,7 +49,7 @@ export async function startGitHubServer(): Promise<FakeGitHub> {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
-      const match = /^\/repos\/([^/]+)\/([^/]+)\/pulls(?:\/(\d+))?$/.exec(url.pathname);
+      const match = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/pulls(?:\/(\d+))?$/.exec(url.pathname);
       if (!match) return send(404, { message: 'Not Found' });
       const [, owner, repo, number] = match;
       if (req.method === 'GET' && !number) {
