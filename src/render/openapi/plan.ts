@@ -39,7 +39,8 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
       diagnostics.push({ severity: 'error', file: claim.source, line: claim.line, path: 'openapi', message: missingMessage(claim.method, claim.path, claim.file ? [documentKey(claim.file)] : defaults.length ? defaults : [...docs.keys()], docs) });
       continue;
     }
-    pages.claim(found.doc, found.op, claim.page, claim.title);
+    const earlier = pages.claim(found.doc, found.op, claim.page, claim.title);
+    if (earlier) diagnostics.push({ severity: 'warning', file: claim.source, line: claim.line, path: 'openapi', message: `${claim.method} ${claim.path} is already the operation of ${earlier}; this page renders as an ordinary page` });
   }
 
   const walkNodes = (nodes: NavNode[], scope: string | undefined, at: string, parent: 'group' | 'section' | 'root'): NavNode[] => {
@@ -115,11 +116,14 @@ class PageAssigner {
     return undefined;
   }
 
-  claim(doc: string, op: OperationInfo, page: string, title?: string): void {
+  /** Returns the page that already claimed the operation, if another one did. */
+  claim(doc: string, op: OperationInfo, page: string, title?: string): string | undefined {
     const key = `${doc} ${op.method} ${op.path}`;
-    if (this.byOp.has(key)) return;
+    const earlier = this.byOp.get(key);
+    if (earlier) return earlier.page;
     this.used.add(page);
     this.byOp.set(key, this.spec(doc, op, page, title ?? operationTitle(op), page));
+    return undefined;
   }
 
   pageFor(doc: string, op: OperationInfo): string {

@@ -25,6 +25,7 @@ export interface FrontmatterClaim extends OperationReference {
 
 const METHOD_RE = /^(get|put|post|delete|options|head|patch|trace)$/i;
 const HEAD_BYTES = 16 * 1024;
+const READ_BATCH = 64;
 
 /** Parses `"GET /users"` and `"api.yaml GET /users"`; null when it is not such a reference. */
 export function parseOperationReference(text: string): OperationReference | null {
@@ -60,24 +61,29 @@ async function readHead(file: string): Promise<string> {
 export async function scanFrontmatterClaims(root: string): Promise<{ claims: FrontmatterClaim[]; invalid: { source: string; line: number; value: string }[] }> {
   const claims: FrontmatterClaim[] = [];
   const invalid: { source: string; line: number; value: string }[] = [];
-  for (const source of await listPageFiles(root)) {
-    const head = await readHead(path.join(root, source));
-    const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(head);
-    if (!m || !/^openapi\s*:/m.test(m[1])) continue;
+  const files = await listPageFiles(root);
+  // Heads are read a batch at a time: large sites have thousands of pages.
+  const heads: string[] = [];
+  for (let i = 0; i < files.length; i += READ_BATCH) {
+    heads.push(...(await Promise.all(files.slice(i, i + READ_BATCH).map((f) => readHead(path.join(root, f))))));
+  }
+  files.forEach((source, i) => {
+    const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(heads[i]);
+    if (!m || !/^openapi\s*:/m.test(m[1])) return;
     let fm: Record<string, unknown>;
     try {
       fm = (parseYaml(m[1]) ?? {}) as Record<string, unknown>;
     } catch {
-      continue; // the page renderer reports bad frontmatter
+      return; // the page renderer reports bad frontmatter
     }
-    if (typeof fm.openapi !== 'string') continue;
+    if (typeof fm.openapi !== 'string') return;
     const line = 1 + m[1].split(/\r?\n/).findIndex((l) => /^openapi\s*:/.test(l)) + 1;
     const ref = parseOperationReference(fm.openapi);
     if (!ref) {
       invalid.push({ source, line, value: fm.openapi });
-      continue;
+      return;
     }
     claims.push({ ...ref, page: source.replace(/\.mdx?$/, ''), source, title: typeof fm.title === 'string' ? fm.title : undefined, line });
-  }
+  });
   return { claims, invalid };
 }

@@ -118,12 +118,14 @@ describe('planApiReference diagnostics', () => {
       writeFileSync(path.join(root, 'missing.mdx'), '---\ntitle: Missing\nopenapi: "zoo.yaml GET /cages"\n---\n\nText\n');
       writeFileSync(path.join(root, 'bad.mdx'), '---\nopenapi: "fetch the cages"\n---\n');
       writeFileSync(path.join(root, 'tree.mdx'), '---\nopenapi: GET /tree\n---\n');
+      writeFileSync(path.join(root, 'tree-again.mdx'), '---\nopenapi: get /tree\n---\n');
       const plan = await planApiReference(root, siteConfig({ api: { openapi: ['zoo.yaml'] } }), 'cloud');
       expect(plan.diagnostics).toEqual([
         expect.objectContaining({ file: 'bad.mdx', line: 2, path: 'openapi', message: expect.stringContaining('not an operation reference') }),
         { severity: 'error', file: 'missing.mdx', line: 3, path: 'openapi', message: 'Operation GET /cages not found in zoo.yaml (#/paths/~1cages/get)' },
+        { severity: 'warning', file: 'tree.mdx', line: 2, path: 'openapi', message: 'GET /tree is already the operation of tree-again; this page renders as an ordinary page' },
       ]);
-      expect(plan.endpoints).toEqual([{ page: 'tree', title: 'Category tree', method: 'GET', path: '/tree', file: 'zoo.yaml', contentPage: 'tree' }]);
+      expect(plan.endpoints).toEqual([{ page: 'tree-again', title: 'Category tree', method: 'GET', path: '/tree', file: 'zoo.yaml', contentPage: 'tree-again' }]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
