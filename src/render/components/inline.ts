@@ -12,9 +12,11 @@ export const Tooltip: ComponentDefinition = {
     const p = r.props(el);
     const tip = typeof p.tip === 'string' ? p.tip : '';
     const id = r.uid('tooltip');
+    const href = typeof p.href === 'string' ? r.href(p.href, el) : null;
+    const cta = href !== null ? ` <a class="q-tooltip-cta" href="${escapeHtml(href)}">${escapeHtml(typeof p.cta === 'string' ? p.cta : 'Learn more')}</a>` : '';
     return (
       `<span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="${id}">${r.children(el)}` +
-      `<span class="q-tooltip-content" role="tooltip" id="${id}">${escapeHtml(tip)}</span></span>`
+      `<span class="q-tooltip-content" role="tooltip" id="${id}">${escapeHtml(tip)}${cta}</span></span>`
     );
   },
 };

@@ -40,9 +40,11 @@
  *   ParamField    <div class="q-field q-param-field" data-param-field id="param-NAME"><div class="q-field-head">
  *                  <a class="q-field-name" href="#id"><code>NAME</code></a><span class="q-field-location|type|required|
  *                  deprecated|default"></div><div class="q-field-body">     ResponseField: q-response-field, data-response-field
- *   Frame         <figure class="q-frame" data-frame><div class="q-frame-content"></div>[<figcaption>]</figure>
+ *   Frame         <figure class="q-frame" data-frame>[<p class="q-frame-hint">]<div class="q-frame-content"></div>
+ *                  [<figcaption>]</figure>
  *   Tooltip       <span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-N">text
- *                  <span class="q-tooltip-content" role="tooltip" id="tooltip-N">tip</span></span> (CSS shows on hover/focus)
+ *                  <span class="q-tooltip-content" role="tooltip" id="tooltip-N">tip[ <a class="q-tooltip-cta" href>]</span>
+ *                  </span> (CSS shows the content on hover/focus)
  *   Badge         <span class="q-badge" data-badge data-color="gray|blue|…" [data-size]>
  *   Icon          <span class="q-icon-wrap" data-icon-wrap [style="color:C"]><svg class="q-icon" data-icon="NAME"></span>
  *                 Every icon: <svg class="q-icon …" data-icon="lucide-name|unknown" width height viewBox aria-hidden>

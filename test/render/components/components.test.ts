@@ -148,6 +148,11 @@ describe('media and inline components', () => {
     expect(out).toBe('<figure class="q-frame" data-frame><div class="q-frame-content"><img src="/assets/images/d.png" alt="D"></div><figcaption>A diagram</figcaption></figure>');
   });
 
+  it('Frame shows a hint; Tooltip links its call to action', async () => {
+    expect(await html('<Frame hint="Click to zoom">\n  ![x](/images/x.png)\n</Frame>')).toContain('<figure class="q-frame" data-frame><p class="q-frame-hint">Click to zoom</p>');
+    expect(await html('<Tooltip tip="Explained" cta="Read more" href="/ok/glossary">term</Tooltip>')).toContain('Explained <a class="q-tooltip-cta" href="/ok/glossary.html">Read more</a></span></span>');
+  });
+
   it('Tooltip, Badge and Icon stay inline in their paragraph', async () => {
     const out = await html('Say <Tooltip tip="Hypertext">HTML</Tooltip>, <Badge color="blue">Beta</Badge> and <Icon icon="rocket" size={16} color="#f00" />.');
     expect(out).toMatch(/^<p>Say <span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-1">HTML<span class="q-tooltip-content" role="tooltip" id="tooltip-1">Hypertext<\/span><\/span>/);
