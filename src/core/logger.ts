@@ -5,7 +5,7 @@ export type { Logger };
 
 /**
  * @param destination where lines go; by default stdout through pino's buffered
- *   asynchronous writer, so logging a request costs no system call of its own.
+ *   asynchronous writer, so a request never waits for its log line to be written.
  */
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   return pino(
@@ -15,6 +15,6 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: ['req.headers.authorization', '*.apiKey', '*.token', '*.secretAccessKey', '*.signingSecret'], censor: '[redacted]' },
     },
-    (destination as pino.DestinationStream | undefined) ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    (destination as pino.DestinationStream | undefined) ?? pino.destination({ dest: 1, sync: false }),
   );
 }

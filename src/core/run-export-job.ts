@@ -64,6 +64,7 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
   if (!record || record.status === 'completed' || record.status === 'failed') return;
   const log = logger.child({ jobId, attempt: job.attempt });
   await records.markExportRunning(store.db, jobId, nowIso());
+  log.info({ domain: record.domain }, 'export started');
   const workDir = join(deps.dataDir, 'work', jobId);
   await rm(workDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
