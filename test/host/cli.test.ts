@@ -36,7 +36,8 @@ describe('quire host command', () => {
     const writeConfig = (link: string): Promise<void> => writeFile(configFile, `staticExport:\n  enabled: true\n  bundleUrl: "${link}"\nport: 0\ncacheDir: ./cache\nsurprise: true\n`);
     await writeConfig(bundles.link('se_a'));
 
-    child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'run-host-cli.ts'), '--config', configFile], { cwd: join(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    // The real `quire` entry point, as an operator runs it.
+    child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../src/cli/bin.ts'), 'host', '--config', configFile], { cwd: join(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] });
     const lines: Record<string, unknown>[] = [];
     let stderr = '';
     child.stdout!.on('data', (c: Buffer) => {

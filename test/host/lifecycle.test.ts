@@ -88,6 +88,20 @@ describe('quire host bundle lifecycle', () => {
     expect(await readdir(dir)).not.toContain('escape.html');
   });
 
+  it('serves nothing of a refused bundle at first start', async () => {
+    const m = manifestFor({ 'index.html': 'x' });
+    await writeArchive(join(dir, 'evil.tar.gz'), [manifestEntry(m), { name: 'index.html', type: 'symlink', linkname: '/etc/passwd' }]);
+    bundles.publish('evil', join(dir, 'evil.tar.gz'));
+    const log = captureLogger();
+    const host = await start(hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('evil') }), { logger: log.logger });
+    expect((await request(host.url, '/readyz')).status).toBe(503);
+    const page = await request(host.url, '/');
+    expect(page.status).toBe(503);
+    expect(page.headers['retry-after']).toBe('5');
+    expect(log.lines.find((l) => l.msg === 'bundle update failed and no verified site is available')?.reason).toMatch(/"index.html" is a symbolic link/);
+    expect(await readdir(join(dir, 'cache', 'sites'))).toEqual([]);
+  });
+
   it('serves the cached site when the link has expired or the network is gone at a later start', async () => {
     bundles.publish('se_a', (await makeBundle(dir, 'a', SITE_A)).file);
     const config = hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('se_a') });
