@@ -21,15 +21,22 @@ export function readSection<K extends SectionName>(raw: Raw, key: K, file: strin
   return undefined;
 }
 
-function linkItem(l: { label?: string; name?: string; href?: string; url?: string; icon?: string }): LinkItem | null {
-  const label = l.label ?? l.name;
-  const href = l.href ?? l.url;
-  if (label === undefined || href === undefined) return null;
-  return { label, href, ...(l.icon ? { icon: l.icon } : {}) };
-}
+type RawLink = { label?: string; name?: string; href?: string; url?: string; icon?: string };
 
-export function linkItems(list: Parameters<typeof linkItem>[0][] | undefined): LinkItem[] {
-  return (list ?? []).map(linkItem).filter((l): l is LinkItem => l !== null);
+/** Link items with a label and an href; others are reported at `path[i]` and left out. */
+export function linkItems(list: RawLink[] | undefined, path: string, file: string, diagnostics: Diagnostic[]): LinkItem[] {
+  const out: LinkItem[] = [];
+  (list ?? []).forEach((l, i) => {
+    const label = l.label ?? l.name;
+    const href = l.href ?? l.url;
+    if (label === undefined || href === undefined) {
+      const p = `${path}[${i}]`;
+      diagnostics.push({ severity: 'error', file, path: p, message: `${p}: a link needs both "label" and "href"` });
+      return;
+    }
+    out.push({ label, href, ...(l.icon ? { icon: l.icon } : {}) });
+  });
+  return out;
 }
 
 /** Every docs.json section except `navigation`, normalised. */
@@ -57,12 +64,12 @@ export function readSections(raw: Raw, file: string, diagnostics: Diagnostic[]):
     ...(logo !== undefined ? { logo: typeof logo === 'string' ? { light: logo, dark: logo } : { light: logo.light, dark: logo.dark ?? logo.light, href: logo.href } } : {}),
     ...(favicon !== undefined ? { favicon: typeof favicon === 'string' ? favicon : (favicon.light ?? favicon.dark) } : {}),
     navbar: {
-      links: linkItems(navbar?.links),
+      links: linkItems(navbar?.links, 'navbar.links', file, diagnostics),
       ...(primary?.href ? { primary: { label: primary.label ?? (primary.type === 'github' ? 'GitHub' : primary.href), href: primary.href, ...(primary.type ? { type: primary.type } : {}) } } : {}),
     },
     footer: {
       socials: footer?.socials ?? {},
-      links: (footer?.links ?? []).map((col) => ({ ...(col.header ? { header: col.header } : {}), items: linkItems(col.items) })),
+      links: (footer?.links ?? []).map((col, i) => ({ ...(col.header ? { header: col.header } : {}), items: linkItems(col.items, `footer.links[${i}].items`, file, diagnostics) })),
     },
     redirects: redirects.map((x): Redirect => ({ source: x.source, destination: x.destination, permanent: x.permanent ?? true })),
     ...(banner ? { banner: { content: banner.content, ...(banner.dismissible !== undefined ? { dismissible: banner.dismissible } : {}) } } : {}),

@@ -134,13 +134,15 @@ describe('loadSiteConfig: problems', () => {
       appearance: { default: 'sepia' },
       unknownKey: { tolerated: true },
       redirects: [{ source: '/a' }],
+      navbar: { links: [{ label: 'Only a label' }, { label: 'Ok', href: '/ok' }] },
       navigation: { tabs: [{ tab: 'T', groups: [{ group: 'G', pages: ['a'] }, { group: 'H', pages: ['b', 'c', 7, { pages: [] }] }] }] },
     });
     const { config, diagnostics } = await loadSiteConfig(dir);
     const byPath = Object.fromEntries(diagnostics.map((d) => [d.path, d]));
     expect(Object.keys(byPath).sort()).toEqual([
-      'appearance.default', 'colors.primary', 'navigation.tabs[0].groups[1].pages[2]', 'navigation.tabs[0].groups[1].pages[3].group', 'redirects[0].destination',
+      'appearance.default', 'colors.primary', 'navbar.links[0]', 'navigation.tabs[0].groups[1].pages[2]', 'navigation.tabs[0].groups[1].pages[3].group', 'redirects[0].destination',
     ]);
+    expect(config.navbar.links).toEqual([{ label: 'Ok', href: '/ok' }]);
     for (const d of diagnostics) expect(d).toMatchObject({ severity: 'error', file: 'docs.json' });
     expect(byPath['navigation.tabs[0].groups[1].pages[2]'].message).toBe('navigation.tabs[0].groups[1].pages[2]: expected a page path (string) or a group object, got number 7');
     expect(byPath['colors.primary'].message).toBe('colors.primary: expected a string, got the number 42');
