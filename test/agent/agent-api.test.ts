@@ -4,6 +4,7 @@ import { recoverActiveAgentJobs } from '../../src/agent/agent-worker.js';
 import { agentSettingsFromConfig } from '../../src/agent/agent-wiring.js';
 import { insertAgentJobRecord } from '../../src/core/agent-jobs.js';
 import { countAgentJobsSince } from '../../src/store/records/agent-jobs.js';
+import { updateOrganizationFeatures } from '../../src/store/records/organizations.js';
 import type { Queue } from '../../src/queue/types.js';
 import { createLogger } from '../../src/core/logger.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
@@ -207,5 +208,12 @@ describe('agent job API without a model provider', () => {
     expect(res.status).toBe(503);
     expect((await res.json() as any).error).toMatch(/No model provider is configured/);
     expect(await countAgentJobsSince(api.store.db, api.project.id, '1970-01-01T00:00:00.000Z')).toBe(0);
+  });
+
+  it('answers 403 when the organization has the agent feature turned off', async () => {
+    await updateOrganizationFeatures(api.store.db, api.orgId, ['static-export']);
+    const res = await api.fetch(`/v2/agent/${api.project.id}/job`, { method: 'POST', json: { prompt: 'Do something' } });
+    expect(res.status).toBe(403);
+    expect((await res.json() as any).error).toMatch(/agent feature/);
   });
 });
