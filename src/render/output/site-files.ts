@@ -44,6 +44,12 @@ export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[],
   files.set('404.html', notFoundPage(plan, model));
   files.set('redirects.json', redirectsJson(plan.config.redirects));
   const pages = new Set(Object.keys(plan.pages));
+  // A site without an `index` page (common in mint.json sites) still answers at its
+  // root: index.html sends the browser to the first page of the navigation.
+  const first = model.order[0] ?? Object.keys(plan.pages).sort()[0];
+  if (!pages.has('index') && first && !written.has('index.html')) {
+    files.set('index.html', redirectPage('index', `/${first}`, pages, model.baseUrl, model.assets.favicon));
+  }
   for (const r of plan.config.redirects) {
     const source = redirectSourcePage(r.source);
     if (!source || pages.has(source)) continue;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
 import { InvalidError } from '../../../src/core/errors.js';
 import type { ExportProgress, ExportReport } from '../../../src/render/types.js';
-import { smallSite, tempDir, type TempDir } from './make-site.js';
+import { FIXTURES, smallSite, tempDir, type TempDir } from './make-site.js';
 
 function listFiles(dir: string): string[] {
   const out: string[] = [];
@@ -180,6 +180,17 @@ describe('exportSite options', () => {
     expect(existsSync(join(busy, 'docs.json'))).toBe(true);
     await expect(exportSite({ root: tmp.path, outDir: join(tmp.path, 'x'), workers: 0 })).rejects.toThrow(/not a docs site/);
     await expect(exportSite({ root, outDir: join(tmp.path, 'y'), baseUrl: 'ftp://x', workers: 0 })).rejects.toThrow(/base URL "ftp:\/\/x"/);
+  });
+
+  it('exports the legacy mint.json site: API pages from OpenAPI, and an index.html leading to the first page', async () => {
+    const out = join(tmp.path, 'mint');
+    const report = await exportSite({ root: join(FIXTURES, 'legacy-mint'), outDir: out, workers: 0 });
+    expect(report.files).toContain('api-reference/endpoints/get-users.html');
+    expect(report.features['api-reference']).toEqual({ included: true });
+    const endpoint = readFileSync(join(out, 'api-reference/endpoints/get-users.html'), 'utf8');
+    expect(endpoint).toMatch(/<span class="method method-get">GET<\/span>.*List users/);
+    const index = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(index).toContain('<meta http-equiv="refresh" content="0; url=introduction.html">');
   });
 
   it('stops when aborted', async () => {
