@@ -1,9 +1,9 @@
 /**
- * Which extra route modules and background parts `quire serve` starts, given the
- * config: today the agent jobs (their routes, and their worker when this process runs
- * workers). They share the process's one queue from the service's ports.
+ * Which extra route modules `quire serve` mounts, given the config: today the agent job
+ * actions (create, follow-up, archive, transcript), which send runs to the process's
+ * queue. Their worker runs with the other workers (src/workers.ts).
  */
-import { createAgentWiring } from '../agent/agent-wiring.js';
+import { agentRoutes } from '../agent/agent-wiring.js';
 import type { RouteModule } from '../api/app.js';
 import type { AppDeps } from '../api/deps.js';
 import type { QuireConfig } from '../config/schema.js';
@@ -16,11 +16,5 @@ export interface ServiceWiring {
 }
 
 export function serviceModules(_config: QuireConfig, _logger: Logger): ServiceWiring {
-  const agent = createAgentWiring();
-  return {
-    modules: [agent.routes],
-    onStoreReady: async (store, deps) => {
-      await agent.attach(store, deps, deps.queue);
-    },
-  };
+  return { modules: [agentRoutes] };
 }
