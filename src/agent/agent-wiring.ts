@@ -6,8 +6,6 @@
 import type { RouteModule } from '../api/app.js';
 import type { AppDeps } from '../api/deps.js';
 import { agentJobActionRoutes } from '../api/agent-jobs.js';
-import type { Queue } from '../queue/types.js';
-import type { Store } from '../store/types.js';
 import { resolveAgentSettings, type AgentSettings } from './agent-settings.js';
 import { startAgentWorker } from './agent-worker.js';
 import { loadSiteValidator } from './load-site-validator.js';
@@ -33,13 +31,3 @@ export const agentWorker = async (deps: AppDeps): Promise<void> => {
     validateSite: await loadSiteValidator(),
   });
 };
-
-export interface AgentWiring {
-  routes: RouteModule;
-  /** Kept for callers that attach explicitly; the worker itself runs as a worker module. */
-  attach(store: Store, deps: AppDeps, queue: Queue): Promise<void>;
-}
-
-export function createAgentWiring(): AgentWiring {
-  return { routes: agentRoutes, attach: async () => undefined };
-}

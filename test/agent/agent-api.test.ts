@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentWiring } from '../../src/agent/agent-wiring.js';
+import { agentRoutes } from '../../src/agent/agent-wiring.js';
 import { recoverActiveAgentJobs } from '../../src/agent/agent-worker.js';
 import { agentSettingsFromConfig } from '../../src/agent/agent-wiring.js';
 import { insertAgentJobRecord } from '../../src/core/agent-jobs.js';
@@ -15,17 +15,15 @@ import type { FakeModelServer, ScriptStep } from './servers/scripted-model.js';
 
 const OLD = 'Run `npm install acme`.';
 
-/** Starts the real API with the agent wiring on the service's own queue, as `quire serve` does. */
+/** Starts the real API with the agent routes; the service runs the agent worker on its own queue, as `quire serve` does. */
 async function startAgentApi(env: Record<string, string>, repository: string): Promise<TestApi & { queue: () => Queue }> {
-  const wiring = createAgentWiring();
   let queue: Queue | undefined;
   const api = await startTestApi({
     repository,
     env,
-    modules: [wiring.routes],
-    onStoreReady: async (store, deps) => {
+    modules: [agentRoutes],
+    onStoreReady: async (_store, deps) => {
       queue = deps.queue;
-      await wiring.attach(store, deps, deps.queue);
     },
   });
   return Object.assign(api, { queue: () => queue! });
