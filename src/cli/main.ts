@@ -51,6 +51,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = proc
   program.command('export').description('export a local docs folder to a static site: quire export DIR --out OUT (see quire export --help)');
   program.command('host').description('serve a static export bundle: quire host --config deployment.yaml (see quire host --help)');
 
+  program
+    .command('migrate')
+    .description('apply pending database migrations and exit')
+    .option('--json', 'print one JSON object')
+    .action(async (flags: { json?: boolean }) => {
+      exitCode = await (await import('./migrate.js')).runMigrate(flags, env, io);
+    });
+
   registerOperatorCommands(program, env, io);
   registerRemoteCommands(program, env, io, (code) => {
     exitCode = code;

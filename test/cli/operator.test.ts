@@ -64,3 +64,18 @@ describe('operator commands', () => {
     expect(JSON.parse(res.stdout)).toEqual({ error: 'Organization not found: org_missing' });
   });
 });
+
+describe('quire migrate', () => {
+  it('applies the migrations once and then reports the database up to date', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-migrate-'));
+    try {
+      const first = await runQuire(['migrate', '--json'], { QUIRE_DATA_DIR: dir });
+      expect(first.code).toBe(0);
+      expect(JSON.parse(first.stdout)).toEqual({ dialect: 'sqlite', applied: ['001-initial', '002-queue'], queue: 'local' });
+      const again = await runQuire(['migrate'], { QUIRE_DATA_DIR: dir });
+      expect(again.stdout).toContain('The sqlite database is up to date');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * `quire migrate`: applies pending schema migrations of the records database (and, in
+ * scale-out mode, creates or upgrades pg-boss's schema), then exits. Every process also
+ * migrates at start; running this first keeps rolling deploys from racing on it.
+ */
+import { loadConfig } from '../config/load-config.js';
+import { createLogger } from '../core/logger.js';
+import { migrateToLatest } from '../store/migrate.js';
+import { openStore } from '../store/open-store.js';
+import { openQueueFor } from '../ports.js';
+import { print, type Io } from './io.js';
+
+export async function runMigrate(flags: { json?: boolean }, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const config = loadConfig({ env });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: config.databaseSchema, migrate: false });
+  try {
+    const results = await migrateToLatest(store);
+    const queue = openQueueFor(config, store, createLogger('warn'));
+    await queue.start();
+    await queue.stop({ graceMs: 0 });
+    const applied = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    print(io, !!flags.json, { dialect: store.dialect, applied, queue: queue.driver }, () =>
+      applied.length ? `Applied ${applied.length} migration(s) on ${store.dialect}: ${applied.join(', ')}` : `The ${store.dialect} database is up to date`,
+    );
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
