@@ -152,8 +152,10 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
       }),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        // Requests being answered may finish (up to 5 s); idle keep-alive connections go now.
         server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),
   };
 }
