@@ -42,6 +42,10 @@ export interface NavSection {
   /** Set for sections that only link elsewhere. */
   href?: string;
   openapi?: string;
+  /** `default: true` on a version or language: the one shown first. */
+  default?: boolean;
+  /** `hidden: true`: kept for its pages but not shown as a division. */
+  hidden?: boolean;
   children: NavNode[];
   /** Nested divisions, e.g. tabs inside a version. */
   sections: NavSection[];
