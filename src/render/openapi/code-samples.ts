@@ -65,7 +65,7 @@ export function buildHarRequest(model: OperationModel): { har: HarRequest; marke
   const markers = new Map<string, string>();
   const server = model.servers[0] ?? FALLBACK_SERVER;
   const base = /^https?:\/\//i.test(server) ? server : `${FALLBACK_SERVER}${server.startsWith('/') ? '' : '/'}${server}`;
-  const path = model.path.replace(/\{([^}]+)\}/g, (whole: string, name: string) => {
+  const path = model.path.replace(/\{([^}]+)\}/g, (_whole: string, name: string) => {
     const p = model.parameters.find((x) => x.in === 'path' && x.name === name);
     if (p?.example.found) return encodeURIComponent(sampleText(p.example.value));
     const marker = `QUIREPARAM${markers.size}X`;

@@ -8,7 +8,7 @@ import type { HighlighterCore } from 'shiki/core';
 import type { Heading } from '../types.js';
 import { renderCodeBlock, type HighlightCache } from '../highlight/index.js';
 import { esc, prettyJson } from './html.js';
-import { markdownToHtml, type MarkdownLinks } from './markdown.js';
+import { markdownToHtml } from './markdown.js';
 import type { OperationModel, ParamLocation } from './operation-model.js';
 import type { OpenApiObject } from './read-document.js';
 import { mediaExample } from './sample.js';
