@@ -46,6 +46,15 @@ export class NavReader {
     return undefined;
   }
 
+  /** An optional boolean flag; other types are reported. */
+  private flag(o: Obj, key: string, path: Path): boolean {
+    const v = o[key];
+    if (v === undefined || v === null) return false;
+    if (typeof v === 'boolean') return v;
+    this.bad([...path, key], `expected true or false, got ${typeof v}`);
+    return false;
+  }
+
   private list(o: Obj, key: string, path: Path): unknown[] {
     const v = o[key];
     if (v === undefined || v === null) return [];
@@ -99,6 +108,8 @@ export class NavReader {
       ...(this.optString(s, 'icon', path) !== undefined ? { icon: s.icon as string } : {}),
       ...(href !== undefined ? { href } : {}),
       ...(openapi !== undefined ? { openapi } : {}),
+      ...(this.flag(s, 'default', path) ? { default: true } : {}),
+      ...(this.flag(s, 'hidden', path) ? { hidden: true } : {}),
       children,
       sections,
     };
@@ -119,9 +130,8 @@ export class NavReader {
     const node: NavNode & { kind: 'group' } = { kind: 'group', group: name, children };
     const icon = this.optString(g, 'icon', path);
     if (icon !== undefined) node.icon = icon;
-    if (typeof g.hidden === 'boolean') node.hidden = g.hidden;
-    else if (g.hidden !== undefined) this.bad([...path, 'hidden'], 'expected true or false');
-    if (typeof g.expanded === 'boolean') node.expanded = g.expanded;
+    if (g.hidden !== undefined) node.hidden = this.flag(g, 'hidden', path);
+    if (g.expanded !== undefined) node.expanded = this.flag(g, 'expanded', path);
     const openapi = openapiSources(g.openapi)[0];
     if (openapi !== undefined) node.openapi = openapi;
     // `root` is the page a group opens on; keep it reachable as the group's first page.

@@ -66,15 +66,15 @@ describe('loadSiteConfig: docs.json', () => {
       name: 'X',
       colors: { primary: '#000' },
       navigation: {
-        versions: [{ version: 'v2', languages: [{ language: 'en', tabs: [{ tab: 'API', openapi: 'api.yaml', groups: [{ group: 'Users', openapi: { source: 'users.yaml' }, pages: ['GET /users', 'api.yaml POST /users/{id}', '/intro.mdx'] }] }] }] }],
+        versions: [{ version: 'v2', default: true, languages: [{ language: 'en', tabs: [{ tab: 'API', openapi: 'api.yaml', groups: [{ group: 'Users', openapi: { source: 'users.yaml' }, pages: ['GET /users', 'api.yaml POST /users/{id}', '/intro.mdx'] }] }] }] }],
         anchors: [{ anchor: 'Blog', href: 'https://blog.example.com', icon: 'newspaper' }],
-        dropdowns: [{ dropdown: 'More', pages: ['more'] }],
+        dropdowns: [{ dropdown: 'More', hidden: true, pages: ['more'] }],
       },
     });
     const { config, diagnostics } = await loadSiteConfig(dir);
     expect(diagnostics).toEqual([]);
     const [version, anchor, dropdown] = config.navigation.sections;
-    expect(version).toMatchObject({ kind: 'version', label: 'v2' });
+    expect(version).toMatchObject({ kind: 'version', label: 'v2', default: true });
     const tab = version.sections[0].sections[0];
     expect(version.sections[0]).toMatchObject({ kind: 'language', label: 'en' });
     expect(tab).toMatchObject({ kind: 'tab', label: 'API', openapi: 'api.yaml' });
@@ -87,7 +87,7 @@ describe('loadSiteConfig: docs.json', () => {
       ],
     });
     expect(anchor).toMatchObject({ kind: 'anchor', label: 'Blog', href: 'https://blog.example.com', children: [] });
-    expect(dropdown).toMatchObject({ kind: 'dropdown', label: 'More', children: [{ kind: 'page', page: 'more' }] });
+    expect(dropdown).toMatchObject({ kind: 'dropdown', label: 'More', hidden: true, children: [{ kind: 'page', page: 'more' }] });
     expect(flattenPages(config.navigation)).toEqual(['intro', 'more']);
   });
 });
