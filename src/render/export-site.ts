@@ -145,6 +145,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     // the report needs is kept per page; bodies go to the search index and are dropped.
     const cache = cacheDir ? new PageCache(cacheDir) : undefined;
     const keys = cache ? await pageCacheKeys(plan, tasks, deployment) : new Map<string, string>();
+    // Sources were only needed for the keys; workers read their page again (memory of large sites).
+    plan.sources.clear();
     const results = new Map<string, PageOutcome>();
     let done = 0;
     let cacheHits = 0;

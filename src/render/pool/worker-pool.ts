@@ -27,7 +27,7 @@ interface Slot<R> {
  * V8 lets a busy thread's heap fill with garbage up to hundreds of MB before it
  * collects; capping the old generation keeps two workers well under the memory target.
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 };
 
 export interface WorkerFile {
   /** The worker module, or a bootstrap script when `eval` is set. */
