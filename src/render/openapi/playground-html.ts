@@ -74,7 +74,9 @@ export function renderPlayground(model: OperationModel, mode: PlaygroundMode, ui
   if (mode === 'none') return '';
   if (mode === 'simple') return requestBar(model);
   const servers = model.servers.length ? model.servers : [''];
-  const serverSelect = `<div class="api-pg-row"><label for="${uid}-server">Server</label><select id="${uid}-server" name="server">${servers.map((s) => `<option value="${esc(s)}">${esc(s || '(this site)')}</option>`).join('')}</select></div>`;
+  const serverSelect = `<div class="api-pg-row"><label for="${uid}-server">Server</label><select id="${uid}-server" name="server">${servers.map((s) => `<option value="${esc(s)}">${esc(s || '(this site)')}</option>`).join('')}</select></div>` +
+    // Another address of the same API (an internal host, a local instance) overrides the list.
+    `<div class="api-pg-row"><label for="${uid}-custom">Other server <span class="api-pg-where">optional</span></label><input id="${uid}-custom" name="server-custom" type="url" placeholder="https://api.internal.example" autocomplete="off"></div>`;
   const auth = authInputs(model, uid);
   const params = model.parameters.map((p, i) => paramInput(p, `${uid}-p${i}`)).join('');
   const media = model.body?.media[0];

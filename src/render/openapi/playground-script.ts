@@ -27,7 +27,8 @@ function setup(root){
   form.addEventListener('submit',function(ev){
     ev.preventDefault();
     err.textContent='';
-    var server=(field(form,'server')||{value:''}).value.replace(/\/+$/,'');
+    var custom=(field(form,'server-custom')||{value:''}).value.trim();
+    var server=(custom||(field(form,'server')||{value:''}).value).replace(/\/+$/,'');
     var path=op.path, query=[], headers={}, missing=[];
     op.parameters.forEach(function(p){
       var el=field(form,'param:'+p.in+':'+p.name);var v=el?el.value:'';

@@ -44,9 +44,10 @@ describe('API playground in a real browser', () => {
         if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
         received.push({ method: req.method!, url: req.url!, headers: req.headers, body });
         const u = new URL(req.url!, 'http://x');
-        const pet = /^\/v1\/pets\/(\d+)$/.exec(u.pathname);
+        const pathname = u.pathname.replace(/^\/alt/, ''); // a second address of the same API
+        const pet = /^\/v1\/pets\/(\d+)$/.exec(pathname);
         if (req.method === 'GET' && pet) return res.writeHead(200, { ...cors, 'content-type': 'application/json', 'x-total': '1' }).end(JSON.stringify({ id: Number(pet[1]), name: 'Rex', keyUsed: u.searchParams.get('api_key') }));
-        if (req.method === 'POST' && u.pathname === '/v1/pets') return res.writeHead(201, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ id: 7, ...JSON.parse(body) }));
+        if (req.method === 'POST' && pathname === '/v1/pets') return res.writeHead(201, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ id: 7, ...JSON.parse(body) }));
         res.writeHead(404, { ...cors, 'content-type': 'application/json' }).end('{"error":"Not found"}');
       });
     });
@@ -107,7 +108,7 @@ describe('API playground in a real browser', () => {
     await page.close();
   });
 
-  it('sends POST with basic auth and the edited JSON body', async () => {
+  it('sends POST with basic auth and the edited JSON body to another server typed in', async () => {
     const page = await browser.newPage();
     const hosts = new Set<string>();
     page.on('request', (r) => hosts.add(new URL(r.url()).hostname));
@@ -117,12 +118,13 @@ describe('API playground in a real browser', () => {
     await page.fill('[name="auth:basicAuth:username"]', 'ann');
     await page.fill('[name="auth:basicAuth:password"]', 'pw');
     await page.fill('textarea[name="body"]', '{"name": "Tom", "tag": "cat"}');
+    await page.fill('[name="server-custom"]', `${apiUrl}/alt/v1/`);
     await page.click('.api-pg-send');
     await page.waitForFunction(statusShown);
     expect(await page.textContent('[data-status]')).toBe('201 Created');
     expect(JSON.parse((await page.textContent('[data-body]'))!)).toEqual({ id: 7, name: 'Tom', tag: 'cat' });
     const last = received.at(-1)!;
-    expect(last).toMatchObject({ method: 'POST', url: '/v1/pets', body: '{"name": "Tom", "tag": "cat"}' });
+    expect(last).toMatchObject({ method: 'POST', url: '/alt/v1/pets', body: '{"name": "Tom", "tag": "cat"}' });
     expect(last.headers.authorization).toBe(`Basic ${Buffer.from('ann:pw').toString('base64')}`);
     expect(last.headers['content-type']).toBe('application/json');
     // Invalid JSON is caught in the page and nothing is sent.
