@@ -21,6 +21,8 @@ export interface FetchBundleOptions {
   backoffMs: number;
   maxBytes: number;
   logger: Logger;
+  /** Aborts the download and the waits between attempts (the host is stopping). */
+  signal?: AbortSignal;
 }
 
 export interface FetchedArchive {
@@ -45,11 +47,15 @@ export async function fetchBundle(url: string, destFile: string, opts: FetchBund
       return await fetchOnce(url, destFile, opts);
     } catch (err) {
       await rm(destFile, { force: true });
+      if (opts.signal?.aborted) throw new UnavailableError('bundle download stopped: the host is shutting down');
       const retryable = err instanceof UnavailableError;
       if (!retryable || attempt >= opts.retries) throw err;
       const delay = Math.min(30_000, opts.backoffMs * 2 ** attempt) * (0.75 + Math.random() * 0.5);
       opts.logger.warn({ url: redactUrl(url), attempt: attempt + 1, retryInMs: Math.round(delay), reason: (err as Error).message }, 'bundle download failed, retrying');
-      await new Promise((r) => setTimeout(r, delay));
+      await new Promise<void>((r) => {
+        const timer = setTimeout(r, delay);
+        opts.signal?.addEventListener('abort', () => { clearTimeout(timer); r(); }, { once: true });
+      });
     }
   }
 }
@@ -72,7 +78,8 @@ async function fetchOnce(url: string, destFile: string, opts: FetchBundleOptions
   try {
     let res: Response;
     try {
-      res = await fetch(url, { signal: controller.signal, redirect: 'follow' });
+      const signal = opts.signal ? AbortSignal.any([controller.signal, opts.signal]) : controller.signal;
+      res = await fetch(url, { signal, redirect: 'follow' });
     } catch (err) {
       throw new UnavailableError(describeNetworkError(err, controller.signal.aborted, opts.timeoutMs));
     }

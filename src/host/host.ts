@@ -35,6 +35,7 @@ export interface RunningHost {
 export async function startHost(initialConfig: HostConfig, deps: { logger: Logger }): Promise<RunningHost> {
   const { logger } = deps;
   let config = initialConfig;
+  const stopping = new AbortController();
   const state: HostState = { mode: config.staticExport.enabled ? 'waiting' : 'disabled', site: null };
   // Mutable so that a reload's serve options apply to the next request.
   const handlerOptions: HandlerOptions = { permanentRedirectStatus: config.serve.permanentRedirectStatus, accessLog: config.serve.accessLog, logger };
@@ -85,7 +86,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
     try {
       const archive = await cache.downloadPath();
       const started = Date.now();
-      const fetched = await fetchBundle(bundleUrl, archive, { ...config.fetch, maxBytes: config.limits.maxArchiveBytes, logger });
+      const fetched = await fetchBundle(bundleUrl, archive, { ...config.fetch, maxBytes: config.limits.maxArchiveBytes, logger, signal: stopping.signal });
       logger.info({ source, sizeBytes: fetched.sizeBytes, sha256: fetched.sha256, ms: Date.now() - started }, 'bundle downloaded');
       const installed = await cache.install(archive, fetched.sha256, {
         limits: config.limits,
@@ -152,6 +153,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
       }),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        stopping.abort();
         // Requests being answered may finish (up to 5 s); idle keep-alive connections go now.
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeIdleConnections();

@@ -57,6 +57,20 @@ describe('fetchBundle', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it('stops a download in progress when aborted (the host shutting down)', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-length': '1000' });
+      res.write('partial');
+    });
+    const stop = new AbortController();
+    const pending = fetchBundle(url, join(dir, 'b.tar.gz'), opts({ timeoutMs: 60_000, retries: 5, signal: stop.signal }));
+    while (hits === 0) await new Promise((r) => setTimeout(r, 10));
+    stop.abort();
+    await expect(pending).rejects.toThrow('bundle download stopped: the host is shutting down');
+    expect(hits).toBe(1);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('does not retry a 403 and names the error of the answer', async () => {
     const url = await serve((_req, res) => res.writeHead(403, { 'content-type': 'application/json' }).end('{"error":"Link expired"}'));
     const err = await fetchBundle(url, join(dir, 'b.tar.gz'), opts()).catch((e: unknown) => e);
