@@ -29,7 +29,7 @@ beforeAll(async () => {
   bundles.publish('se_e2e', join(dir, 'bundle.tar.gz'));
   host = await startHost(hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('se_e2e') }), { logger: captureLogger().logger });
   browser = await launchBrowser();
-});
+}, 240_000);
 afterAll(async () => {
   await browser?.close();
   await host?.close();
@@ -83,5 +83,5 @@ describe('an exported site browsed through quire host', () => {
     expect(requested.some((u) => u.includes('/pagefind/'))).toBe(true);
     expect((await page.goto(`${host.url}/images/favicon.svg`))?.status()).toBe(200);
     await context.close();
-  });
+  }, 120_000);
 });

@@ -19,9 +19,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Polls until `check` passes (the process works on its own schedule); fails after 20 s. */
+/** Polls until `check` passes (the process works on its own schedule); fails after 60 s. */
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -63,5 +63,5 @@ describe('quire host command', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(stderr).toBe('');
-  });
+  }, 180_000);
 });

@@ -61,5 +61,5 @@ describe('quire host with a bundle from an export job', () => {
     expect(result.updated).toBe(false);
     expect(result.reason).toMatch(/^bundle download answered 403: .+ \(expired or altered link\?\)$/);
     expect((await request(host.url, '/')).body.equals(home.body)).toBe(true);
-  });
+  }, 180_000);
 });
