@@ -1,6 +1,6 @@
 /**
- * Checks one OpenAPI document at plan time: reads it, refuses what Quire cannot render
- * (Swagger 2.0, unknown versions), reports broken `$ref`s at the place they are written,
+ * Checks one OpenAPI document at plan time: reads it, converts Swagger 2.0, refuses
+ * what Quire cannot render (older or unknown versions), reports broken `$ref`s at the place they are written,
  * then lets swagger-parser validate and dereference it. Every problem becomes a
  * diagnostic naming the document and the JSON path (and the line when known).
  */
@@ -8,6 +8,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Deployment, Diagnostic } from '../types.js';
 import path from 'node:path';
 import { isInsideRoot, refParserOptions } from './ref-options.js';
+import { isSwagger2, toOpenApi3 } from './upgrade-swagger.js';
 import { getByTokens, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
 import {
   DocumentReadError, documentKey, documentPath, fetchDocumentText, isUrl, parseDocumentText,
@@ -38,8 +39,17 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
     if (err instanceof DocumentReadError) return fail(err.message, err.line ? { line: err.line } : {});
     throw err;
   }
-  if (typeof raw.swagger === 'string') {
-    return fail(`${key} is a Swagger ${raw.swagger} document; Quire renders OpenAPI 3.0 and 3.1 only. Convert it to OpenAPI 3 (for example with swagger2openapi or the Swagger Editor) and reference the converted file`, { path: 'swagger', line: lineOfPath(text, ['swagger']) });
+  const converted = isSwagger2(raw);
+  if (converted) {
+    try {
+      raw = toOpenApi3(raw);
+    } catch (err) {
+      return fail(`${key} is a Swagger 2.0 document that could not be converted to OpenAPI 3 (${(err as Error).message}); convert it with another tool and reference the converted file`, { path: 'swagger', line: lineOfPath(text, ['swagger']) });
+    }
+    // Paths in later messages refer to the converted document: no line of the file matches them.
+    text = '';
+  } else if (raw.swagger !== undefined) {
+    return fail(`${key} is a Swagger ${String(raw.swagger)} document; Quire renders OpenAPI 3.0 and 3.1, and converts Swagger 2.0. Convert it to OpenAPI 3 and reference the converted file`, { path: 'swagger', line: lineOfPath(text, ['swagger']) });
   }
   if (typeof raw.openapi !== 'string' || !/^3\.[01]\./.test(raw.openapi)) {
     return fail(`${key} is not an OpenAPI 3.0 or 3.1 document: "openapi" is ${JSON.stringify(raw.openapi ?? null)}, expected a version such as "3.1.0"`, { path: 'openapi', line: lineOfPath(text, ['openapi']) });

@@ -10,6 +10,7 @@ import type { Deployment } from '../types.js';
 import { documentPath, isUrl, parseDocumentText, type OpenApiObject } from './read-document.js';
 import { refParserOptions } from './ref-options.js';
 import { componentNames } from './schema-utils.js';
+import { toOpenApi3 } from './upgrade-swagger.js';
 
 export interface CachedDocument {
   doc: OpenApiObject;
@@ -31,7 +32,7 @@ export async function loadRenderDocument(root: string, file: string, deployment:
   let entry = cache.get(key);
   if (!entry) {
     entry = (async () => {
-      const raw = parseDocumentText(await readFile(abs, 'utf8'), file);
+      const raw = toOpenApi3(parseDocumentText(await readFile(abs, 'utf8'), file));
       const options = refParserOptions(localCopy ? null : root, deployment !== 'air-gapped' && !localCopy);
       const doc = (await SwaggerParser.dereference(isUrl(file) ? file : abs, raw as never, options as never)) as unknown as OpenApiObject;
       return { doc, names: componentNames(doc) };

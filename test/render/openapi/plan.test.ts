@@ -77,7 +77,7 @@ describe('openapi on tabs and anchors', () => {
 });
 
 describe('planApiReference diagnostics', () => {
-  it('names the document and the JSON path of an invalid document, a broken $ref and a Swagger 2.0 file; the rest still plans', async () => {
+  it('names the document and the JSON path of an invalid document and a broken $ref, converts Swagger 2.0; the rest still plans', async () => {
     const config = siteConfig({ sections: [{ kind: 'tab', label: 'API', children: [
       group('Bad', [], 'invalid.yaml'),
       group('Ref', [], '/broken-ref.yaml'),
@@ -94,9 +94,24 @@ describe('planApiReference diagnostics', () => {
       path: 'paths["/things"].get.responses["200"].content["application/json"].schema.$ref', line: 15,
       message: expect.stringContaining('#/components/schemas/Thing'),
     })]);
-    expect(errorsFor(plan.diagnostics, 'swagger-2.0.json')).toEqual([expect.objectContaining({ path: 'swagger', message: expect.stringMatching(/Swagger 2\.0.*OpenAPI 3\.0 and 3\.1 only.*[Cc]onvert/) })]);
+    expect(errorsFor(plan.diagnostics, 'swagger-2.0.json')).toEqual([]); // converted to OpenAPI 3.0
     const tab = plan.navigation.sections[0].children;
-    expect(pagesOf(tab)).toEqual([{ Bad: [] }, { Ref: [] }, { Old: [] }, { Good: ['api-reference/endpoints/get-tree', 'api-reference/endpoints/post-animals'] }]);
+    expect(pagesOf(tab)).toEqual([
+      { Bad: [] }, { Ref: [] },
+      { Old: [{ Things: ['api-reference/things/get-things-id', 'api-reference/things/post-things'] }] },
+      { Good: ['api-reference/endpoints/get-tree', 'api-reference/endpoints/post-animals'] },
+    ]);
+  });
+
+  it('refuses Swagger versions older than 2.0 with a clear message', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'quire-oa-old-'));
+    try {
+      writeFileSync(path.join(root, 'ancient.json'), '{\n  "swaggerVersion": "1.2",\n  "swagger": "1.2",\n  "apis": []\n}\n');
+      const plan = await planApiReference(root, siteConfig({ root: [group('Ancient', [], 'ancient.json')] }), 'cloud');
+      expect(plan.diagnostics).toEqual([{ severity: 'error', file: 'ancient.json', path: 'swagger', line: 3, message: expect.stringMatching(/Swagger 1\.2 document.*converts Swagger 2\.0.*[Cc]onvert it to OpenAPI 3/) }]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('reports an operation the navigation names but the document lacks at its JSON path in docs.json', async () => {

@@ -104,6 +104,19 @@ describe('renderEndpointPage: OpenAPI 3.1 YAML (library)', () => {
   });
 });
 
+describe('renderEndpointPage: Swagger 2.0 (converted)', () => {
+  it('renders a converted operation: server from host/basePath, body parameter as request body, API key', async () => {
+    const post = await render(spec('swagger-2.0.json', 'POST', '/things', 'api-reference/things/post-things', 'Create a thing'));
+    expect(post.html).toContain('<span class="api-server">https://old.example.com/v1</span>/things');
+    expect(post.html).toContain('<h2 id="body">Body <span class="api-badge api-badge-required">required</span>');
+    expect(post.html).toMatch(/<code class="api-field-name">name<\/code><span class="api-field-type">string<\/span><span class="api-badge api-badge-required">required<\/span>/);
+    expect(post.html).toContain('API key sent in the <code>X-Old-Key</code> header.');
+    const get = await render(spec('swagger-2.0.json', 'GET', '/things/{id}', 'g', 'Get a thing'));
+    expect(text(get.html)).toContain('"name": "widget"');
+    expect(get.html).toContain('<span class="api-field-type">integer&lt;int64&gt;</span>');
+  });
+});
+
 describe('renderEndpointPage: recursion, oneOf and discriminator', () => {
   it('renders a recursive schema once and notes the cycle', async () => {
     const page = await render(spec('recursive.yaml', 'GET', '/tree', 'tree', 'Category tree'));
