@@ -1,7 +1,8 @@
 /**
  * Converts the legacy mint.json layout into the docs.json shape before it is read:
  * a flat `navigation` list of groups, `tabs` and `anchors` with a `url` prefix,
- * `topbarLinks`, `topbarCtaButton`, `footerSocials`, `modeToggle`, `analytics`, `openapi`.
+ * `topbarLinks`, `topbarCtaButton`, `footerSocials`, `modeToggle`, `analytics`, `openapi`,
+ * `versions` (groups carry a `version`; the first version is the default).
  * Groups go to the tab or anchor whose url prefixes their first page, the rest to the
  * primary tab, as the hosted platform lays them out.
  */
@@ -30,7 +31,7 @@ function socials(v: unknown): Record<string, string> | unknown {
 /** mint.json (already $ref-resolved) -> a docs.json-shaped object; keys it does not know pass through. */
 export function mintToDocs(mint: Obj): Obj {
   const out: Obj = { ...mint };
-  for (const k of ['navigation', 'tabs', 'anchors', 'topbarLinks', 'topbarCtaButton', 'footerSocials', 'modeToggle', 'analytics', 'openapi', 'primaryTab']) delete out[k];
+  for (const k of ['navigation', 'tabs', 'anchors', 'topbarLinks', 'topbarCtaButton', 'footerSocials', 'modeToggle', 'analytics', 'openapi', 'primaryTab', 'versions']) delete out[k];
   if (typeof mint.logo === 'string') out.logo = mint.logo;
   if (isObj(mint.colors)) out.colors = { primary: mint.colors.primary, light: mint.colors.light, dark: mint.colors.dark };
 
@@ -43,27 +44,36 @@ export function mintToDocs(mint: Obj): Obj {
     if (!page) return undefined;
     return prefixed.find((t) => page.startsWith(String(t.url).replace(/^\/|\/$/g, '') + '/'));
   };
-  const navigation: Obj = {};
-  if (!Array.isArray(groups)) {
-    navigation.groups = groups; // wrong type: let the navigation reader report it
-  } else if (prefixed.length === 0) {
-    navigation.groups = groups;
-  } else {
-    const primary = isObj(mint.primaryTab) && typeof mint.primaryTab.name === 'string' ? mint.primaryTab.name : 'Documentation';
-    const rest = groups.filter((g) => !owner(g));
-    const tabList: Obj[] = [{ tab: primary, groups: rest }];
-    for (const t of tabs) {
-      const mine = groups.filter((g) => owner(g) === t);
-      tabList.push({ tab: t.name, ...(typeof t.url === 'string' && isExternal(t.url) ? { href: t.url } : {}), groups: mine });
+  /** The docs.json navigation content for a list of mint groups: tabs/anchors by url prefix, or plain groups. */
+  const divide = (list: unknown[]): Obj => {
+    if (prefixed.length === 0) {
+      if (!tabs.length) return { groups: list };
+      return { tabs: [{ tab: 'Documentation', groups: list }, ...tabs.map((t) => ({ tab: t.name, href: t.url }))] };
     }
-    navigation.tabs = tabList;
+    const primary = isObj(mint.primaryTab) && typeof mint.primaryTab.name === 'string' ? mint.primaryTab.name : 'Documentation';
+    const result: Obj = {
+      tabs: [
+        { tab: primary, groups: list.filter((g) => !owner(g)) },
+        ...tabs.map((t) => ({ tab: t.name, ...(typeof t.url === 'string' && isExternal(t.url) ? { href: t.url } : {}), groups: list.filter((g) => owner(g) === t) })),
+      ],
+    };
     const inner = anchors.filter((a) => typeof a.url === 'string' && !isExternal(a.url));
-    if (inner.length) navigation.anchors = inner.map((a) => ({ anchor: a.name, icon: a.icon, groups: groups.filter((g) => owner(g) === a) }));
+    if (inner.length) result.anchors = inner.map((a) => ({ anchor: a.name, icon: a.icon, groups: list.filter((g) => owner(g) === a) }));
+    return result;
+  };
+  let navigation: Obj;
+  const versions = Array.isArray(mint.versions) ? mint.versions.filter((v): v is string => typeof v === 'string') : [];
+  if (!Array.isArray(groups)) {
+    navigation = { groups }; // wrong type: let the navigation reader report it
+  } else if (versions.length) {
+    // Groups name their version; groups without one appear in every version.
+    const inVersion = (v: string) => groups.filter((g) => !isObj(g) || g.version === undefined || g.version === v);
+    navigation = { versions: versions.map((v, i) => ({ version: v, ...(i === 0 ? { default: true } : {}), ...divide(inVersion(v)) })) };
+  } else {
+    navigation = divide(groups);
   }
   const external = anchors.filter((a) => typeof a.url === 'string' && isExternal(a.url));
   if (external.length) navigation.global = { anchors: external.map((a) => ({ anchor: a.name, href: a.url, icon: a.icon })) };
-  if (tabs.length && prefixed.length === 0) navigation.tabs = [{ tab: 'Documentation', groups }, ...tabs.map((t) => ({ tab: t.name, href: t.url }))];
-  if (navigation.tabs) delete navigation.groups;
   out.navigation = navigation;
 
   const navbar: Obj = {};

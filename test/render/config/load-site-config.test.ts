@@ -181,3 +181,25 @@ describe('loadSiteConfig: problems', () => {
     await expect(loadSiteConfig(dir)).rejects.toThrow(/docs\.json is not valid JSON \(line 3\)/);
   });
 });
+
+describe('loadSiteConfig: mint.json versions', () => {
+  it('splits groups by their version, shared groups in every version', async () => {
+    await write('mint.json', {
+      name: 'V',
+      versions: ['v2', 'v1'],
+      navigation: [
+        { group: 'Shared', pages: ['index'] },
+        { group: 'New', version: 'v2', pages: ['v2/start'] },
+        { group: 'Old', version: 'v1', pages: ['v1/start'] },
+      ],
+    });
+    const { config, diagnostics } = await loadSiteConfig(dir);
+    expect(diagnostics).toEqual([]);
+    const [v2, v1] = config.navigation.sections;
+    expect(v2).toMatchObject({ kind: 'version', label: 'v2', default: true });
+    expect(v2.children.map((g) => (g.kind === 'group' ? g.group : ''))).toEqual(['Shared', 'New']);
+    expect(v1.children.map((g) => (g.kind === 'group' ? g.group : ''))).toEqual(['Shared', 'Old']);
+    expect(v1.default).toBeUndefined();
+    expect(flattenPages(config.navigation)).toEqual(['index', 'v2/start', 'v1/start']);
+  });
+});
