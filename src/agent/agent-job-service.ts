@@ -74,9 +74,10 @@ async function checkHourlyLimit(deps: AgentServiceDeps, projectId: string): Prom
   throw new RateLimitedError(`This project reached its limit of ${limit} agent jobs per hour`, retryAfter);
 }
 
-async function enqueueRun(deps: AgentServiceDeps, jobId: string, turn: number): Promise<void> {
+/** Queues run `turn` of a job; idempotent (one queue job per job and turn). Returns the queue's id. */
+export async function enqueueAgentRun(deps: Pick<AgentServiceDeps, 'queue' | 'settings'>, jobId: string, turn: number): Promise<string> {
   const input: AgentJobInput = { jobId, turn };
-  await deps.queue.send(AGENT_QUEUE, input, {
+  return deps.queue.send(AGENT_QUEUE, input, {
     singletonKey: `${jobId}:${turn}`,
     retryLimit: AGENT_RETRY_LIMIT,
     // The runner enforces the time limit itself; the queue's limit only catches a hang.
@@ -102,7 +103,7 @@ export async function createAgentJob(deps: AgentServiceDeps, orgId: string, proj
   await checkHourlyLimit(deps, projectId);
   const job = await insertAgentJobRecord(deps.store, { projectId, prompt, model, ref: body.ref as string | undefined });
   await appendAgentMessages(deps.store.db, job.id, [{ role: 'user', content: { turn: 1, text: prompt } }], nowIso());
-  await enqueueRun(deps, job.id, 1);
+  await enqueueAgentRun(deps, job.id, 1);
   return job;
 }
 
@@ -116,7 +117,7 @@ export async function followUpAgentJob(deps: AgentServiceDeps, orgId: string, pr
   if (!reactivated) throw new ConflictError('The job changed meanwhile; it is no longer completed');
   const turn = promptsOf(await listAgentMessages(deps.store.db, id)).length + 1;
   await appendAgentMessages(deps.store.db, id, [{ role: 'user', content: { turn, text: prompt } }], nowIso());
-  await enqueueRun(deps, id, turn);
+  await enqueueAgentRun(deps, id, turn);
   return reactivated;
 }
 
@@ -141,13 +142,4 @@ export async function getAgentTranscript(store: Store, orgId: string, projectId:
   const job = await getAgentJobRecord(store, orgId, projectId, id);
   const messages = await listAgentMessages(store.db, id);
   return { jobId: job.id, status: job.status, failureReason: job.failureReason, messages };
-}
-
-/** Re-sends the run of every active job: a no-op for runs the queue still holds. */
-export async function resumeActiveAgentJobs(deps: Pick<AgentServiceDeps, 'store' | 'queue' | 'settings'>, jobs: AgentJobRecord[]): Promise<number> {
-  for (const job of jobs) {
-    const turn = Math.max(1, promptsOf(await listAgentMessages(deps.store.db, job.id)).length);
-    await enqueueRun(deps, job.id, turn);
-  }
-  return jobs.length;
 }

@@ -6,16 +6,17 @@
  */
 import type { Logger } from '../core/logger.js';
 import type { Queue } from '../queue/types.js';
-import { appendAgentMessages, listAgentJobsByStatus, updateAgentJob } from '../store/records/agent-jobs.js';
+import { appendAgentMessages, listAgentJobsByStatus, listAgentMessages, updateAgentJob } from '../store/records/agent-jobs.js';
 import type { Store } from '../store/types.js';
 import { nowIso } from '../core/ids.js';
-import { AGENT_QUEUE, AGENT_RETRY_LIMIT, resumeActiveAgentJobs } from './agent-job-service.js';
+import { AGENT_QUEUE, AGENT_RETRY_LIMIT, enqueueAgentRun } from './agent-job-service.js';
 import type { AgentSettings } from './agent-settings.js';
 import { createForge } from './forges/create-forge.js';
 import { createModelProvider } from './providers/create-provider.js';
 import { runAgentJob } from './run-job.js';
 import type { SiteValidator } from './site-check.js';
 import { createStoreAgentJobRecords } from './store-records.js';
+import { promptsOf, turnOf } from './transcript.js';
 import type { AgentJobDeps, AgentJobInput } from './types.js';
 
 export interface StartAgentWorkerOptions {
@@ -56,28 +57,34 @@ export async function startAgentWorker(options: StartAgentWorkerOptions): Promis
   await recoverActiveAgentJobs(store, queue, settings, logger);
 }
 
-/** Resends the runs of active jobs; fails those whose run the queue already gave up on. */
-export async function recoverActiveAgentJobs(store: Store, queue: Queue, settings: AgentSettings, logger: Logger): Promise<void> {
+/** A job reactivated this recently may still be recording its follow-up prompt. */
+const FOLLOW_UP_GRACE_MS = 5 * 60_000;
+
+/**
+ * Resends the current run of every active job (a no-op while the queue holds it) and
+ * fails the jobs that cannot go on: their run was given up by the queue, or they were
+ * reactivated for a follow-up whose prompt was never recorded.
+ */
+export async function recoverActiveAgentJobs(store: Store, queue: Queue, settings: AgentSettings, logger: Logger, now = Date.now()): Promise<void> {
   const active = await listAgentJobsByStatus(store.db, 'active');
-  if (active.length === 0) return;
-  const sent: { jobId: string; queueId: string }[] = [];
-  const recordingQueue = {
-    send: async (name: string, data: object, opts?: Parameters<Queue['send']>[2]) => {
-      const queueId = await queue.send(name, data, opts);
-      sent.push({ jobId: (data as AgentJobInput).jobId, queueId });
-      return queueId;
-    },
-  };
-  await resumeActiveAgentJobs({ store, queue: recordingQueue, settings: settings.service }, active);
-  for (const { jobId, queueId } of sent) {
+  for (const job of active) {
+    const messages = await listAgentMessages(store.db, job.id);
+    const turn = Math.max(1, promptsOf(messages).length);
+    const settled = messages.some((m) => (m.role === 'result' || m.role === 'error') && turnOf(m) === turn);
+    if (settled) {
+      if (now - Date.parse(job.updatedAt) < FOLLOW_UP_GRACE_MS) continue;
+      await failAgentJob(store, job.id, 'The follow-up was interrupted before it started; create a new job to continue');
+      continue;
+    }
+    const queueId = await enqueueAgentRun({ queue, settings: settings.service }, job.id, turn);
     const info = await queue.getJob(AGENT_QUEUE, queueId);
     if (info && (info.state === 'failed' || info.state === 'completed')) {
       const reason = `The job was interrupted and could not be resumed${info.lastError ? `: ${info.lastError}` : ''}`;
-      await failAgentJob(store, jobId, reason);
-      logger.warn({ agentJob: jobId }, reason);
+      await failAgentJob(store, job.id, reason);
+      logger.warn({ agentJob: job.id }, reason);
     }
   }
-  logger.info({ count: active.length }, 'agent jobs resumed after start');
+  if (active.length > 0) logger.info({ count: active.length }, 'active agent jobs checked after start');
 }
 
 async function failAgentJob(store: Store, jobId: string, reason: string): Promise<void> {

@@ -29,7 +29,8 @@ export function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n[... ${text.length - max} more characters]`;
 }
 
-function turnOf(message: StoredMessage): number {
+/** The turn a stored entry belongs to (entries without one belong to the first). */
+export function turnOf(message: StoredMessage): number {
   const turn = (message.content as { turn?: unknown } | null)?.turn;
   return typeof turn === 'number' ? turn : 1;
 }

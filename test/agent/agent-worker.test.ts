@@ -8,7 +8,7 @@ import { createLogger } from '../../src/core/logger.js';
 import { createOrganization } from '../../src/core/organizations.js';
 import { createProject } from '../../src/core/projects.js';
 import { LocalQueue } from '../../src/queue/drivers/local.js';
-import { findAgentJob, listAgentMessages } from '../../src/store/records/agent-jobs.js';
+import { appendAgentMessages, findAgentJob, listAgentMessages } from '../../src/store/records/agent-jobs.js';
 import { openTestStore, type TestStore } from '../helpers/stores.js';
 
 const settings = resolveAgentSettings(
@@ -84,5 +84,25 @@ describe('recoverActiveAgentJobs', () => {
     await queue.stop({ graceMs: 100 });
     expect(seen).toEqual([{ jobId: job.id, turn: 1 }]);
     expect((await findAgentJob(t.store.db, job.id))!.status).toBe('active');
+  });
+
+  it('leaves a just-reactivated job alone and fails one whose follow-up prompt was lost', async () => {
+    t = await openTestStore('sqlite');
+    const org = await createOrganization(t.store, { name: 'Acme' });
+    const project = await createProject(t.store, { orgId: org.id, domain: 'docs.acme.test', repository: '/srv/docs' });
+    const job = await insertAgentJobRecord(t.store, { projectId: project.id, prompt: 'p', model: 'm' });
+    // Turn 1 completed, then the job was set active for a follow-up whose prompt never got recorded.
+    await appendAgentMessages(t.store.db, job.id, [
+      { role: 'user', content: { turn: 1, text: 'p' } },
+      { role: 'result', content: { turn: 1, summary: 's', changedFiles: [], commit: null, prLink: null, remainingProblems: [] } },
+    ], new Date().toISOString());
+    const queue = new LocalQueue(t.store, { pollIntervalMs: 20 });
+    await queue.start();
+    await recoverActiveAgentJobs(t.store, queue, settings, createLogger('silent'));
+    expect((await findAgentJob(t.store.db, job.id))!.status).toBe('active');
+    await recoverActiveAgentJobs(t.store, queue, settings, createLogger('silent'), Date.now() + 10 * 60_000);
+    await queue.stop({ graceMs: 100 });
+    const after = (await findAgentJob(t.store.db, job.id))!;
+    expect(after).toMatchObject({ status: 'failed', failureReason: 'The follow-up was interrupted before it started; create a new job to continue' });
   });
 });
