@@ -32,7 +32,8 @@ deployment.yaml (or .json):
   cacheDir: ./site-cache     # relative to the config file
   limits:  {maxEntries: 100000, maxBytes: 2147483648, maxFileBytes: 536870912,
             maxRatio: 200, maxArchiveBytes: 1073741824}
-  fetch:   {timeoutMs: 30000, retries: 4, backoffMs: 500}
+  fetch:   {timeoutMs: 30000, retries: 4, backoffMs: 500,
+            recheckMs: 30000}      # while no site is in place, fetch again (doubling)
   serve:   {permanentRedirectStatus: 308, memoryCacheBytes: 67108864,
             precompress: true, accessLog: false}
   logLevel: info

@@ -52,6 +52,8 @@ const hostConfigSchema = z.object({
     retries: z.number().int().min(0).max(20).default(4),
     /** First delay between attempts, doubled each time (with jitter). @default 500 */
     backoffMs: z.number().int().min(0).default(500),
+    /** While no verified site is in place, try again after this long (doubling, at most 10 min). @default 30000 */
+    recheckMs: positiveInt.default(30_000),
   }).prefault({}),
   serve: z.object({
     /** Status of `permanent: true` redirects (`permanent: false` answers 307). @default 308 */
@@ -77,7 +79,7 @@ const KNOWN_KEYS: Record<string, true | Record<string, true>> = {
   staticExport: { enabled: true, bundleUrl: true, version: true },
   port: true, host: true, cacheDir: true, logLevel: true,
   limits: { maxEntries: true, maxBytes: true, maxFileBytes: true, maxRatio: true, maxArchiveBytes: true },
-  fetch: { timeoutMs: true, retries: true, backoffMs: true },
+  fetch: { timeoutMs: true, retries: true, backoffMs: true, recheckMs: true },
   serve: { permanentRedirectStatus: true, memoryCacheBytes: true, precompress: true, accessLog: true },
 };
 

@@ -121,6 +121,21 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
     return run;
   };
 
+  // With no site to serve (first start offline, refused bundle), keep trying now and then.
+  let recheckTimer: NodeJS.Timeout | undefined;
+  let recheckDelay = config.fetch.recheckMs;
+  const scheduleRecheck = (): void => {
+    clearTimeout(recheckTimer);
+    if (state.site || !config.staticExport.enabled || stopping.signal.aborted) {
+      recheckDelay = config.fetch.recheckMs;
+      return;
+    }
+    logger.info({ inMs: recheckDelay }, 'no verified site yet: fetching again later');
+    recheckTimer = setTimeout(() => void serialized(update).then(scheduleRecheck), recheckDelay);
+    recheckTimer.unref();
+    recheckDelay = Math.min(recheckDelay * 2, 600_000);
+  };
+
   await serialized(async () => {
     if (!config.staticExport.enabled) return update();
     const cached = await openCached();
@@ -134,6 +149,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
     }
     return result;
   });
+  scheduleRecheck();
 
   return {
     url,
@@ -149,11 +165,14 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
           handlerOptions.permanentRedirectStatus = config.serve.permanentRedirectStatus;
           handlerOptions.accessLog = config.serve.accessLog;
         }
-        return update();
+        const result = await update();
+        scheduleRecheck();
+        return result;
       }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         stopping.abort();
+        clearTimeout(recheckTimer);
         // Requests being answered may finish (up to 5 s); idle keep-alive connections go now.
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeIdleConnections();

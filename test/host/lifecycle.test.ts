@@ -102,6 +102,17 @@ describe('quire host bundle lifecycle', () => {
     expect(await readdir(join(dir, 'cache', 'sites'))).toEqual([]);
   });
 
+  it('keeps trying while no site is in place, and serves once the bundle can be fetched', async () => {
+    bundles.publish('se_a', (await makeBundle(dir, 'a', SITE_A)).file);
+    bundles.failNext(4); // the first start (two attempts) and the first recheck fail
+    const log = captureLogger();
+    const host = await start(hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('se_a'), raw: { fetch: { retries: 1, backoffMs: 10, recheckMs: 100 } } }), { logger: log.logger });
+    for (let i = 0; i < 600 && (await request(host.url, '/readyz')).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await request(host.url, '/')).body.toString()).toBe('<h1>Version A</h1>');
+    expect(bundles.requests).toBe(5);
+    expect(log.lines.filter((l) => l.msg === 'no verified site yet: fetching again later').map((l) => l.inMs)).toEqual([100, 200]);
+  });
+
   it('serves the cached site when the link has expired or the network is gone at a later start', async () => {
     bundles.publish('se_a', (await makeBundle(dir, 'a', SITE_A)).file);
     const config = hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('se_a') });
