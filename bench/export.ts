@@ -1,5 +1,5 @@
 /**
- * Benchmark of the static export: `npm run bench:export [-- DIR] [--pages N]`.
+ * Benchmark of the static export: `npm run bench:export [-- DIR] [--pages N] [--dist] [--keep]`.
  * Without DIR it generates a site with ../shared/corpus/gen-site.mjs (1000 pages with
  * components by default). Each export runs in a child process so its peak RSS
  * (process.resourceUsage().maxRSS, worker threads included) is its own. Prints the
@@ -27,8 +27,10 @@ interface RunResult {
 }
 
 /** Child mode: one export, one JSON line on stdout. */
-async function child(root: string, out: string, cacheDir: string): Promise<void> {
-  const { exportSite } = await import('../src/render/export-site.js');
+async function child(root: string, out: string, cacheDir: string, dist: boolean): Promise<void> {
+  // --dist measures the compiled engine (run `npm run build` first), as production runs it.
+  const modulePath: string = dist ? '../dist/render/export-site.js' : '../src/render/export-site.js';
+  const { exportSite } = (await import(modulePath)) as typeof import('../src/render/export-site.js');
   const started = performance.now();
   const report = await exportSite({ root, outDir: out, cacheDir, deployment: 'air-gapped', baseUrl: 'https://docs.example.com' });
   const result: RunResult = {
@@ -42,9 +44,10 @@ async function child(root: string, out: string, cacheDir: string): Promise<void>
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-function runChild(root: string, out: string, cacheDir: string): RunResult & { processMs: number } {
+function runChild(root: string, out: string, cacheDir: string, dist: boolean): RunResult & { processMs: number } {
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', root, out, cacheDir], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', ...(dist ? ['--dist'] : []), root, out, cacheDir];
+  const r = spawnSync(process.execPath, args, { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const processMs = Math.round(performance.now() - started);
   if (r.status !== 0) throw new Error(`export failed (${r.status}): ${r.stderr}`);
   const line = r.stdout.trim().split('\n').pop()!;
@@ -52,8 +55,12 @@ function runChild(root: string, out: string, cacheDir: string): RunResult & { pr
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { pages: { type: 'string', default: '1000' }, child: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } } });
-  if (values.child) return child(positionals[0], positionals[1], positionals[2]);
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { pages: { type: 'string', default: '1000' }, child: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, dist: { type: 'boolean', default: false } },
+  });
+  const dist = values.dist ?? false;
+  if (values.child) return child(positionals[0], positionals[1], positionals[2], dist);
   const work = mkdtempSync(join(tmpdir(), 'quire-bench-'));
   try {
     let root = positionals[0] ? resolve(positionals[0]) : join(work, 'site');
@@ -66,11 +73,11 @@ async function main(): Promise<void> {
     }
     const out = join(work, 'out');
     const cacheDir = join(work, 'cache');
-    const cold = runChild(root, out, cacheDir);
+    const cold = runChild(root, out, cacheDir, dist);
     console.log(`cold export: ${cold.pages} pages in ${(cold.wallMs / 1000).toFixed(2)} s (${Math.round(cold.pages / (cold.wallMs / 1000))} pages/s), peak RSS ${cold.maxRssMb} MB, process ${(cold.processMs / 1000).toFixed(2)} s; ${cold.searchReason}`);
     const changed = execFileSync('find', [root, '-name', '*.mdx', '-path', '*section-1*'], { encoding: 'utf8' }).trim().split('\n')[0] || join(root, 'index.mdx');
     appendFileSync(changed, '\n\nOne more paragraph after an edit.\n');
-    const warm = runChild(root, out, cacheDir);
+    const warm = runChild(root, out, cacheDir, dist);
     console.log(`warm re-export after one page changed: ${(warm.wallMs / 1000).toFixed(2)} s, peak RSS ${warm.maxRssMb} MB, process ${(warm.processMs / 1000).toFixed(2)} s; ${warm.cacheReason}`);
   } finally {
     if (!values.keep) rmSync(work, { recursive: true, force: true });

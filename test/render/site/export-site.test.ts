@@ -197,5 +197,14 @@ describe('exportSite options', () => {
     const controller = new AbortController();
     controller.abort(new Error('stop now'));
     await expect(exportSite({ root, outDir: join(tmp.path, 'aborted'), signal: controller.signal })).rejects.toThrow('stop now');
+    // and in the middle of rendering
+    const midway = new AbortController();
+    let pages = 0;
+    const onProgress = (p: ExportProgress) => {
+      if (p.phase === 'render' && p.pagesDone === 2) midway.abort(new Error('stopped midway'));
+      if (p.phase === 'render') pages = p.pagesDone;
+    };
+    await expect(exportSite({ root, outDir: join(tmp.path, 'aborted2'), workers: 0, signal: midway.signal, onProgress })).rejects.toThrow('stopped midway');
+    expect(pages).toBeLessThan(6);
   });
 });
