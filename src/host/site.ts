@@ -71,7 +71,10 @@ export class Site {
         variants: {},
       };
       for (const [encoding, size] of Object.entries(variants[file.path] ?? {}) as [Encoding, number][]) {
-        entry.variants[encoding] = { abs: variantPath(join(dir, 'compressed'), file.path, encoding), size, etag: `"${tag}-${encoding === 'br' ? 'br' : 'gz'}"` };
+        const variantAbs = variantPath(join(dir, 'compressed'), file.path, encoding);
+        // A lost variant only costs compression: serve the file as it is.
+        if ((await stat(variantAbs).catch(() => null))?.size !== size) continue;
+        entry.variants[encoding] = { abs: variantAbs, size, etag: `"${tag}-${encoding === 'br' ? 'br' : 'gz'}"` };
       }
       files.set(file.path, entry);
     }
