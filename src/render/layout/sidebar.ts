@@ -5,8 +5,9 @@
  *
  * Very large sections (thousands of pages) would repeat the whole tree in every file;
  * past INLINE_LIMIT entries, top-level groups that do not hold the current page are
- * drawn as a single link to their first page, which keeps each page small and the
- * whole tree reachable without JS.
+ * drawn as a single link to their first page, and past 2 * GROUP_WINDOW + 1 groups
+ * only a window around the current one is drawn. Pages stay small and every page
+ * stays reachable without JS.
  */
 import type { NavNode } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
@@ -15,6 +16,8 @@ import type { SitePage } from './site-model.js';
 import { uiIcon } from './ui-icons.js';
 
 export const INLINE_LIMIT = 400;
+/** Top-level entries drawn on each side of the current one in very large sections. */
+export const GROUP_WINDOW = 20;
 
 /** Drawn by CSS: sidebars repeat it hundreds of times per page, an SVG would weigh. */
 const CHEVRON = '<span class="nav-chevron" aria-hidden="true"></span>';
@@ -83,34 +86,42 @@ function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContex
   return `<li class="nav-subgroup"><details${open}><summary>${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${CHEVRON}</summary><ul>${inner}</ul></details></li>`;
 }
 
-// A collapsed group looks the same from every page of one folder (links are relative
-// to the folder): draw it once per folder.
-const collapsedByFolder = new WeakMap<NavNode, Map<string, string>>();
-
 /** A top-level group drawn as one link to its first page (large sections only). */
 function collapsedGroup(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContext): string {
-  const folder = ctx.current.includes('/') ? ctx.current.slice(0, ctx.current.lastIndexOf('/')) : '';
-  let byFolder = collapsedByFolder.get(node);
-  if (!byFolder) collapsedByFolder.set(node, (byFolder = new Map()));
-  let html = byFolder.get(folder);
-  if (html === undefined) {
-    const first = firstVisiblePage(node.children, ctx.pages);
-    const icon = node.icon ? ctx.icon(node.icon) : '';
-    html = first
-      ? `<li class="nav-group-collapsed"><a href="${escapeAttr(ctx.href(first))}">${icon}${escapeHtml(node.group)}</a></li>`
-      : '';
-    byFolder.set(folder, html);
-  }
-  return html;
+  const first = firstVisiblePage(node.children, ctx.pages);
+  if (!first) return '';
+  const icon = node.icon ? ctx.icon(node.icon) : '';
+  return `<li class="nav-group-collapsed"><a href="${escapeAttr(ctx.href(first))}">${icon}${escapeHtml(node.group)}</a></li>`;
+}
+
+/** A link standing for the groups left out before or after the window. */
+function moreGroups(nodes: NavNode[], count: number, towards: 'before' | 'after', ctx: SidebarContext): string {
+  if (count === 0) return '';
+  const target = towards === 'before' ? nodes[nodes.length - 1] : nodes[0];
+  const first = target.kind === 'group' ? firstVisiblePage(target.children, ctx.pages) : target.kind === 'page' ? target.page : undefined;
+  if (!first) return '';
+  const label = `${count} ${towards === 'before' ? 'earlier' : 'more'} ${count === 1 ? 'entry' : 'entries'}`;
+  return `<li class="nav-group-collapsed nav-more"><a href="${escapeAttr(ctx.href(first))}">${label}</a></li>`;
 }
 
 /** The `<ul>` of the sidebar for one node list. */
 export function renderSidebarTree(nodes: NavNode[], ctx: SidebarContext): string {
   if (countEntries(nodes) <= INLINE_LIMIT) return `<ul class="nav-tree">${nodeList(nodes, ctx, 0)}</ul>`;
-  let html = '';
-  for (const node of nodes) {
+  // Past a few dozen top-level entries, only a window around the current one is drawn
+  // (each page stays small however many groups the section has); links at both ends
+  // lead on to the entries left out.
+  let from = 0;
+  let to = nodes.length;
+  if (nodes.length > 2 * GROUP_WINDOW + 1) {
+    const at = Math.max(0, nodes.findIndex((n) => (n.kind === 'page' && n.page === ctx.current) || (n.kind === 'group' && contains(n.children, ctx.current))));
+    from = Math.max(0, Math.min(at - GROUP_WINDOW, nodes.length - (2 * GROUP_WINDOW + 1)));
+    to = from + 2 * GROUP_WINDOW + 1;
+  }
+  let html = moreGroups(nodes.slice(0, from), from, 'before', ctx);
+  for (const node of nodes.slice(from, to)) {
     if (node.kind === 'group' && !node.hidden && !contains(node.children, ctx.current)) html += collapsedGroup(node, ctx);
     else html += nodeList([node], ctx, 0);
   }
+  html += moreGroups(nodes.slice(to), nodes.length - to, 'after', ctx);
   return `<ul class="nav-tree nav-tree-large">${html}</ul>`;
 }

@@ -74,22 +74,44 @@ describe('sidebar of a very large section', () => {
   it('draws far top-level groups as one link to their first page', () => {
     const groups: NavNode[] = [];
     const pages: Record<string, SitePage> = {};
-    for (let g = 0; g < 60; g++) {
+    for (let g = 0; g < 30; g++) {
       const children: NavNode[] = [];
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 14; i++) {
         const p = `s${g}/p${i}`;
         pages[p] = page(p);
         children.push({ kind: 'page', page: p });
       }
       groups.push({ kind: 'group', group: `Group ${g}`, children });
     }
-    expect(60 * 11).toBeGreaterThan(INLINE_LIMIT);
+    expect(30 * 15).toBeGreaterThan(INLINE_LIMIT);
     const html = renderSidebarTree(groups, { current: 's7/p3', pages, href: (p) => `${p}.html`, icon: () => '' });
     expect(html).toContain('<a class="nav-link" href="s7/p3.html" aria-current="page">');
-    expect(html).toContain('href="s7/p9.html"');
+    expect(html).toContain('href="s7/p13.html"');
     expect(html).toContain('<li class="nav-group-collapsed"><a href="s8/p0.html">Group 8</a></li>');
     expect(html).not.toContain('href="s8/p1.html"');
-    expect((html.match(/nav-group-collapsed/g) ?? []).length).toBe(59);
+    expect((html.match(/nav-group-collapsed/g) ?? []).length).toBe(29);
+  });
+
+  it('draws only a window of groups around the current one when there are very many', () => {
+    const groups: NavNode[] = [];
+    const pages: Record<string, SitePage> = {};
+    for (let g = 0; g < 300; g++) {
+      const p = `s${g}/p0`;
+      pages[p] = page(p);
+      groups.push({ kind: 'group', group: `Group ${g}`, children: [{ kind: 'page', page: p }, { kind: 'page', page: `s${g}/p1` }] });
+      pages[`s${g}/p1`] = page(`s${g}/p1`);
+    }
+    const html = renderSidebarTree(groups, { current: 's150/p1', pages, href: (p) => `${p}.html`, icon: () => '' });
+    expect(html).toContain('<a class="nav-link" href="s150/p1.html" aria-current="page">');
+    expect(html).toContain('<a href="s130/p0.html">Group 130</a>');
+    expect(html).toContain('<a href="s170/p0.html">Group 170</a>');
+    expect(html).not.toContain('Group 129<');
+    expect(html).not.toContain('Group 171<');
+    expect(html).toContain('<li class="nav-group-collapsed nav-more"><a href="s129/p0.html">130 earlier entries</a></li>');
+    expect(html).toContain('<li class="nav-group-collapsed nav-more"><a href="s171/p0.html">129 more entries</a></li>');
+    const first = renderSidebarTree(groups, { current: 's0/p0', pages, href: (p) => `${p}.html`, icon: () => '' });
+    expect(first).toContain('Group 40<');
+    expect(first).not.toContain('earlier entries');
   });
 });
 
