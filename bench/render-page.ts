@@ -10,15 +10,16 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { flattenPages, loadSiteConfig } from '../src/render/config/index.js';
-import { renderPage } from '../src/render/markdown/index.js';
+import { parsePage, renderPage } from '../src/render/markdown/index.js';
 import type { PageContext } from '../src/render/types.js';
 
 const arg = process.argv[2];
 const dir = resolve(arg ?? '/tmp/quire-bench-render-site');
 if (!arg && !existsSync(join(dir, 'docs.json'))) {
+  // shared/ sits beside the repository (CI clones it there too).
   const gen = resolve(import.meta.dirname, '../../shared/corpus/gen-site.mjs');
-  const fallback = '/work/shared/corpus/gen-site.mjs';
-  execFileSync('node', [existsSync(gen) ? gen : fallback, '--pages', '200', '--components', '--out', dir], { stdio: 'inherit' });
+  if (!existsSync(gen)) throw new Error(`no site given and ${gen} not found: pass a docs folder`);
+  execFileSync('node', [gen, '--pages', '200', '--components', '--out', dir], { stdio: 'inherit' });
 }
 
 const { config } = await loadSiteConfig(dir);
@@ -60,3 +61,12 @@ console.log(`pages: ${pages.length} (avg ${(bytes / 1024).toFixed(1)} KiB of MDX
 console.log(`warm-up round: ${per(warm.wall)} ms/page (grammar loading, JIT)`);
 console.log(`rounds (wall): ${times.map((t) => per(t.wall)).join(', ')} ms/page`);
 console.log(`renderPage: ${per(avg('wall'))} ms/page wall average, ${per(best)} best round, ${per(avg('cpu'))} ms/page CPU (one core, after warm-up)`);
+
+// The share of the parser (micromark + mdast), the largest part of the cost.
+let parseBest = Infinity;
+for (let r = 0; r < 3; r++) {
+  const start = performance.now();
+  for (const s of sources) parsePage(s);
+  parseBest = Math.min(parseBest, performance.now() - start);
+}
+console.log(`of which parsing (MDX to mdast): ${per(parseBest)} ms/page, best of 3 rounds`);
