@@ -148,7 +148,7 @@ describe('export job happy path', () => {
     expect(await expiredRes.json()).toEqual({ error: 'This link has expired; ask for a new one' });
     const fresh = buildSignedUrl(api.url, key, Math.floor(Date.now() / 1000) + 60, secret);
     expect((await fetch(fresh)).status).toBe(200);
-  });
+  }, 240_000);
 
   it('ETag/304 on the status and a Retry-After hint while running', async () => {
     const job = (await (await start({ domain: 'docs.acme.test' })).json()) as ExportJob;
@@ -161,7 +161,7 @@ describe('export job happy path', () => {
     expect(res.headers.get('retry-after')).toBeNull();
     const again = await api.fetch(`/v1/static-export/jobs/${job.jobId}`, { headers: { 'if-none-match': tag } });
     expect(again.status).toBe(304);
-  });
+  }, 240_000);
 
   it('exports only the pages named in paths', async () => {
     const job = (await (await start({ domain: 'docs.acme.test', paths: ['/section-1/page-2', 'index'] })).json()) as ExportJob;

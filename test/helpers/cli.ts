@@ -35,7 +35,7 @@ export function runQuire(args: string[], env: Record<string, string> = {}): Prom
 }
 
 /** Resolves with the first match of `pattern` in the child's combined output. */
-export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 120_000): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output so far:\n${seen}`)), timeoutMs);

@@ -1,5 +1,6 @@
 /** Records of agent jobs and their transcripts. */
 import type { Kysely } from 'kysely';
+import { runPrepared } from '../prepared.js';
 import type { AgentJobsTable, Database } from '../schema.js';
 
 export type AgentJobStatus = AgentJobsTable['status'];
@@ -73,8 +74,9 @@ export async function insertAgentJob(db: Kysely<Database>, j: AgentJobRecord): P
   return j;
 }
 
+/** Serves every poll of an agent job, so it is compiled once (see prepared.ts). */
 export async function findAgentJob(db: Kysely<Database>, id: string): Promise<AgentJobRecord | undefined> {
-  const row = await db.selectFrom('agent_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await runPrepared<AgentJobsTable>(db, 'agent-job-by-id', (d) => d.selectFrom('agent_jobs').selectAll().where('id', '=', ''), [id]);
   return row && toAgentJobRecord(row);
 }
 

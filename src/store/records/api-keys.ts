@@ -1,5 +1,6 @@
 /** Records of admin API keys. Only the SHA-256 of a key is ever stored. */
 import type { Kysely } from 'kysely';
+import { runPrepared } from '../prepared.js';
 import type { ApiKeysTable, Database } from '../schema.js';
 
 export type Scope = 'read' | 'write';
@@ -51,8 +52,9 @@ export async function insertApiKey(db: Kysely<Database>, k: ApiKeyRecord): Promi
   return k;
 }
 
+/** Runs on every authenticated request, so it is compiled once (see prepared.ts). */
 export async function findApiKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRecord | undefined> {
-  const row = await db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
+  const [row] = await runPrepared<ApiKeysTable>(db, 'api-key-by-hash', (d) => d.selectFrom('api_keys').selectAll().where('hash', '=', ''), [hash]);
   return row && toApiKey(row);
 }
 

@@ -1,5 +1,6 @@
 /** Records of static export jobs and their bundles. */
 import type { Kysely } from 'kysely';
+import { runPrepared } from '../prepared.js';
 import type { Database, ExportJobsTable } from '../schema.js';
 
 export type ExportJobStatus = ExportJobsTable['status'];
@@ -69,8 +70,9 @@ export async function insertExportJob(db: Kysely<Database>, j: ExportJobRecord):
   return j;
 }
 
+/** Serves every poll of an export, so it is compiled once (see prepared.ts). */
 export async function findExportJob(db: Kysely<Database>, id: string): Promise<ExportJobRecord | undefined> {
-  const row = await db.selectFrom('export_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await runPrepared<ExportJobsTable>(db, 'export-job-by-id', (d) => d.selectFrom('export_jobs').selectAll().where('id', '=', ''), [id]);
   return row && toExportJob(row);
 }
 
