@@ -62,8 +62,16 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
     const cache = new SiteCache(config.cacheDir);
     const pointer = await cache.readPointer();
     if (!pointer) return null;
+    let site: Site;
     try {
-      const site = await Site.open(pointer.id, cache.siteDir(pointer.id), { memoryCacheBytes: config.serve.memoryCacheBytes });
+      site = await Site.open(pointer.id, cache.siteDir(pointer.id), { memoryCacheBytes: config.serve.memoryCacheBytes });
+    } catch (err) {
+      logger.warn({ reason: (err as Error).message }, 'cached site not usable');
+      // A damaged install must not be reused when the same bundle is fetched again.
+      await cache.remove(pointer.id);
+      return null;
+    }
+    try {
       checkVersion(site.manifest, config.staticExport.version);
       return site;
     } catch (err) {

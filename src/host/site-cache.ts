@@ -108,6 +108,10 @@ export class SiteCache {
     }
   }
 
+  async remove(id: string): Promise<void> {
+    await rm(this.siteDir(id), { recursive: true, force: true });
+  }
+
   async clearDownloads(): Promise<void> {
     await rm(join(this.root, 'downloads'), { recursive: true, force: true });
   }

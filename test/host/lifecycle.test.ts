@@ -113,6 +113,22 @@ describe('quire host bundle lifecycle', () => {
     expect(log.lines.filter((l) => l.msg === 'no verified site yet: fetching again later').map((l) => l.inMs)).toEqual([100, 200]);
   });
 
+  it('reinstalls a damaged cached site instead of serving it', async () => {
+    bundles.publish('se_a', (await makeBundle(dir, 'a', SITE_A)).file);
+    const config = hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('se_a') });
+    const first = await start(config, { logger: captureLogger().logger });
+    const id = first.current()!.id;
+    await first.close();
+    hosts.splice(0);
+    await rm(join(dir, 'cache', 'sites', id, 'site', 'index.html'));
+
+    const log = captureLogger();
+    const second = await start(config, { logger: log.logger });
+    expect(log.lines.find((l) => l.msg === 'cached site not usable')?.reason).toBe(`cached site ${id} is damaged: index.html is missing or has the wrong size`);
+    expect((await request(second.url, '/')).body.toString()).toBe('<h1>Version A</h1>');
+    expect(log.lines.find((l) => l.msg === 'site ready')).toMatchObject({ bundleSha256: id, reused: false });
+  });
+
   it('serves the cached site when the link has expired or the network is gone at a later start', async () => {
     bundles.publish('se_a', (await makeBundle(dir, 'a', SITE_A)).file);
     const config = hostConfig(join(dir, 'cache'), { bundleUrl: bundles.link('se_a') });
