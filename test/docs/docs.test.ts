@@ -1,7 +1,8 @@
 /**
  * The README and the user guide (docs/) against the code: the guide exports strictly
  * (no error, warning or broken link), every QUIRE_* variable, bench script and top-level
- * CLI command is documented, and every page of docs/ is reachable from the navigation.
+ * CLI command is documented, every page of docs/ is reachable from the navigation, and
+ * docs/openapi.json (the guide's API reference) still names the server's operations.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +10,12 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentRoutes } from '../../src/agent/agent-wiring.js';
 import { main } from '../../src/cli/main.js';
 import { ENV_VARS } from '../../src/config/env.js';
 import { exportSite } from '../../src/render/export-site.js';
 import type { ExportReport } from '../../src/render/types.js';
+import { startTestApi } from '../helpers/api.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS = join(REPO, 'docs');
@@ -84,5 +87,25 @@ describe('README and configuration page', () => {
     const commands = [...help.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)].map((m) => m[1]!).filter((c) => c !== 'help');
     expect(commands).toEqual(expect.arrayContaining(['serve', 'worker', 'migrate', 'export', 'host', 'org', 'key', 'project', 'remote']));
     expect(commands.filter((c) => !new RegExp(`quire ${c}\\b`).test(readme))).toEqual([]);
+  });
+});
+
+describe('docs/openapi.json', () => {
+  it('lists the same operations as the running server (regenerate: curl $Q/openapi.json > docs/openapi.json)', async () => {
+    type Doc = { openapi: string; info: { version: string }; paths: Record<string, Record<string, unknown>> };
+    const operations = (doc: Doc) => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    const api = await startTestApi({ modules: [agentRoutes] });
+    try {
+      const res = await api.fetch('/openapi.json', { key: null });
+      expect(res.status).toBe(200);
+      const live = (await res.json()) as Doc;
+      const saved = JSON.parse(readFileSync(join(DOCS, 'openapi.json'), 'utf8')) as Doc;
+      expect(saved.openapi).toBe(live.openapi);
+      expect(saved.info.version).toBe(live.info.version);
+      expect(operations(saved)).toEqual(operations(live));
+      expect(operations(saved)).toHaveLength(8);
+    } finally {
+      await api.close();
+    }
   });
 });
