@@ -29,8 +29,6 @@ function start(cmd: string[], env: Record<string, string>): Promise<{ child: Chi
     };
     child.stderr!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${seen}`)));
-    // The bare server prints to stdout; route both to the same matcher.
-    if (child.stdout) child.stdout.on('data', onData);
   });
 }
 
