@@ -1,11 +1,16 @@
 /** The OpenAPI document and the running server's routes agree, both ways. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { serviceModules } from '../../src/cli/wiring.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { createLogger } from '../../src/core/logger.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  // Everything `quire serve` mounts, the agent routes included.
+  const wiring = serviceModules(loadConfig({ env: {} }), createLogger('silent'));
+  api = await startTestApi({ modules: wiring.modules, onStoreReady: wiring.onStoreReady, env: { QUIRE_WORKERS: 'false' } });
 });
 afterAll(async () => api.close());
 
@@ -23,7 +28,18 @@ it('is OpenAPI 3.1, version 2.0.0, and documents exactly the routes the server s
   );
   expect(documented.size).toBeGreaterThan(0);
   expect([...documented].sort()).toEqual([...served].sort());
-  expect(documented.has('GET /v2/agent/{projectId}/job/{id}')).toBe(true);
+  for (const op of [
+    'GET /v2/agent/{projectId}/job/{id}',
+    'POST /v2/agent/{projectId}/job',
+    'POST /v2/agent/{projectId}/job/{id}/message',
+    'POST /v2/agent/{projectId}/job/{id}/archive',
+    'GET /v2/agent/{projectId}/job/{id}/messages',
+    'POST /v1/static-export/jobs',
+    'GET /v1/static-export/jobs/{jobId}',
+    'POST /v1/static-export/jobs/{jobId}/bundle',
+  ]) {
+    expect(documented.has(op), op).toBe(true);
+  }
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
       expect(Object.keys(op.responses), `${method} ${path} documents its auth errors`).toEqual(expect.arrayContaining(['401', '403']));
