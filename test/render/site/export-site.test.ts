@@ -152,6 +152,9 @@ describe('exportSite options', () => {
     const out = join(tmp.path, 'cached');
     const cold = await exportSite({ root, outDir: out, cacheDir, workers: 0 });
     expect(cold.features['page-cache']).toEqual({ included: false, reason: '0 of 6 pages from the cache' });
+    // highlighted code went to its own content-addressed store
+    const highlighted = readdirSync(join(cacheDir, 'highlight'), { recursive: true }).filter((f) => /[0-9a-f]{64}$/.test(String(f)));
+    expect(highlighted.length).toBeGreaterThan(0);
     const before = readFileSync(join(out, 'guides/setup.html'), 'utf8');
     writeFileSync(join(root, 'orphan.mdx'), '---\ntitle: Orphan\n---\n\nChanged text.\n');
     const warm = await exportSite({ root, outDir: out, cacheDir, workers: 0 });

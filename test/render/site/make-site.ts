@@ -58,7 +58,7 @@ export function smallSite(root: string, extra: Record<string, unknown> = {}): vo
     'guides/setup.mdx': '---\ntitle: Setup\ndescription: How to set up.\n---\n\n## Install\n\nGo [home](/) or [deeper](./deep/inner) or [other](../other/page).\n\n## Configure\n\nText.\n',
     'guides/deep/inner.mdx': '---\ntitle: Inner page\n---\n\nBack to [setup](/guides/setup) and [root](/index).\n',
     'secret.mdx': '---\ntitle: Secret\nhidden: true\n---\n\nHidden but rendered.\n',
-    'other/page.mdx': '---\ntitle: Other page\n---\n\nSee ![logo](/logo.svg).\n',
+    'other/page.mdx': '---\ntitle: Other page\n---\n\nSee ![logo](/logo.svg).\n\n```bash\necho zanzibar\n```\n',
     'orphan.mdx': '---\ntitle: Orphan\n---\n\nNot in the navigation.\n',
     'snippets/note.mdx': 'A snippet, never a page.\n',
   });
