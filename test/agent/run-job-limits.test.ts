@@ -107,4 +107,22 @@ describe('runAgentJob failures and limits', () => {
     expect(harness.github.pulls[0].body).toContain('2 problem(s) remain');
     expect(harness.github.pulls[0].body).toContain('/missing-2');
   });
+
+  it.each(['openai', 'anthropic'] as const)('continues a validation round after a reply with no text (%s)', async (protocol) => {
+    harness = await startHarness({
+      protocol,
+      validateSite,
+      script: [
+        { toolCalls: [{ name: 'write_file', args: { path: 'docs/index.mdx', content: '# Welcome\n\n[Install](/guides/instal)\n' } }] },
+        {},
+        (req) => {
+          expect(req.lastUserText).toContain('broken link to "/guides/instal"');
+          return { toolCalls: [{ name: 'replace_in_file', args: { path: 'docs/index.mdx', oldText: '/guides/instal)', newText: '/guides/install)' } }] };
+        },
+        { text: 'Fixed.' },
+      ],
+    });
+    expect(await harness.run(1)).toMatchObject({ status: 'completed', changedFiles: ['docs/index.mdx'] });
+    expect(harness.model.requests).toHaveLength(4);
+  });
 });

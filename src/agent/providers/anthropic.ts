@@ -19,6 +19,8 @@ function toAnthropicMessages(messages: ChatMessage[]): MessageParam[] {
         const input = call.arguments && typeof call.arguments === 'object' ? (call.arguments as Record<string, unknown>) : {};
         content.push({ type: 'tool_use', id: call.id, name: call.name, input });
       }
+      // The API refuses an empty assistant turn (a model may end with no text at all).
+      if (content.length === 0) content.push({ type: 'text', text: '(no reply)' });
       out.push({ role: 'assistant', content });
     } else {
       out.push({

@@ -18,7 +18,8 @@ function toOpenAiMessages(system: string, messages: ChatMessage[]): ChatCompleti
     } else if (message.role === 'assistant') {
       out.push({
         role: 'assistant',
-        content: message.content || null,
+        // null is only valid next to tool calls.
+        content: message.content || (message.toolCalls.length > 0 ? null : ''),
         ...(message.toolCalls.length > 0
           ? {
               tool_calls: message.toolCalls.map((call) => ({

@@ -6,6 +6,22 @@ import { startScriptedServer, type FakeModelServer, type ProtocolAdapter, type S
 
 const adapter: ProtocolAdapter = {
   path: '/v1/messages',
+  check(body) {
+    const messages: any[] = body.messages ?? [];
+    if (!body.model || typeof body.max_tokens !== 'number') return 'model and max_tokens are required';
+    if (messages[0]?.role !== 'user') return 'the first message must be a user message';
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i];
+      if (i > 0 && messages[i - 1].role === m.role) return `messages.${i}: roles must alternate`;
+      if (Array.isArray(m.content) ? m.content.length === 0 : !m.content) return `messages.${i}: all messages must have non-empty content`;
+      const results = Array.isArray(m.content) ? m.content.filter((b: any) => b.type === 'tool_result') : [];
+      if (results.length > 0) {
+        const uses = (messages[i - 1]?.content ?? []).filter((b: any) => b.type === 'tool_use').map((b: any) => b.id);
+        if (results.some((r: any) => !uses.includes(r.tool_use_id))) return `messages.${i}: tool_result without a matching tool_use`;
+      }
+    }
+    return null;
+  },
   neutral(body) {
     const messages: any[] = body.messages ?? [];
     const last = messages[messages.length - 1];

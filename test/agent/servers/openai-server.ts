@@ -6,6 +6,21 @@ import { startScriptedServer, type FakeModelServer, type ProtocolAdapter, type S
 
 const adapter: ProtocolAdapter = {
   path: '/v1/chat/completions',
+  check(body) {
+    const messages: any[] = body.messages ?? [];
+    if (!body.model || messages.length === 0) return 'model and messages are required';
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i];
+      if (m.role === 'assistant' && m.content == null && !m.tool_calls?.length) return `messages[${i}]: content is required without tool_calls`;
+      if (m.role === 'tool') {
+        let j = i - 1;
+        while (j >= 0 && messages[j].role === 'tool') j--;
+        const ids = (messages[j]?.tool_calls ?? []).map((c: any) => c.id);
+        if (!ids.includes(m.tool_call_id)) return `messages[${i}]: tool message does not answer a preceding tool_call`;
+      }
+    }
+    return null;
+  },
   neutral(body) {
     const messages: any[] = body.messages ?? [];
     const toolResults: { content: string; isError: boolean }[] = [];

@@ -37,6 +37,8 @@ export interface FakeModelServer {
 
 export interface ProtocolAdapter {
   path: string;
+  /** A protocol violation in the request (answered 400 like the real API), or null. */
+  check(body: any): string | null;
   neutral(body: any): ReceivedRequest;
   reply(reply: ScriptedReply, body: any, index: number): unknown;
   error(status: number): unknown;
@@ -60,6 +62,11 @@ export async function startScriptedServer(adapter: ProtocolAdapter, script: Scri
       const body = JSON.parse(raw);
       requests.push(body);
       headers.push(req.headers);
+      const violation = adapter.check(body);
+      if (violation) {
+        scriptErrors.push(new Error(`protocol violation: ${violation}`));
+        return send(400, adapter.error(400));
+      }
       const step = steps[0];
       if (!step) return send(500, adapter.error(500));
       if ('fail' in step) {
