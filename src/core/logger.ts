@@ -4,6 +4,24 @@ import pino, { type Logger } from 'pino';
 export type { Logger };
 
 /**
+ * Stdout through pino's asynchronous writer, batched: lines are written when 4 KiB
+ * have gathered or, at the latest, a second after they were logged, so a busy server
+ * does not pay a system call per request and a quiet one still shows its lines.
+ */
+function bufferedStdout(): pino.DestinationStream {
+  const dest = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const timer = setInterval(() => {
+    try {
+      dest.flush();
+    } catch {
+      // A flush while the previous write is in flight: the next tick takes it.
+    }
+  }, 1000);
+  timer.unref();
+  return dest;
+}
+
+/**
  * @param destination where lines go; by default stdout through pino's buffered
  *   asynchronous writer, so a request never waits for its log line to be written.
  */
@@ -15,6 +33,6 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: ['req.headers.authorization', '*.apiKey', '*.token', '*.secretAccessKey', '*.signingSecret'], censor: '[redacted]' },
     },
-    (destination as pino.DestinationStream | undefined) ?? pino.destination({ dest: 1, sync: false }),
+    (destination as pino.DestinationStream | undefined) ?? bufferedStdout(),
   );
 }
