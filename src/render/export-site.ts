@@ -6,7 +6,7 @@
  * files, sitemap, robots, 404, redirects). Same input, same bytes.
  */
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InvalidError } from '../core/errors.js';
@@ -92,6 +92,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   const outDir = resolve(options.outDir);
   const deployment = options.deployment ?? 'cloud';
   const cacheDir = options.cacheDir ? resolve(options.cacheDir) : undefined;
+  if (cacheDir && (cacheDir === outDir || cacheDir.startsWith(outDir + sep))) {
+    throw new InvalidError(`cache folder ${options.cacheDir} is inside the output folder; keep it outside (the output only holds the site)`);
+  }
   const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
 
   progress('scan', 0, 0);

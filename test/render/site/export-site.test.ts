@@ -183,6 +183,7 @@ describe('exportSite options', () => {
     expect(existsSync(join(busy, 'docs.json'))).toBe(true);
     await expect(exportSite({ root: tmp.path, outDir: join(tmp.path, 'x'), workers: 0 })).rejects.toThrow(/not a docs site/);
     await expect(exportSite({ root, outDir: join(tmp.path, 'y'), baseUrl: 'ftp://x', workers: 0 })).rejects.toThrow(/base URL "ftp:\/\/x"/);
+    await expect(exportSite({ root, outDir: join(tmp.path, 'y'), cacheDir: join(tmp.path, 'y', '.cache'), workers: 0 })).rejects.toThrow(/cache folder .* is inside the output folder/);
   });
 
   it('exports the legacy mint.json site: API pages from OpenAPI, and an index.html leading to the first page', async () => {
