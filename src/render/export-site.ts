@@ -2,8 +2,15 @@
  * exportSite: turns a docs folder (docs.json or mint.json plus MDX pages) into a
  * self-contained static site. Phases: scan (config, pages, frontmatter), render (page
  * bodies from the cache or on a pool of worker threads, each put into the layout and
- * written as it comes), search (Pagefind index shards), write (theme, KaTeX, static
+ * written as it comes, search shards built meanwhile), write (theme, KaTeX, static
  * files, sitemap, robots, 404, redirects). Same input, same bytes.
+ *
+ * Decisions (see the modules named): pages are the navigation's plus every other
+ * .md/.mdx outside snippets/, those outside the navigation rendered but not in the
+ * sidebar (output/plan-site.ts); every page is `path.html` and every link relative
+ * (output/page-paths.ts); the output folder is reused only when it holds a previous
+ * export (output/write-files.ts). `workers: 0` renders on the calling thread, and a
+ * handful of changed pages always does (starting workers would cost more).
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve, sep } from 'node:path';
