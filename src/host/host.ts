@@ -6,7 +6,7 @@
  * keeps the current site and logs why. Swapping replaces one pointer: requests already
  * running keep the site they started with, whose files stay on disk until a later swap.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { HostConfig } from './config.js';
