@@ -49,6 +49,14 @@ export function agentBranchName(jobId: string): string {
   return `quire/agent-${jobId}`;
 }
 
+/** What the server said (`remote:` lines, e.g. a hook's reason) and git's last words. */
+function failureDetail(error: GitCommandError): string {
+  const lines = error.stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const remote = lines.filter((line) => line.startsWith('remote:'));
+  const picked = [...remote, ...lines.slice(-3).filter((line) => !remote.includes(line))];
+  return picked.join(' ') || error.message;
+}
+
 async function tryRevParse(git: GitRunner, cwd: string, spec: string): Promise<string | null> {
   try {
     return (await git.run(['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], { cwd })).trim() || null;
@@ -67,7 +75,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Work
       await git.run(['clone', '--quiet', '--no-tags', '--', source, dir], { signal });
     } catch (error) {
       if (!(error instanceof GitCommandError)) throw error;
-      throw new UnrecoverableError(`Could not clone the repository ${git.scrub(source)}: ${error.stderr.trim().split('\n').slice(-3).join(' ') || error.message}`);
+      throw new UnrecoverableError(`Could not clone the repository ${git.scrub(source)}: ${failureDetail(error)}`);
     }
     const root = await realpath(dir);
     const run = (args: string[]) => git.run(args, { cwd: root, signal });
@@ -111,7 +119,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Work
           await run(['push', '--quiet', lease, 'origin', `HEAD:refs/heads/${options.branch}`]);
         } catch (error) {
           if (!(error instanceof GitCommandError)) throw error;
-          throw new UnrecoverableError(`Push of branch ${options.branch} was refused: ${error.stderr.trim().split('\n').slice(-3).join(' ') || error.message}`);
+          throw new UnrecoverableError(`Push of branch ${options.branch} was refused: ${failureDetail(error)}`);
         }
       },
       async dispose() {

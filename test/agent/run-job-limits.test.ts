@@ -1,3 +1,5 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateSite } from '../../src/render/validate-site.js';
 import { startHarness, type Harness } from './helpers/agent-harness.js';
@@ -60,6 +62,21 @@ describe('runAgentJob failures and limits', () => {
     expect(reason).toMatch(/^Could not clone the repository https:\/\/\*\*\*@127\.0\.0\.1:9\/acme\/docs\.git/);
     expect(reason).not.toContain('hunter2');
     expect(JSON.stringify(harness.records.messages.get(harness.jobId))).not.toContain('hunter2');
+  });
+
+  it('fails with the reason when the push is refused, and opens no pull request', async () => {
+    harness = await startHarness({
+      script: [{ toolCalls: [{ name: 'write_file', args: { path: 'docs/new.mdx', content: '# New\n' } }] }, { text: 'Added a page.' }],
+    });
+    const hook = path.join(harness.origin.bare, 'hooks', 'pre-receive');
+    writeFileSync(hook, '#!/bin/sh\necho "branch creation denied by policy" >&2\nexit 1\n');
+    chmodSync(hook, 0o755);
+    const outcome = await harness.run(1);
+    expect(outcome.status).toBe('failed');
+    expect((outcome as { reason: string }).reason).toMatch(/^Push of branch quire\/agent-job1 was refused: .*branch creation denied by policy/);
+    expect(harness.records.jobs.get(harness.jobId)).toMatchObject({ status: 'failed', prLink: null });
+    expect(harness.github.requests).toHaveLength(0);
+    expect(harness.origin.branches()).toEqual(['main']);
   });
 
   it('hands new problems (broken link, unreachable page, MDX error) back to the model, which fixes them before the commit', async () => {
