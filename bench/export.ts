@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,8 @@ interface RunResult {
   wallMs: number;
   pages: number;
   maxRssMb: number;
+  /** CPU time of the export process (main thread and workers; Pagefind runs in its own process). */
+  cpuMs: number;
   cacheReason?: string;
   searchReason?: string;
   diagnostics: number;
@@ -32,11 +34,13 @@ async function child(root: string, out: string, cacheDir: string, dist: boolean)
   const modulePath: string = dist ? '../dist/render/export-site.js' : '../src/render/export-site.js';
   const { exportSite } = (await import(modulePath)) as typeof import('../src/render/export-site.js');
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const report = await exportSite({ root, outDir: out, cacheDir, deployment: 'air-gapped', baseUrl: 'https://docs.example.com' });
   const result: RunResult = {
     wallMs: Math.round(performance.now() - started),
     pages: report.pagesRendered,
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    cpuMs: Math.round((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1000),
     cacheReason: report.features['page-cache']?.reason,
     searchReason: report.features.search?.reason,
     diagnostics: report.diagnostics.length,
@@ -74,11 +78,12 @@ async function main(): Promise<void> {
     const out = join(work, 'out');
     const cacheDir = join(work, 'cache');
     const cold = runChild(root, out, cacheDir, dist);
-    console.log(`cold export: ${cold.pages} pages in ${(cold.wallMs / 1000).toFixed(2)} s (${Math.round(cold.pages / (cold.wallMs / 1000))} pages/s), peak RSS ${cold.maxRssMb} MB, process ${(cold.processMs / 1000).toFixed(2)} s; ${cold.searchReason}`);
+    console.log(`cold export: ${cold.pages} pages in ${(cold.wallMs / 1000).toFixed(2)} s (${Math.round(cold.pages / (cold.wallMs / 1000))} pages/s), peak RSS ${cold.maxRssMb} MB, CPU ${(cold.cpuMs / 1000).toFixed(1)} s, process ${(cold.processMs / 1000).toFixed(2)} s; ${cold.searchReason}`);
     const changed = execFileSync('find', [root, '-name', '*.mdx', '-path', '*section-1*'], { encoding: 'utf8' }).trim().split('\n')[0] || join(root, 'index.mdx');
     appendFileSync(changed, '\n\nOne more paragraph after an edit.\n');
     const warm = runChild(root, out, cacheDir, dist);
-    console.log(`warm re-export after one page changed: ${(warm.wallMs / 1000).toFixed(2)} s, peak RSS ${warm.maxRssMb} MB, process ${(warm.processMs / 1000).toFixed(2)} s; ${warm.cacheReason}`);
+    console.log(`warm re-export after one page changed: ${(warm.wallMs / 1000).toFixed(2)} s, peak RSS ${warm.maxRssMb} MB, CPU ${(warm.cpuMs / 1000).toFixed(1)} s, process ${(warm.processMs / 1000).toFixed(2)} s; ${warm.cacheReason}`);
+    console.log(`load average during the runs: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
   } finally {
     if (!values.keep) rmSync(work, { recursive: true, force: true });
     else console.log(`kept ${work}`);
