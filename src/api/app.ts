@@ -54,6 +54,8 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
   // as no body; the route's schema still decides whether a body is required.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // The API speaks JSON only: a text/plain body is a 415 like any other type.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     return parseJson(request, body as string, done);

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { BUNDLE_LINK_PATH } from '../blobs/types.js';
-import { parseRange } from './range.js';
+import { parseRange } from '../core/http-range.js';
 import type { AppDeps } from './deps.js';
 import { sendError } from './error-handler.js';
 

@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Encoding } from './precompress.js';
 import type { Representation, Site, SiteFile } from './site.js';
+import { parseRange as parseByteRange } from '../core/http-range.js';
 
 /** Answers synchronously when the bytes are in memory (the common case); otherwise returns a promise. */
 export function serveFile(req: IncomingMessage, res: ServerResponse, site: Site, file: SiteFile, status = 200): void | Promise<void> {
@@ -123,22 +124,8 @@ function ifRangeHolds(header: string | undefined, rep: Representation): boolean 
   return header === undefined || header.trim() === rep.etag;
 }
 
-/** A single `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null to ignore (multiple or malformed ranges get the whole file). */
+/** The range as a [start, end] pair; null to ignore it (multiple or malformed ranges get the whole file). */
 function parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | null {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-    if (m[2] !== '' && Number(m[2]) < start) return null;
-  }
-  if (start >= size) return 'unsatisfiable';
-  return [start, end];
+  const r = parseByteRange(header, size);
+  return r === undefined ? null : r === 'unsatisfiable' ? r : [r.start, r.end];
 }

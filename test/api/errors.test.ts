@@ -63,6 +63,11 @@ describe('error statuses', () => {
     expect((await body(res)).error).toMatch(/name/);
   });
 
+  it('415 for text/plain too', async () => {
+    const res = await api.fetch('/v1/_probe', { method: 'POST', body: '{"name":"x"}', headers: { 'content-type': 'text/plain' } });
+    expect(res.status).toBe(415);
+  });
+
   it('415 for a wrong content type', async () => {
     const res = await api.fetch('/v1/_probe', { method: 'POST', body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(415);

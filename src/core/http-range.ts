@@ -1,7 +1,8 @@
 /**
  * Parses an HTTP `Range` header for one byte range (`bytes=0-99`, `bytes=100-`,
- * `bytes=-100`). Several ranges or another unit are ignored (the whole body is sent),
- * as RFC 9110 allows; a range past the end is 'unsatisfiable' (416).
+ * `bytes=-100`), for the bundle links and `quire host`. Several ranges or another unit
+ * are ignored (the whole body is sent), as RFC 9110 allows; a range past the end is
+ * 'unsatisfiable' (416).
  */
 export type RangeResult = { start: number; end: number } | 'unsatisfiable' | undefined;
 
