@@ -65,7 +65,9 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
     if (b?.project) {
       lines.push(`Demo project: ${b.project.id} (${b.project.domain})`);
       lines.push(`Admin key file: ${b.keyFile}${b.created ? ' (created now, readable only by you)' : ''}`);
-      lines.push(`Try: curl -H "Authorization: Bearer $(cat ${b.keyFile})" ${service.url}/openapi.json`);
+      lines.push(
+        `Try: curl -X POST -H "Authorization: Bearer $(cat ${b.keyFile})" -H "Content-Type: application/json" -d '{"domain":"${b.project.domain}"}' ${service.url}/v1/static-export/jobs`,
+      );
     }
     io.stderr.write(`${lines.join('\n')}\n`);
     logger.info({ url: service.url, workers: config.workers.enabled }, 'listening');
