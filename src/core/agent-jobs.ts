@@ -19,11 +19,16 @@ export interface AgentJob {
   archivedAt: string | null;
 }
 
+/** `https://user:token@host/x.git` -> `https://host/x.git`: credentials never leave in an answer. */
+export function withoutCredentials(repository: string): string {
+  return repository.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, '$1');
+}
+
 export function toAgentJob(r: AgentJobRecord): AgentJob {
   return {
     id: r.id,
     status: r.status,
-    source: { repository: r.repository, ref: r.branch },
+    source: { repository: withoutCredentials(r.repository), ref: r.branch },
     model: r.model,
     prLink: r.status === 'active' ? null : r.prLink,
     createdAt: r.createdAt,
