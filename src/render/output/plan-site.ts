@@ -46,11 +46,17 @@ const REPO_FILES = /^(readme|license|licence|changelog|contributing|code_of_cond
 
 export async function planSite(root: string, deployment: Deployment, exclude: string[] = []): Promise<SitePlan> {
   const { config, diagnostics } = await loadSiteConfig(root);
-  const configText = await readFile(join(root, config.source), 'utf8');
-  const api = await planApiReference(root, config, deployment);
+  // Listing and reading the pages does not depend on the API plan: do both at once.
+  const filesRead = walkFiles(root, exclude);
+  const sourcesRead = filesRead.then(async (list) => {
+    const texts = new Map<string, string>();
+    const pageList = list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/'));
+    await Promise.all(pageList.map(async (f) => texts.set(f, await readFile(join(root, f), 'utf8'))));
+    return texts;
+  });
+  const [configText, api, files, allSources] = await Promise.all([readFile(join(root, config.source), 'utf8'), planApiReference(root, config, deployment), filesRead, sourcesRead]);
   diagnostics.push(...api.diagnostics);
   const navigation = api.navigation;
-  const files = await walkFiles(root, exclude);
   const navPages = flattenPages(navigation);
   const inNav = allNavPages(navigation);
   const specs = new Map<string, EndpointPageSpec>(api.endpoints.map((e) => [e.page, e]));
@@ -70,7 +76,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   }
 
   const sources = new Map<string, string>();
-  await Promise.all([...pageFiles.values()].map(async (f) => sources.set(f, await readFile(join(root, f), 'utf8'))));
+  for (const f of [...pageFiles.values()].sort()) sources.set(f, allSources.get(f) ?? '');
 
   const pages: Record<string, SitePage> = {};
   const tasks: RenderTask[] = [];
