@@ -21,7 +21,8 @@ export interface AgentJob {
 
 /** `https://user:token@host/x.git` -> `https://host/x.git`: credentials never leave in an answer. */
 export function withoutCredentials(repository: string): string {
-  return repository.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, '$1');
+  // Any user info of an http(s) URL is a credential; elsewhere (ssh://git@...) only a password is.
+  return repository.replace(/^(https?:\/\/)[^/@\s]+@/i, '$1').replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]+):[^/@\s]*@/i, '$1@');
 }
 
 export function toAgentJob(r: AgentJobRecord): AgentJob {

@@ -137,7 +137,8 @@ describe('agent job source', () => {
   it('never shows credentials written into a repository URL', async () => {
     const { withoutCredentials } = await import('../../src/core/agent-jobs.js');
     expect(withoutCredentials('https://x-access-token:ghp_secret@github.com/acme/docs.git')).toBe('https://github.com/acme/docs.git');
-    expect(withoutCredentials('ssh://git@github.com/acme/docs.git')).toBe('ssh://github.com/acme/docs.git');
+    expect(withoutCredentials('ssh://git@github.com/acme/docs.git')).toBe('ssh://git@github.com/acme/docs.git');
+    expect(withoutCredentials('ssh://git:hunter2@github.com/acme/docs.git')).toBe('ssh://git@github.com/acme/docs.git');
     expect(withoutCredentials('git@github.com:acme/docs.git')).toBe('git@github.com:acme/docs.git');
     expect(withoutCredentials('/srv/docs')).toBe('/srv/docs');
   });
