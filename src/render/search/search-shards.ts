@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 
 /** Pages per shard the split aims for. */
-export const PAGES_PER_SHARD = 250;
+export const PAGES_PER_SHARD = 125;
 /** Upper bound on shards: each one costs the browser a few requests per query. */
 export const MAX_SHARDS = 16;
 
