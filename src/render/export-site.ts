@@ -33,6 +33,8 @@ import { createRenderer, usesMath, type RenderInit, type RenderTask, type Render
 import { WorkerPool, workerFileOptions } from './pool/worker-pool.js';
 import { PageCache } from './cache/page-cache.js';
 import { pageCacheKeys } from './cache/page-keys.js';
+import { OutputManifest } from './cache/output-manifest.js';
+import { ENGINE_VERSION, sha256 } from './cache/cache-key.js';
 import { SearchIndexer } from './search/pagefind-index.js';
 import { shardCount } from './search/search-shards.js';
 
@@ -161,25 +163,40 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     let done = 0;
     let cacheHits = 0;
     progress('render', 0, tasks.length);
-    const accept = (task: RenderTask, result: RenderTaskResult) => {
+    // The file of an unchanged page in an unchanged site is left as it is (html null).
+    const manifest = cacheDir ? new OutputManifest(cacheDir, outDir, sha256(ENGINE_VERSION, JSON.stringify(model))) : undefined;
+    await manifest?.load();
+    const accept = (task: RenderTask, result: Omit<RenderTaskResult, 'html'> & { html: string | null }) => {
       const r = result.rendered;
       results.set(task.page, { diagnostics: r.diagnostics, brokenLinks: result.brokenLinks, assets: r.assets, math: usesMath(r.html) });
       const file = pageOutputFile(task.page);
       written.add(file);
-      pageWrites.push(writeFile(join(outDir, file), result.html));
+      if (result.html !== null) {
+        const key = keys.get(task.page);
+        pageWrites.push(writeFile(join(outDir, file), result.html).then(() => (key ? manifest?.written(task.page, key, file) : undefined)));
+      }
       if (search && !plan.pages[task.page].noindex) search.add({ page: task.page, url: file, title: r.title, html: r.html });
       progress('render', ++done, tasks.length);
     };
     const misses: RenderTask[] = [];
-    const hits = cache ? await mapLimit(tasks, 16, (task) => cache.get(keys.get(task.page)!)) : [];
+    const previous = new Set(previousFiles);
+    const hits = cache
+      ? await mapLimit(tasks, 16, async (task) => {
+          const hit = await cache.get(keys.get(task.page)!);
+          const file = pageOutputFile(task.page);
+          const same = !!hit && !!manifest && previous.has(file) && (await manifest.unchanged(task.page, keys.get(task.page)!, file));
+          return hit ? { hit, same } : undefined;
+        })
+      : [];
     tasks.forEach((task, i) => {
-      const hit = hits[i];
-      if (!hit) {
+      const found = hits[i];
+      if (!found) {
         misses.push(task);
         return;
       }
       cacheHits++;
-      const html = layoutPage(model, hit.rendered, { icon: pageIcon, math: usesMath(hit.rendered.html) });
+      const { hit, same } = found;
+      const html = same ? null : layoutPage(model, hit.rendered, { icon: pageIcon, math: usesMath(hit.rendered.html) });
       accept(task, { ...hit, html });
     });
     signal?.throwIfAborted();
@@ -210,6 +227,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
+    await manifest?.save();
     await writeOutputFiles(outDir, files);
     for (const p of files.keys()) written.add(p);
     await removeStaleFiles(outDir, previousFiles, written);

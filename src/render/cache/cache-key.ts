@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { join } from 'node:path';
 
-/** Bump when the shape or the rendering of cached pages changes. */
+/** Bump when the shape or the rendering of cached pages changes, or the layout (see output-manifest.ts). */
 export const ENGINE_VERSION = 'quire-render-1';
 
 const IMPORT = /^\s*import\s+[\s\S]*?\s+from\s+['"]([^'"]+)['"]/gm;

@@ -156,11 +156,29 @@ describe('exportSite options', () => {
     const highlighted = readdirSync(join(cacheDir, 'highlight'), { recursive: true }).filter((f) => /[0-9a-f]{64}$/.test(String(f)));
     expect(highlighted.length).toBeGreaterThan(0);
     const before = readFileSync(join(out, 'guides/setup.html'), 'utf8');
+    const writtenAt = statSync(join(out, 'guides/setup.html')).mtimeMs;
     writeFileSync(join(root, 'orphan.mdx'), '---\ntitle: Orphan\n---\n\nChanged text.\n');
     const warm = await exportSite({ root, outDir: out, cacheDir, workers: 0 });
+    // unchanged page in an unchanged site: its file is left alone, not written again
+    expect(statSync(join(out, 'guides/setup.html')).mtimeMs).toBe(writtenAt);
     expect(warm.features['page-cache']).toEqual({ included: true, reason: '5 of 6 pages from the cache' });
     expect(readFileSync(join(out, 'orphan.html'), 'utf8')).toContain('Changed text.');
     expect(readFileSync(join(out, 'guides/setup.html'), 'utf8')).toBe(before);
+    // a page file changed by hand is written again
+    writeFileSync(join(out, 'guides/setup.html'), 'tampered');
+    await exportSite({ root, outDir: out, cacheDir, workers: 0 });
+    expect(readFileSync(join(out, 'guides/setup.html'), 'utf8')).toBe(before);
+    // a change the layout shows on every page (a title in the navigation) reaches every page
+    writeFileSync(join(root, 'index.mdx'), readFileSync(join(root, 'index.mdx'), 'utf8').replace('title: Home', 'title: Welcome home'));
+    const third = await exportSite({ root, outDir: out, cacheDir, workers: 0 });
+    expect(third.features['page-cache']).toEqual({ included: true, reason: '5 of 6 pages from the cache' });
+    const after = readFileSync(join(out, 'guides/setup.html'), 'utf8');
+    expect(after).toContain('<span class="nav-label">Welcome home</span>');
+    expect(after).not.toContain('<span class="nav-label">Home</span>');
+    // and the result is the same as a build without any cache
+    const fresh = join(tmp.path, 'fresh');
+    await exportSite({ root, outDir: fresh, workers: 0 });
+    for (const f of third.files) expect(readFileSync(join(out, f)), f).toEqual(readFileSync(join(fresh, f)));
   });
 
   it('exports again into the same folder, removing what is gone', async () => {

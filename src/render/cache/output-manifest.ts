@@ -1,0 +1,77 @@
+/**
+ * What the last export with this cache wrote into a given output folder: the hash of
+ * the site model (everything the layout draws from) and, per page, the cache key of
+ * its body with the size and mtime of the file written. When the model and a page's
+ * key are unchanged and its file is still the one written, the file already holds
+ * exactly the bytes this export would write: it is neither laid out nor written again.
+ */
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sha256 } from './cache-key.js';
+
+interface ManifestEntry {
+  key: string;
+  size: number;
+  mtimeMs: number;
+}
+
+interface ManifestData {
+  modelHash: string;
+  pages: Record<string, ManifestEntry>;
+}
+
+export class OutputManifest {
+  private previous: ManifestData | undefined;
+  private readonly next: Record<string, ManifestEntry> = {};
+  private readonly file: string;
+
+  constructor(cacheDir: string, private readonly outDir: string, private readonly modelHash: string) {
+    this.file = join(cacheDir, 'outputs', `${sha256(outDir).slice(0, 32)}.json`);
+  }
+
+  async load(): Promise<void> {
+    try {
+      const data = JSON.parse(await readFile(this.file, 'utf8')) as ManifestData;
+      if (data.modelHash === this.modelHash) this.previous = data;
+    } catch {
+      this.previous = undefined;
+    }
+  }
+
+  /** True when `file` (relative to the output folder) still holds what page `page` with body `key` lays out to. */
+  async unchanged(page: string, key: string, file: string): Promise<boolean> {
+    const entry = this.previous?.pages[page];
+    if (!entry || entry.key !== key) return false;
+    try {
+      const s = await stat(join(this.outDir, file));
+      if (s.size !== entry.size || s.mtimeMs !== entry.mtimeMs) return false;
+    } catch {
+      return false;
+    }
+    this.next[page] = entry;
+    return true;
+  }
+
+  /** Records a page file written by this export (call once the write is done). */
+  async written(page: string, key: string, file: string): Promise<void> {
+    try {
+      const s = await stat(join(this.outDir, file));
+      this.next[page] = { key, size: s.size, mtimeMs: s.mtimeMs };
+    } catch {
+      // not recorded: the next export simply writes it again
+    }
+  }
+
+  async save(): Promise<void> {
+    const pages: Record<string, ManifestEntry> = {};
+    for (const p of Object.keys(this.next).sort()) pages[p] = this.next[p];
+    try {
+      await mkdir(join(this.file, '..'), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      await writeFile(tmp, JSON.stringify({ modelHash: this.modelHash, pages }));
+      await rename(tmp, this.file);
+    } catch {
+      // a cache that cannot be written only costs time
+    }
+  }
+}
