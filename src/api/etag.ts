@@ -2,11 +2,12 @@
  * Conditional GETs for polling clients: a strong ETag over the JSON body, and 304
  * with no body when `If-None-Match` carries the current tag.
  */
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export function etagOf(payload: string): string {
-  return `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  // crypto.hash (Node >= 20.12) is the one-shot form: no Hash object per response.
+  return `"${crypto.hash('sha1', payload, 'base64url')}"`;
 }
 
 function matches(header: string | undefined, tag: string): boolean {

@@ -31,7 +31,8 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
       level,
       base: { service: 'quire' },
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: ['req.headers.authorization', '*.apiKey', '*.token', '*.secretAccessKey', '*.signingSecret'], censor: '[redacted]' },
+      // Fixed paths only: wildcard redaction would walk every logged object on the hot path.
+      redact: { paths: ['req.headers.authorization', 'config.agent.apiKey', 'config.git.token', 'config.blobs.s3.secretAccessKey', 'config.signingSecret'], censor: '[redacted]' },
     },
     (destination as pino.DestinationStream | undefined) ?? bufferedStdout(),
   );
