@@ -227,8 +227,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
+    await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
-    await writeOutputFiles(outDir, files);
     for (const p of files.keys()) written.add(p);
     await removeStaleFiles(outDir, previousFiles, written);
 

@@ -18,11 +18,15 @@ interface ManifestEntry {
 interface ManifestData {
   modelHash: string;
   pages: Record<string, ManifestEntry>;
+  /** Other output files (search index, theme, assets) by path; `key` is their content hash. */
+  files?: Record<string, ManifestEntry>;
 }
 
 export class OutputManifest {
   private previous: ManifestData | undefined;
   private readonly next: Record<string, ManifestEntry> = {};
+  private readonly nextFiles: Record<string, ManifestEntry> = {};
+  private previousFiles: Record<string, ManifestEntry> = {};
   private readonly file: string;
 
   constructor(cacheDir: string, private readonly outDir: string, private readonly modelHash: string) {
@@ -33,6 +37,8 @@ export class OutputManifest {
     try {
       const data = JSON.parse(await readFile(this.file, 'utf8')) as ManifestData;
       if (data.modelHash === this.modelHash) this.previous = data;
+      // files do not depend on the model: their key is their content
+      this.previousFiles = data.files ?? {};
     } catch {
       this.previous = undefined;
     }
@@ -62,13 +68,38 @@ export class OutputManifest {
     }
   }
 
+  /** True when output file `path` still holds content with hash `key`; remembered for the next export. */
+  async sameFile(path: string, key: string): Promise<boolean> {
+    const entry = this.previousFiles[path];
+    if (!entry || entry.key !== key) return false;
+    try {
+      const s = await stat(join(this.outDir, path));
+      if (s.size !== entry.size || s.mtimeMs !== entry.mtimeMs) return false;
+    } catch {
+      return false;
+    }
+    this.nextFiles[path] = entry;
+    return true;
+  }
+
+  async fileWritten(path: string, key: string): Promise<void> {
+    try {
+      const s = await stat(join(this.outDir, path));
+      this.nextFiles[path] = { key, size: s.size, mtimeMs: s.mtimeMs };
+    } catch {
+      // not recorded: written again next time
+    }
+  }
+
   async save(): Promise<void> {
     const pages: Record<string, ManifestEntry> = {};
     for (const p of Object.keys(this.next).sort()) pages[p] = this.next[p];
+    const files: Record<string, ManifestEntry> = {};
+    for (const p of Object.keys(this.nextFiles).sort()) files[p] = this.nextFiles[p];
     try {
       await mkdir(join(this.file, '..'), { recursive: true });
       const tmp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify({ modelHash: this.modelHash, pages }));
+      await writeFile(tmp, JSON.stringify({ modelHash: this.modelHash, pages, files }));
       await rename(tmp, this.file);
     } catch {
       // a cache that cannot be written only costs time

@@ -6,6 +6,7 @@
  * not write are removed at the end (cheaper than emptying the folder first).
  */
 import { copyFile, mkdir, readdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InvalidError } from '../../core/errors.js';
 
@@ -55,8 +56,23 @@ export async function removeStaleFiles(outDir: string, previous: string[], writt
   }
 }
 
+/** Lets a caller skip files the output folder already holds and learn what was written. */
+export interface WriteTracker {
+  sameFile(path: string, key: string): Promise<boolean>;
+  fileWritten(path: string, key: string): Promise<void>;
+}
+
+/** Content key of an output file: the hash of its bytes, or of its source file's size and mtime for copies. */
+async function contentKey(content: OutputContent): Promise<string> {
+  if (typeof content === 'object' && 'copyFrom' in content) {
+    const s = await stat(content.copyFrom);
+    return `copy:${content.copyFrom}:${s.size}:${s.mtimeMs}`;
+  }
+  return createHash('sha256').update(content).digest('hex');
+}
+
 /** Writes every file (paths relative to outDir, posix), a few at a time. */
-export async function writeOutputFiles(outDir: string, files: Map<string, OutputContent>): Promise<void> {
+export async function writeOutputFiles(outDir: string, files: Map<string, OutputContent>, tracker?: WriteTracker): Promise<void> {
   const dirs = new Set<string>();
   for (const path of files.keys()) dirs.add(dirname(join(outDir, path)));
   for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
@@ -67,8 +83,11 @@ export async function writeOutputFiles(outDir: string, files: Map<string, Output
     while (next < entries.length) {
       const [path, content] = entries[next++];
       const target = join(outDir, path);
+      const key = tracker ? await contentKey(content) : '';
+      if (tracker && (await tracker.sameFile(path, key))) continue;
       if (typeof content === 'object' && 'copyFrom' in content) await copyFile(content.copyFrom, target);
       else await writeFile(target, content);
+      await tracker?.fileWritten(path, key);
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));
