@@ -64,11 +64,24 @@ async function buildShard(docs: SearchDocument[]): Promise<Map<string, Uint8Arra
   }
 }
 
-/** A shard's files packed as one JSON document for the cache. */
+/**
+ * A shard's files packed into one binary cache file: for each file a 4-byte path
+ * length, the path, a 4-byte content length and the bytes (cheap to read back).
+ */
 async function readPacked(file: string): Promise<Map<string, Uint8Array> | undefined> {
   try {
-    const entries = JSON.parse(await readFile(file, 'utf8')) as [string, string][];
-    return new Map(entries.map(([p, b64]) => [p, new Uint8Array(Buffer.from(b64, 'base64'))]));
+    const buf = await readFile(file);
+    const files = new Map<string, Uint8Array>();
+    let at = 0;
+    while (at < buf.length) {
+      const pathLength = buf.readUInt32BE(at);
+      const path = buf.toString('utf8', at + 4, at + 4 + pathLength);
+      at += 4 + pathLength;
+      const length = buf.readUInt32BE(at);
+      files.set(path, new Uint8Array(buf.buffer, buf.byteOffset + at + 4, length));
+      at += 4 + length;
+    }
+    return files;
   } catch {
     return undefined;
   }
@@ -77,8 +90,17 @@ async function readPacked(file: string): Promise<Map<string, Uint8Array> | undef
 async function writePacked(file: string, files: Map<string, Uint8Array>): Promise<void> {
   try {
     await mkdir(join(file, '..'), { recursive: true });
+    const parts: Buffer[] = [];
+    for (const [path, content] of files) {
+      const name = Buffer.from(path, 'utf8');
+      const head = Buffer.alloc(4);
+      head.writeUInt32BE(name.length);
+      const size = Buffer.alloc(4);
+      size.writeUInt32BE(content.length);
+      parts.push(head, name, size, Buffer.from(content.buffer, content.byteOffset, content.length));
+    }
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify([...files].map(([p, c]) => [p, Buffer.from(c).toString('base64')])));
+    await writeFile(tmp, Buffer.concat(parts));
     await rename(tmp, file);
   } catch {
     // a cache that cannot be written only costs time
@@ -124,7 +146,7 @@ export class SearchIndexer {
     this.docs[shard] = [];
     this.chain = this.chain.then(async () => {
       const key = sha256('pagefind-1', ...docs.flatMap((d) => [d.page, d.url, d.title, d.html]));
-      const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.json`) : undefined;
+      const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.pack`) : undefined;
       let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
       if (shardFiles) this.cachedShards++;
       else {
