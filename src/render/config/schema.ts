@@ -35,6 +35,7 @@ export const sectionSchemas = {
     playground: z.looseObject({ display: z.enum(['interactive', 'simple', 'none']).optional(), enabledInAirGapped: z.boolean().optional() }).optional(),
     url: str.optional(),
     mdx: z.looseObject({ server: z.union([str, z.array(str)]).optional() }).optional(),
+    servers: z.union([str, z.array(str)]).optional(),
     examples: z.looseObject({ languages: z.array(str).optional() }).optional(),
   }),
 } as const;

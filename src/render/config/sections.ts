@@ -55,7 +55,8 @@ export function readSections(raw: Raw, file: string, diagnostics: Diagnostic[]):
   const seo = r('seo');
   const errors = r('errors');
   const api = r('api');
-  const servers = api?.mdx?.server;
+  // `api.servers` (as Quire's OpenAPI pages document it) or the platform's `api.mdx.server`.
+  const servers = api?.servers ?? api?.mdx?.server;
   const primary = navbar?.primary;
   return {
     name: name ?? 'Documentation',

@@ -92,6 +92,15 @@ describe('loadSiteConfig: docs.json', () => {
   });
 });
 
+describe('loadSiteConfig: API settings', () => {
+  it('reads api.servers, and api.mdx.server when that is what the site writes', async () => {
+    await write('docs.json', { name: 'X', colors: { primary: '#000' }, navigation: { pages: ['index'] }, api: { servers: ['https://api.example.com/v2'], url: 'https://x.example.com' } });
+    expect((await loadSiteConfig(dir)).config.api).toMatchObject({ servers: ['https://api.example.com/v2'], url: 'https://x.example.com' });
+    await write('docs.json', { name: 'X', colors: { primary: '#000' }, navigation: { pages: ['index'] }, api: { mdx: { server: 'https://mdx.example.com' } } });
+    expect((await loadSiteConfig(dir)).config.api.servers).toEqual(['https://mdx.example.com']);
+  });
+});
+
 describe('loadSiteConfig: legacy mint.json', () => {
   it('converts the flat layout, tabs with url, anchors, topbar links and socials', async () => {
     const { config, diagnostics } = await loadSiteConfig(join(SITES, 'legacy-mint'));
