@@ -6,7 +6,8 @@ import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
 import type { SiteModel } from './site-model.js';
 import { socialIcon } from './ui-icons.js';
 
-export function renderFooter(model: SiteModel): string {
+/** @param link turns a configured href into the one to write (internal pages become relative .html links). */
+export function renderFooter(model: SiteModel, link: (href: string) => string = safeUrl): string {
   const { footer, name } = model.config;
   const socials = Object.keys(footer.socials)
     .sort()
@@ -17,7 +18,7 @@ export function renderFooter(model: SiteModel): string {
     .join('');
   const columns = footer.links
     .map((col) => {
-      const items = col.items.map((l) => `<li><a href="${escapeAttr(safeUrl(l.href))}">${escapeHtml(l.label)}</a></li>`).join('');
+      const items = col.items.map((l) => `<li><a href="${escapeAttr(link(l.href))}">${escapeHtml(l.label)}</a></li>`).join('');
       const header = col.header ? `<p class="footer-header">${escapeHtml(col.header)}</p>` : '';
       return `<div class="footer-column">${header}<ul>${items}</ul></div>`;
     })

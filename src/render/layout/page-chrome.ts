@@ -65,10 +65,10 @@ export function renderBanner(banner: { content: string; dismissible?: boolean } 
 }
 
 /** The navbar links and primary button again at the foot of the sidebar, shown only on small screens. */
-export function renderMobileLinks(model: SiteModel): string {
+export function renderMobileLinks(model: SiteModel, link: (href: string) => string = safeUrl): string {
   const { links, primary } = model.config.navbar;
   if (links.length === 0 && !primary) return '';
-  const items = links.map((l) => `<li><a class="nav-link" href="${escapeAttr(safeUrl(l.href))}"><span class="nav-label">${escapeHtml(l.label)}</span></a></li>`).join('');
-  const button = primary ? `<a class="button-primary" href="${escapeAttr(safeUrl(primary.href))}">${escapeHtml(primary.label)}</a>` : '';
+  const items = links.map((l) => `<li><a class="nav-link" href="${escapeAttr(link(l.href))}"><span class="nav-label">${escapeHtml(l.label)}</span></a></li>`).join('');
+  const button = primary ? `<a class="button-primary" href="${escapeAttr(link(primary.href))}">${escapeHtml(primary.label)}</a>` : '';
   return `<div class="sidebar-mobile-links">${items ? `<ul class="nav-tree">${items}</ul>` : ''}${button}</div>`;
 }

@@ -48,6 +48,13 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const root = rootPrefix(file);
   const fromPage = options.basePath !== undefined ? 'index' : page;
   const href = (to: string) => pageHref(fromPage, to);
+  // Navbar and footer links the author wrote as site paths (`/api`, `/guides/intro#x`)
+  // point at the pages' .html files like every other internal link; the rest as given.
+  const link = (raw: string) => {
+    const m = /^\/([^?#]*)(#.*)?$/.exec(raw.trim());
+    const target = m ? m[1]!.replace(/\/+$/, '').replace(/\.(mdx?|html)$/, '') || 'index' : undefined;
+    return target !== undefined && model.pages[target] ? pageHref(fromPage, target, (m![2] ?? '').slice(1)) : safeUrl(raw);
+  };
   const icon = options.icon ?? ((name: string) => uiIcon(name));
   const nav = model.navigation;
   const { chain } = sectionChain(nav, page);
@@ -76,7 +83,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const innermost = chain[chain.length - 1];
   const treeNodes = innermost ? innermost.children : nav.root;
   const sidebarTree = renderSidebarTree(treeNodes, { current: page, pages: model.pages, href, icon });
-  const sidebar = `<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileLinks(model)}</div></aside>`;
+  const sidebar = `<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileLinks(model, link)}</div></aside>`;
 
   const trail = [...chain.filter((s) => s.kind !== 'version' && s.kind !== 'language').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];
   const idx = orderIndex(model).get(page) ?? -1;
@@ -100,12 +107,12 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-shards="${model.searchShards ?? 1}"` : ''}>` +
     `<a class="skip-link" href="#content">Skip to content</a>` +
     renderBanner(model.config.banner) +
-    renderTopBar({ model, root, homeHref, switchers, hasSidebar: true }) +
+    renderTopBar({ model, root, homeHref, switchers, hasSidebar: true, link }) +
     tabsHtml +
     `<div class="layout${toc ? '' : ' no-toc'}">${sidebar}<div class="sidebar-backdrop" data-menu-close></div>` +
     `<main id="content" class="page">${headerHtml}<article class="prose" data-pagefind-body>${rendered.html}</article>${pager}</main>` +
     (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
-    `</div>` + renderFooter(model) + renderSearchDialog(model) + `</body></html>\n`;
+    `</div>` + renderFooter(model, link) + renderSearchDialog(model) + `</body></html>\n`;
 }
 
 function renderHead(model: SiteModel, rendered: RenderedPage, root: string, options: LayoutOptions, description?: string): string {

@@ -10,6 +10,8 @@ import { uiIcon } from './ui-icons.js';
 
 export interface TopBarContext {
   model: SiteModel;
+  /** Turns a configured href into the one to write. @default safeUrl */
+  link?: (href: string) => string;
   /** Prefix from the current file back to the output root (`../`). */
   root: string;
   /** Href of the site's home page from the current file. */
@@ -44,11 +46,12 @@ function switcher(s: TopBarContext['switchers'][number]): string {
 
 export function renderTopBar(ctx: TopBarContext): string {
   const { config } = ctx.model;
+  const link = ctx.link ?? safeUrl;
   const links = config.navbar.links
-    .map((l) => `<li><a href="${escapeAttr(safeUrl(l.href))}">${escapeHtml(l.label)}</a></li>`)
+    .map((l) => `<li><a href="${escapeAttr(link(l.href))}">${escapeHtml(l.label)}</a></li>`)
     .join('');
   const primary = config.navbar.primary
-    ? `<a class="button-primary" href="${escapeAttr(safeUrl(config.navbar.primary.href))}">${escapeHtml(config.navbar.primary.label)}</a>`
+    ? `<a class="button-primary" href="${escapeAttr(link(config.navbar.primary.href))}">${escapeHtml(config.navbar.primary.label)}</a>`
     : '';
   const toggle = config.appearance.strict
     ? ''
