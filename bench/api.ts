@@ -8,29 +8,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ROOT, startQuire } from './lib.js';
 import { insertAgentJobRecord } from '../src/core/agent-jobs.js';
 import { openStore } from '../src/store/open-store.js';
 import { listProjects } from '../src/store/records/projects.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-
-function start(cmd: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let seen = '';
-    const onData = (d: Buffer) => {
-      seen += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(seen);
-      if (m) resolve({ child, url: m[1]! });
-    };
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${seen}`)));
-  });
-}
 
 async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; p99: number; errors: number; non2xx: number }> {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
@@ -38,7 +23,9 @@ async function load(url: string, headers: Record<string, string>): Promise<{ rps
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-api-'));
-const quire = await start([join(ROOT, 'bin/quire.js'), 'serve', '--port', '0'], { QUIRE_DATA_DIR: dataDir, QUIRE_WORKERS: 'false' });
+// The embedded default as users run it: info logs (discarded here), metrics, SQLite.
+const quire = await startQuire(['serve', '--port', '0'], { QUIRE_DATA_DIR: dataDir, QUIRE_WORKERS: 'false', QUIRE_LOG_LEVEL: 'info' }, /listening on (http:\/\/\S+)/, { stdout: 'ignore' });
+const quireUrl = quire.match[1]!;
 const store = await openStore({ dataDir });
 const [project] = await listProjects(store.db);
 const job = await insertAgentJobRecord(store, { projectId: project!.id, prompt: 'bench', model: 'bench-model' });
@@ -56,7 +43,7 @@ const bare = await new Promise<{ child: ChildProcess; url: string }>((resolve, r
 });
 
 try {
-  const realUrl = `${quire.url}/v2/agent/${project!.id}/job/${job.id}`;
+  const realUrl = `${quireUrl}/v2/agent/${project!.id}/job/${job.id}`;
   const check = await fetch(realUrl, { headers: { authorization: `Bearer ${key}` } });
   if (check.status !== 200) throw new Error(`real route answered ${check.status}`);
   // Warm both up so JIT and caches do not count against either.

@@ -19,17 +19,35 @@ export function run(cmd: string, args: string[], env: Record<string, string> = {
   });
 }
 
-/** Starts a long-running `quire` command and resolves once its output matches `ready`. */
-export function startQuire(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+/**
+ * Starts a long-running `quire` command and resolves once its output matches `ready`.
+ * `stdout: 'ignore'` discards its log lines (a server under load writes many), so this
+ * process spends nothing reading them.
+ */
+export function startQuire(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  options: { stdout?: 'pipe' | 'ignore' } = {},
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [QUIRE, ...args], { cwd: ROOT, env: { ...process.env, QUIRE_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [QUIRE, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, QUIRE_LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', options.stdout ?? 'pipe', 'pipe'],
+    });
     let seen = '';
+    let matched = false;
     const on = (d: Buffer) => {
+      if (matched) return; // keep draining the pipe, but stop collecting
       seen += d.toString();
       const m = seen.match(ready);
-      if (m) resolve({ child, match: m });
+      if (m) {
+        matched = true;
+        resolve({ child, match: m });
+      }
     };
-    child.stdout!.on('data', on);
+    child.stdout?.on('data', on);
     child.stderr!.on('data', on);
     child.on('exit', (code) => reject(new Error(`quire ${args[0]} exited ${code}: ${seen}`)));
   });

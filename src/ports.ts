@@ -3,11 +3,8 @@
  * picked once here (embedded: local queue + fs blobs; scale-out: pg-boss + s3).
  */
 import { hostname } from 'node:os';
-import { join } from 'node:path';
-import { FsBlobStore } from './blobs/drivers/fs.js';
-import { S3BlobStore } from './blobs/drivers/s3.js';
-import { loadOrCreateSigningSecret, parseSigningSecret } from './blobs/sign-link.js';
-import type { BlobStore } from './blobs/types.js';
+import { openBlobStore } from './blobs/open-blob-store.js';
+import type { BlobStore, FsBlobConfig } from './blobs/types.js';
 import type { QuireConfig } from './config/schema.js';
 import { InvalidError } from './core/errors.js';
 import type { Logger } from './core/logger.js';
@@ -42,23 +39,26 @@ export function openBlobsFor(config: QuireConfig): BlobStore {
   if (config.blobs.driver === 's3') {
     const s3 = config.blobs.s3;
     if (!s3) throw new InvalidError('blobs.driver s3 needs QUIRE_S3_BUCKET (and usually QUIRE_S3_ENDPOINT, credentials)');
-    return new S3BlobStore({
-      bucket: s3.bucket,
-      region: s3.region,
-      endpoint: s3.endpoint,
-      forcePathStyle: s3.forcePathStyle,
-      credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
-      prefix: s3.prefix,
-    });
+    return openBlobStore(
+      {
+        driver: 's3',
+        bucket: s3.bucket,
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: s3.forcePathStyle,
+        credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+        prefix: s3.prefix,
+      },
+      { dataDir: config.dataDir },
+    );
   }
-  const secret = config.signingSecret ? parseSigningSecret(config.signingSecret) : loadOrCreateSigningSecret(config.dataDir);
   // A getter: with port 0 the public URL is only known once the server listens.
-  const options = {
-    dir: join(config.dataDir, 'bundles'),
-    secret,
+  const fs: FsBlobConfig = {
+    driver: 'fs',
+    signingSecret: config.signingSecret,
     get publicUrl() {
       return config.publicUrl;
     },
   };
-  return new FsBlobStore(options);
+  return openBlobStore(fs, { dataDir: config.dataDir });
 }

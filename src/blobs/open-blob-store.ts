@@ -20,5 +20,12 @@ export function openBlobStore(config: BlobConfig, context: OpenBlobStoreContext)
     return new S3BlobStore(options);
   }
   const secret = config.signingSecret === undefined ? loadOrCreateSigningSecret(context.dataDir) : parseSigningSecret(config.signingSecret);
-  return new FsBlobStore({ dir: config.dir ?? join(context.dataDir, 'bundles'), publicUrl: config.publicUrl, secret });
+  // publicUrl is read at each link: a server listening on port 0 learns its own only then.
+  return new FsBlobStore({
+    dir: config.dir ?? join(context.dataDir, 'bundles'),
+    get publicUrl() {
+      return config.publicUrl;
+    },
+    secret,
+  });
 }

@@ -5,7 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerOperatorCommands } from './operator.js';
 import { registerRemoteCommands } from './remote.js';
-import { processIo, reportError, UsageError, type Io } from './io.js';
+import { processIo, reportError, type Io } from './io.js';
 import type { ServeFlags } from './serve.js';
 
 // Heavy commands are loaded on use, so `quire key list` does not pay for the export
@@ -83,6 +83,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = proc
       if (json) io.stdout.write(`${JSON.stringify({ error: err.message.replace(/^error: /, '') })}\n`);
       return err.exitCode === 0 ? 0 : 2;
     }
-    return reportError(io, err instanceof UsageError ? err : err, json);
+    return reportError(io, err, json);
   }
 }

@@ -54,7 +54,7 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
   process.on('SIGTERM', onTerm);
   process.on('SIGINT', onInt);
   try {
-    const wiring = serviceModules(config, logger);
+    const wiring = serviceModules();
     const service = await startService(config, { logger, modules: wiring.modules, onStoreReady: wiring.onStoreReady, http: mode === 'serve' });
     const b = service.bootstrap;
     const lines = [

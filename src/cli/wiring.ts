@@ -6,8 +6,6 @@
 import { agentRoutes } from '../agent/agent-wiring.js';
 import type { RouteModule } from '../api/app.js';
 import type { AppDeps } from '../api/deps.js';
-import type { QuireConfig } from '../config/schema.js';
-import type { Logger } from '../core/logger.js';
 import type { Store } from '../store/types.js';
 
 export interface ServiceWiring {
@@ -15,6 +13,6 @@ export interface ServiceWiring {
   onStoreReady?: (store: Store, deps: AppDeps) => Promise<{ close(): Promise<void> } | void>;
 }
 
-export function serviceModules(_config: QuireConfig, _logger: Logger): ServiceWiring {
+export function serviceModules(): ServiceWiring {
   return { modules: [agentRoutes] };
 }

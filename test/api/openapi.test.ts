@@ -1,15 +1,13 @@
 /** The OpenAPI document and the running server's routes agree, both ways. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { serviceModules } from '../../src/cli/wiring.js';
-import { loadConfig } from '../../src/config/load-config.js';
-import { createLogger } from '../../src/core/logger.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 
 let api: TestApi;
 
 beforeAll(async () => {
   // Everything `quire serve` mounts, the agent routes included.
-  const wiring = serviceModules(loadConfig({ env: {} }), createLogger('silent'));
+  const wiring = serviceModules();
   api = await startTestApi({ modules: wiring.modules, onStoreReady: wiring.onStoreReady, env: { QUIRE_WORKERS: 'false' } });
 });
 afterAll(async () => api.close());

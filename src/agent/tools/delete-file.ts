@@ -2,10 +2,10 @@
  * Tool `delete_file`: removes one file of the repository (not a folder). A symbolic
  * link is removed itself, never its target.
  */
-import { lstat, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { z } from 'zod';
 import { InvalidError } from '../../core/errors.js';
-import { resolveInWorkspace } from './resolve-path.js';
+import { resolveInWorkspace, statExisting } from './resolve-path.js';
 import type { AgentTool } from './types.js';
 
 const schema = z.object({
@@ -19,8 +19,7 @@ export const deleteFileTool: AgentTool<z.infer<typeof schema>> = {
   mutates: true,
   async run(args, ctx) {
     const file = await resolveInWorkspace(ctx.root, args.path);
-    const stats = await lstat(file.absolute).catch(() => null);
-    if (!stats) throw new InvalidError(`file "${args.path}" does not exist`);
+    const stats = await statExisting(file, args.path);
     if (stats.isDirectory()) throw new InvalidError(`"${args.path}" is a folder; delete its files one by one`);
     await unlink(file.absolute);
     return `Deleted ${file.relative}.`;

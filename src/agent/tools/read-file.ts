@@ -2,10 +2,10 @@
  * Tool `read_file`: returns a text file of the repository with line numbers, optionally
  * only a range of lines, bounded in size so one call cannot flood the context.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { InvalidError } from '../../core/errors.js';
-import { resolveInWorkspace } from './resolve-path.js';
+import { resolveInWorkspace, statExisting } from './resolve-path.js';
 import type { AgentTool } from './types.js';
 
 const MAX_CHARS = 60_000;
@@ -24,8 +24,7 @@ export const readFileTool: AgentTool<z.infer<typeof schema>> = {
   mutates: false,
   async run(args, ctx) {
     const file = await resolveInWorkspace(ctx.root, args.path);
-    const stats = await stat(file.absolute).catch(() => null);
-    if (!stats) throw new InvalidError(`file "${args.path}" does not exist`);
+    const stats = await statExisting(file, args.path, true);
     if (!stats.isFile()) throw new InvalidError(`"${args.path}" is not a file`);
     if (stats.size > MAX_FILE_BYTES) throw new InvalidError(`"${args.path}" is too large to read (${stats.size} bytes)`);
     const text = await readFile(file.absolute, 'utf8');

@@ -2,10 +2,10 @@
  * Tool `replace_in_file`: replaces one exact span of text in a file. The span must
  * occur exactly once, so an edit never lands somewhere the model did not mean.
  */
-import { lstat, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { InvalidError } from '../../core/errors.js';
-import { resolveInWorkspace } from './resolve-path.js';
+import { resolveInWorkspace, statExisting } from './resolve-path.js';
 import type { AgentTool } from './types.js';
 
 const schema = z.object({
@@ -27,8 +27,7 @@ export const replaceInFileTool: AgentTool<z.infer<typeof schema>> = {
   mutates: true,
   async run(args, ctx) {
     const file = await resolveInWorkspace(ctx.root, args.path);
-    const stats = await lstat(file.absolute).catch(() => null);
-    if (!stats) throw new InvalidError(`file "${args.path}" does not exist`);
+    const stats = await statExisting(file, args.path);
     if (stats.isSymbolicLink()) throw new InvalidError(`"${args.path}" is a symbolic link; edit its target instead`);
     if (!stats.isFile()) throw new InvalidError(`"${args.path}" is not a file`);
     const text = await readFile(file.absolute, 'utf8');

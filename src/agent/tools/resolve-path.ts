@@ -4,7 +4,8 @@
  * (through symlinks) outside the workspace. The error messages are for the model, so
  * they name the path as it was written and never the workspace location on disk.
  */
-import { lstat, realpath } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { InvalidError } from '../../core/errors.js';
 
@@ -65,6 +66,16 @@ export async function resolveInWorkspace(root: string, requested: string): Promi
   }
   await checkSymlinksOnTheWay(root, relative, requested);
   return { absolute, relative };
+}
+
+/**
+ * The entry's stats (`follow`: of what a link points at), or a tool error the model sees
+ * when nothing is there. Shared by the tools that work on one existing file.
+ */
+export async function statExisting(file: ResolvedPath, requested: string, follow = false): Promise<Stats> {
+  const stats = await (follow ? stat : lstat)(file.absolute).catch(() => null);
+  if (!stats) throw new InvalidError(`file "${requested}" does not exist`);
+  return stats;
 }
 
 /** True when the entry itself is a symbolic link (dangling or not). */
