@@ -23,6 +23,7 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { extractFences, restoreFences } from './fast-fences.js';
+import { fastParse } from './fast-parse.js';
 import { repairForMdx } from './repair-mdx.js';
 
 // GFM without the autolink-literal extension: it doubles micromark's time on prose
@@ -46,8 +47,13 @@ export interface ParseResult {
   error?: { line?: number; column?: number; reason: string };
 }
 
-/** MDX parse, with column-0 code fences taken out first (see fast-fences.ts). */
+/** MDX parse: the fast parser for the pages it covers, else micromark (see fast-parse.ts). */
 function parseMdx(source: string): Root {
+  return fastParse(source) ?? parseMdxWithMicromark(source);
+}
+
+/** MDX parse by micromark, with column-0 code fences taken out first (see fast-fences.ts). */
+export function parseMdxWithMicromark(source: string): Root {
   const extracted = extractFences(source);
   if (extracted) {
     try {

@@ -52,17 +52,14 @@ export class WorkerPool<T, R> {
   private readonly slots: Slot<R>[] = [];
   private readonly queue: Pending<R>[] = [];
   private failure: unknown;
-  /** Largest resident set any worker reported (bytes), for the benchmark. */
-  peakWorkerRss = 0;
 
   constructor(file: WorkerFile, size: number, workerData: unknown) {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(file.entry, { workerData, eval: file.eval, resourceLimits: WORKER_LIMITS });
       const slot: Slot<R> = { worker };
-      worker.on('message', (msg: { ok: boolean; result?: R; error?: string; rss?: number }) => {
+      worker.on('message', (msg: { ok: boolean; result?: R; error?: string }) => {
         const job = slot.current;
         slot.current = undefined;
-        if (msg.rss && msg.rss > this.peakWorkerRss) this.peakWorkerRss = msg.rss;
         if (job) {
           if (msg.ok) job.resolve(msg.result as R);
           else job.reject(new Error(msg.error));

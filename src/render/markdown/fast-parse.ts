@@ -1,0 +1,783 @@
+/**
+ * A fast parser for the Markdown most documentation pages are made of. micromark (with
+ * the MDX, GFM, frontmatter and math extensions of parse.ts) is exact but spends about
+ * 10 ms on a typical 7 KB page, two thirds of an export's CPU; this parser builds the
+ * same mdast in a fraction of that for a deliberately small subset:
+ *
+ * - blocks: YAML frontmatter, ATX headings, paragraphs (soft and hard breaks), fenced
+ *   code, tight bullet and ordered lists (nested by indentation), GFM tables, and JSX
+ *   elements on their own lines (attributes: strings, bare names, `{expressions}`
+ *   parsed by acorn exactly as the MDX parser does);
+ * - inline: text, code spans, `*`/`_` emphasis and strong in their plain forms,
+ *   inline links and images without titles, and JSX elements inside text.
+ *
+ * Anything else (import/export, `{expressions}` in text, HTML comments, block quotes,
+ * setext headings, thematic breaks, reference links, footnotes, math, strikethrough,
+ * task items, loose lists, escapes, character references, tabs, ambiguous emphasis,
+ * ...) makes it give up and return null, and the caller parses the page with micromark.
+ * So the subset only has to be right, never complete: test/render/markdown/fast-parse.test.ts
+ * checks that both parsers build the same tree for every page it accepts, over the
+ * benchmark corpus, the user guide, the test fixtures and a list of edge cases.
+ * Positions are exact for start lines (what diagnostics use); columns are best effort.
+ */
+import { Parser, type Node as AcornNode } from 'acorn';
+import acornJsx from 'acorn-jsx';
+import type { Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, Yaml } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import type { Program } from 'estree';
+
+/** Thrown (one shared instance, no stack) when the page is outside the subset. */
+const UNSUPPORTED = Object.freeze({ unsupported: true });
+function bail(): never {
+  throw UNSUPPORTED;
+}
+
+const JsxParser = Parser.extend(acornJsx());
+const ACORN_OPTIONS = { ecmaVersion: 2024, sourceType: 'module', locations: false } as const;
+
+/** One source line as seen by a block parser: its text and where that text starts. */
+interface Line {
+  text: string;
+  /** 1-based line number in the page. */
+  line: number;
+  /** 1-based column of text[0] in the page. */
+  col: number;
+  /** Spaces cut from the front of a paragraph line (code spans keep them). */
+  stripped?: number;
+}
+
+type Point = { line: number; column: number };
+const at = (line: number, column: number): Point => ({ line, column });
+const span = (start: Point, end: Point) => ({ start, end });
+
+/** Parses a page, or returns null when it holds anything outside the subset. */
+export function fastParse(source: string): Root | null {
+  if (source.includes('\r') || source.includes('\0') || source.charCodeAt(0) === 0xfeff) return null;
+  const raw = source.split('\n');
+  const lines: Line[] = raw.map((text, i) => ({ text, line: i + 1, col: 1 }));
+  try {
+    const children: RootContent[] = [];
+    let first = 0;
+    if (raw[0] === '---') {
+      const close = raw.indexOf('---', 1);
+      if (close < 0) return null;
+      const yaml: Yaml = { type: 'yaml', value: raw.slice(1, close).join('\n'), position: span(at(1, 1), at(close + 1, 4)) };
+      children.push(yaml);
+      first = close + 1;
+    }
+    children.push(...parseBlocks(lines.slice(first)));
+    const last = raw.length;
+    return { type: 'root', children, position: span(at(1, 1), at(last, raw[last - 1].length + 1)) };
+  } catch (err) {
+    if (err === UNSUPPORTED) return null;
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- blocks
+
+const FENCE = /^(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^( *)(`{3,}|~{3,}) *$/;
+const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=\S)/;
+const TABLE_DELIMITER = /^ *\|? *:?-+:? *(\| *:?-+:? *)*\|? *$/;
+/** Lines the subset leaves to micromark: thematic breaks, setext underlines, empty items. */
+const RULE_LIKE = /^ *[-_*=+][-_*=+ ]*$/;
+
+function spaces(text: string): number {
+  let i = 0;
+  while (text.charCodeAt(i) === 32) i++;
+  return i;
+}
+
+function isBlank(text: string): boolean {
+  return spaces(text) === text.length;
+}
+
+interface OpenElement {
+  node: MdxJsxFlowElement;
+}
+
+function parseBlocks(lines: Line[]): RootContent[] {
+  const root: RootContent[] = [];
+  const stack: OpenElement[] = [];
+  const out = (): RootContent[] => (stack.length ? (stack[stack.length - 1].node.children as RootContent[]) : root);
+  let i = 0;
+  while (i < lines.length) {
+    const { text } = lines[i];
+    const indent = spaces(text);
+    if (indent === text.length) {
+      i++;
+      continue;
+    }
+    if (text.includes('\t')) bail();
+    const rest = indent ? text.slice(indent) : text;
+    if (rest.charCodeAt(0) === 60 /* < */) {
+      const flow = flowTags(lines, i, indent);
+      if (flow) {
+        for (const tag of flow.tags) applyTag(tag, out, stack);
+        i = flow.next;
+        continue;
+      }
+    }
+    if (RULE_LIKE.test(text)) bail();
+    const c = rest[0];
+    if (c === '#') {
+      const heading = atxHeading(lines[i], indent);
+      if (heading) {
+        out().push(heading);
+        i++;
+        continue;
+      }
+    } else if ((c === '`' || c === '~') && FENCE.test(rest)) {
+      const fence = fencedCode(lines, i, indent);
+      out().push(fence.node);
+      i = fence.next;
+      continue;
+    } else if (LIST_ITEM.test(text)) {
+      const list = listAt(lines, i);
+      out().push(list.node);
+      i = list.next;
+      continue;
+    } else if (text.includes('|') && i + 1 < lines.length && TABLE_DELIMITER.test(lines[i + 1].text)) {
+      const table = tableAt(lines, i);
+      out().push(table.node);
+      i = table.next;
+      continue;
+    }
+    const para = paragraphAt(lines, i);
+    out().push(para.node);
+    i = para.next;
+  }
+  if (stack.length) bail();
+  return root;
+}
+
+function atxHeading(l: Line, indent: number): Heading | null {
+  const m = /^(#{1,6})(?: +(.*))?$/.exec(l.text.slice(indent));
+  if (!m) return null;
+  const content = (m[2] ?? '').replace(/ +$/, '');
+  if (/(^|\s)#+$/.test(content) || content === '') bail();
+  const startCol = l.col + indent + m[1].length + 1 + (m[2] ? m[2].length - m[2].trimStart().length : 0);
+  const children = inlineOf([{ text: content.trimStart(), line: l.line, col: startCol }]);
+  return { type: 'heading', depth: m[1].length as Heading['depth'], children, position: span(at(l.line, l.col + indent), at(l.line, l.col + l.text.length)) };
+}
+
+function fencedCode(lines: Line[], i: number, indent: number): { node: Code; next: number } {
+  const open = lines[i];
+  const m = FENCE.exec(open.text.slice(indent))!;
+  const marker = m[1];
+  const info = m[2].trim();
+  if ((marker[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) bail();
+  let end = i + 1;
+  for (; end < lines.length; end++) {
+    const close = FENCE_CLOSE.exec(lines[end].text);
+    if (close && close[2][0] === marker[0] && close[2].length >= marker.length) break;
+  }
+  if (end >= lines.length) bail(); // unclosed: runs to the end of its container
+  const body: string[] = [];
+  for (let k = i + 1; k < end; k++) {
+    const t = lines[k].text;
+    body.push(indent ? t.slice(Math.min(indent, spaces(t))) : t);
+  }
+  const space = info.search(/ /);
+  const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
+  const meta = space < 0 ? null : info.slice(space).trim() || null;
+  const last = lines[end];
+  return {
+    node: { type: 'code', lang, meta, value: body.join('\n'), position: span(at(open.line, open.col + indent), at(last.line, last.col + last.text.length)) },
+    next: end + 1,
+  };
+}
+
+function listAt(lines: Line[], i: number): { node: List; next: number } {
+  const first = LIST_ITEM.exec(lines[i].text)!;
+  const ordered = first[3] !== undefined;
+  const marker = ordered ? first[4] : first[2];
+  const indent = first[1].length;
+  const items: ListItem[] = [];
+  let j = i;
+  while (j < lines.length) {
+    const m = LIST_ITEM.exec(lines[j].text);
+    if (!m) break;
+    if (m[1].length !== indent) bail(); // a sibling item at another indentation
+    if ((m[3] !== undefined) !== ordered || (ordered ? m[4] : m[2]) !== marker) break; // another list
+    if (m[5].length > 4) bail();
+    const width = m[0].length;
+    const start = lines[j];
+    const content = start.text.slice(width);
+    if (/^\[[ xX]\]( |$)/.test(content) || RULE_LIKE.test(content) || LIST_ITEM.test(content)) bail();
+    const sub: Line[] = [{ text: content, line: start.line, col: start.col + width }];
+    let k = j + 1;
+    for (; k < lines.length; k++) {
+      const t = lines[k].text;
+      if (isBlank(t)) break;
+      const s = spaces(t);
+      if (s >= width) sub.push({ text: t.slice(width), line: lines[k].line, col: lines[k].col + width });
+      else break;
+    }
+    const children = parseBlocks(sub) as ListItem['children'];
+    items.push({ type: 'listItem', spread: false, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub)) });
+    j = k;
+    if (k < lines.length && isBlank(lines[k].text)) break;
+    if (k < lines.length && !LIST_ITEM.test(lines[k].text)) {
+      // A line less indented than the item's content: a lazy paragraph line unless a new block starts.
+      const t = lines[k].text;
+      const s = spaces(t);
+      const rest = t.slice(s);
+      // (A tag running over several lines right after an item is an error for micromark: lazy lines.)
+      if (!(/^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1))) bail();
+      break;
+    }
+  }
+  // A blank line followed by more of the list (or of its last item) makes it loose.
+  let after = j;
+  while (after < lines.length && isBlank(lines[after].text)) after++;
+  if (after > j && after < lines.length) {
+    const t = lines[after].text;
+    const m = LIST_ITEM.exec(t);
+    if (spaces(t) > indent || (m && m[1].length === indent && (m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker)) bail();
+  }
+  const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: false, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
+  return { node, next: j };
+}
+
+function endOf(lines: Line[]): Point {
+  const last = lines[lines.length - 1];
+  return at(last.line, last.col + last.text.length);
+}
+
+function splitRow(l: Line): { text: string; col: number }[] {
+  const t = l.text;
+  if (t.includes('\\')) bail();
+  let from = spaces(t);
+  let to = t.length;
+  while (to > from && t.charCodeAt(to - 1) === 32) to--;
+  if (t[from] === '|') from++;
+  if (to > from && t[to - 1] === '|') to--;
+  const cells: { text: string; col: number }[] = [];
+  let start = from;
+  for (let p = from; p <= to; p++) {
+    if (p === to || t.charCodeAt(p) === 124 /* | */) {
+      const cell = t.slice(start, p);
+      const lead = spaces(cell);
+      cells.push({ text: cell.trim(), col: l.col + start + lead });
+      start = p + 1;
+    }
+  }
+  return cells;
+}
+
+function tableAt(lines: Line[], i: number): { node: Table; next: number } {
+  const head = splitRow(lines[i]);
+  const align = splitRow(lines[i + 1]).map(({ text }) => {
+    const left = text.startsWith(':');
+    const right = text.endsWith(':');
+    return left && right ? 'center' : left ? 'left' : right ? 'right' : null;
+  });
+  if (head.length !== align.length) bail();
+  const row = (l: Line, cells: { text: string; col: number }[]): TableRow => ({
+    type: 'tableRow',
+    children: cells.map((c): TableCell => ({
+      type: 'tableCell',
+      children: c.text ? inlineOf([{ text: c.text, line: l.line, col: c.col }]) : [],
+      position: span(at(l.line, c.col), at(l.line, c.col + c.text.length)),
+    })),
+    position: span(at(l.line, l.col), at(l.line, l.col + l.text.length)),
+  });
+  const rows: TableRow[] = [row(lines[i], head)];
+  let j = i + 2;
+  for (; j < lines.length; j++) {
+    const l = lines[j];
+    if (isBlank(l.text)) break;
+    const rest = l.text.slice(spaces(l.text));
+    if (!l.text.includes('|') || rest.startsWith('<') || rest.startsWith('#') || rest.startsWith('>') || rest.startsWith('`')) bail();
+    const cells = splitRow(l);
+    if (cells.length !== head.length) bail();
+    rows.push(row(l, cells));
+  }
+  return { node: { type: 'table', align, children: rows, position: span(at(lines[i].line, lines[i].col), endOf(lines.slice(j - 1, j))) }, next: j };
+}
+
+/** Whether line `l` ends the paragraph above it (false: it continues the paragraph). */
+function interrupts(lines: Line[], k: number): boolean {
+  const t = lines[k].text;
+  const s = spaces(t);
+  if (s === t.length) return true;
+  if (t.includes('\t')) bail();
+  const rest = s ? t.slice(s) : t;
+  if (RULE_LIKE.test(t)) bail();
+  switch (rest[0]) {
+    case '<':
+      return flowTags(lines, k, s) !== null;
+    case '#':
+      return /^#{1,6}( |$)/.test(rest);
+    case '`':
+    case '~':
+      return FENCE.test(rest) && !(rest[0] === '`' && rest.slice(3).includes('`'));
+    case '>':
+    case '$':
+    case '{':
+      return bail();
+    default: {
+      if (/^(import|export)\s/.test(rest)) bail();
+      const m = LIST_ITEM.exec(t);
+      if (m) {
+        if (m[3] === undefined || m[3] === '1') return true;
+        bail();
+      }
+      if (k + 1 < lines.length && t.includes('|') && TABLE_DELIMITER.test(lines[k + 1].text)) bail();
+      return false;
+    }
+  }
+}
+
+function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number } {
+  const rest = lines[i].text.slice(spaces(lines[i].text));
+  if (rest[0] === '>' || rest[0] === '{' || rest.startsWith('$$') || /^(import|export)\s/.test(rest)) bail();
+  let j = i + 1;
+  while (j < lines.length && !interrupts(lines, j)) j++;
+  const segments: Line[] = [];
+  for (let k = i; k < j; k++) {
+    const l = lines[k];
+    const s = spaces(l.text);
+    segments.push({ text: l.text.slice(s), line: l.line, col: l.col + s, stripped: s });
+  }
+  const children = inlineOf(segments);
+  const first = segments[0];
+  return { node: { type: 'paragraph', children, position: span(at(first.line, first.col), endOf(lines.slice(j - 1, j))) }, next: j };
+}
+
+// ---------------------------------------------------------------- JSX tags
+
+interface Tag {
+  kind: 'open' | 'close' | 'self';
+  name: string;
+  attributes: MdxJsxAttribute[];
+  start: Point;
+  end: Point;
+}
+
+const NAME_START = /[A-Za-z$_]/;
+const NAME_CHAR = /[A-Za-z0-9$_-]/;
+const ATTR_CHAR = /[A-Za-z0-9$_-]/;
+
+/**
+ * Reads one JSX tag at `s[p]` (which is `<`). Returns null when `s` ends inside the
+ * tag (the caller may retry with more lines); anything not a plain tag bails.
+ * `pointAt` maps an offset of `s` to a page position.
+ */
+function readTag(s: string, p: number, pointAt: (offset: number) => Point): { tag: Tag; end: number } | null {
+  const start = p;
+  p++;
+  let kind: Tag['kind'] = 'open';
+  if (s[p] === '/') {
+    kind = 'close';
+    p++;
+  }
+  if (p >= s.length) return null;
+  if (!NAME_START.test(s[p])) bail();
+  const nameStart = p;
+  while (p < s.length && NAME_CHAR.test(s[p])) p++;
+  const name = s.slice(nameStart, p);
+  if (s[p] === '.' || s[p] === ':') bail();
+  const attributes: MdxJsxAttribute[] = [];
+  for (;;) {
+    const ws = p;
+    while (p < s.length && (s[p] === ' ' || s[p] === '\n')) p++;
+    if (p >= s.length) return null;
+    const c = s[p];
+    if (c === '>') {
+      p++;
+      break;
+    }
+    if (c === '/') {
+      if (kind === 'close') bail();
+      if (s[p + 1] === undefined) return null;
+      if (s[p + 1] !== '>') bail();
+      kind = 'self';
+      p += 2;
+      break;
+    }
+    if (kind === 'close' || p === ws || !NAME_START.test(c)) bail();
+    const attrStart = p;
+    while (p < s.length && ATTR_CHAR.test(s[p])) p++;
+    const attrName = s.slice(attrStart, p);
+    if (s[p] === ':' || s[p] === '.') bail();
+    let q = p;
+    while (q < s.length && (s[q] === ' ' || s[q] === '\n')) q++;
+    if (q >= s.length) return null;
+    let value: MdxJsxAttribute['value'] = null;
+    if (s[q] === '=') {
+      q++;
+      while (q < s.length && (s[q] === ' ' || s[q] === '\n')) q++;
+      if (q >= s.length) return null;
+      const quote = s[q];
+      if (quote === '"' || quote === "'") {
+        const close = s.indexOf(quote, q + 1);
+        if (close < 0) return null;
+        value = s.slice(q + 1, close);
+        if (value.includes('&') || value.includes('\n')) bail();
+        p = close + 1;
+      } else if (quote === '{') {
+        const expr = readExpression(s, q);
+        if (!expr) return null;
+        value = { type: 'mdxJsxAttributeValueExpression', value: expr.value, data: { estree: expr.estree } };
+        p = expr.end;
+      } else bail();
+    }
+    attributes.push({ type: 'mdxJsxAttribute', name: attrName, value, position: span(pointAt(attrStart), pointAt(p)) });
+  }
+  if (kind === 'close' && name === '') bail();
+  return { tag: { kind, name, attributes, start: pointAt(start), end: pointAt(p) }, end: p };
+}
+
+/** An attribute expression `{...}` at `s[p]`, parsed by acorn as the MDX parser does. */
+function readExpression(s: string, p: number): { value: string; estree: Program; end: number } | null {
+  const inner = p + 1;
+  let node: AcornNode & { end: number };
+  try {
+    node = JsxParser.parseExpressionAt(s, inner, ACORN_OPTIONS) as AcornNode & { end: number };
+  } catch {
+    // unterminated (more lines may finish it) or not an expression: micromark decides
+    if (!s.includes('}', inner)) return null;
+    return bail();
+  }
+  let q = node.end;
+  while (q < s.length && (s[q] === ' ' || s[q] === '\n')) q++;
+  if (q >= s.length) return null;
+  if (s[q] !== '}') bail();
+  const value = s.slice(inner, q);
+  if (value.includes('/*') || value.includes('//')) bail();
+  const estree = { type: 'Program', body: [{ type: 'ExpressionStatement', expression: node }], sourceType: 'module', comments: [] } as unknown as Program;
+  return { value, estree, end: q + 1 };
+}
+
+/**
+ * The JSX tags that make up line `i` (starting at column `indent`), when the line holds
+ * only tags; a tag may run over the following lines. Null when the line is text.
+ */
+function flowTags(lines: Line[], i: number, indent: number): { tags: Tag[]; next: number } | null {
+  let count = 1;
+  for (;;) {
+    const group = lines.slice(i, i + count);
+    const s = group.map((l) => l.text).join('\n');
+    const starts: number[] = [];
+    let o = 0;
+    for (const l of group) {
+      starts.push(o);
+      o += l.text.length + 1;
+    }
+    const pointAt = (offset: number): Point => {
+      let k = starts.length - 1;
+      while (k > 0 && starts[k] > offset) k--;
+      return at(group[k].line, group[k].col + offset - starts[k]);
+    };
+    const tags: Tag[] = [];
+    let p = indent;
+    let incomplete = false;
+    for (;;) {
+      const read = readTag(s, p, pointAt);
+      if (!read) {
+        incomplete = true;
+        break;
+      }
+      tags.push(read.tag);
+      p = read.end;
+      while (s[p] === ' ') p++;
+      // The group grows only while a tag is unfinished, so the tags end on its last line.
+      if (p >= s.length) return { tags, next: i + count };
+      if (s[p] !== '<') return null; // text follows the tag: a paragraph
+    }
+    if (!incomplete) return null;
+    if (count >= 40 || i + count >= lines.length) bail();
+    // Only a tag spanning lines goes on; a line ending inside a tag's text goes to micromark.
+    count++;
+  }
+}
+
+function applyTag(tag: Tag, out: () => RootContent[], stack: OpenElement[]): void {
+  if (tag.kind === 'close') {
+    const open = stack.pop();
+    if (!open || open.node.name !== tag.name) bail();
+    open.node.position = span(open.node.position!.start, tag.end);
+    return;
+  }
+  const node: MdxJsxFlowElement = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [], position: span(tag.start, tag.end) };
+  out().push(node);
+  if (tag.kind === 'open') stack.push({ node });
+}
+
+// ---------------------------------------------------------------- inline
+
+const ASCII_PUNCT = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
+
+/** Inline content of lines already stripped of their indentation (a paragraph, a heading, a cell). */
+function inlineOf(segments: Line[]): PhrasingContent[] {
+  let s = '';
+  const starts: number[] = [];
+  const breaks = new Set<number>();
+  /** Line ends next to spaces that were cut (code spans keep them). */
+  const cut = new Set<number>();
+  segments.forEach((seg, k) => {
+    if (k > 0 && seg.stripped) cut.add(s.length - 1);
+    let text = seg.text;
+    const trimmed = text.replace(/ +$/, '');
+    if (k < segments.length - 1 && text.length - trimmed.length >= 2) breaks.add(s.length + trimmed.length);
+    if (text.length !== trimmed.length) cut.add(s.length + trimmed.length);
+    text = trimmed;
+    starts.push(s.length);
+    s += text + (k < segments.length - 1 ? '\n' : '');
+  });
+  const pointAt = (offset: number): Point => {
+    let k = starts.length - 1;
+    while (k > 0 && starts[k] > offset) k--;
+    return at(segments[k].line, segments[k].col + offset - starts[k]);
+  };
+  return new InlineParser(s, breaks, cut, pointAt).parse(0, s.length, null).nodes;
+}
+
+class InlineParser {
+  constructor(
+    private readonly s: string,
+    private readonly breaks: Set<number>,
+    private readonly trimmed: Set<number>,
+    private readonly pointAt: (offset: number) => Point,
+  ) {}
+
+  /**
+   * Nodes of s[from, to). With `closeName`, stops at the matching `</closeName>` and
+   * returns where that tag ends.
+   */
+  parse(from: number, to: number, closeName: string | null): { nodes: PhrasingContent[]; end: number; closeStart?: number } {
+    const s = this.s;
+    const nodes: PhrasingContent[] = [];
+    let text = '';
+    let textStart = from;
+    const flush = (end: number) => {
+      if (text) nodes.push({ type: 'text', value: text, position: span(this.pointAt(textStart), this.pointAt(end)) });
+      text = '';
+    };
+    let p = from;
+    while (p < to) {
+      const c = s.charCodeAt(p);
+      switch (c) {
+        case 96 /* ` */: {
+          const run = this.run(p, '`');
+          const close = this.findBackticks(p + run, to, run);
+          if (close < 0) bail(); // literal backticks: leave to micromark
+          flush(p);
+          let value = s.slice(p + run, close);
+          if (value.includes('\n') && !this.codeLinesIntact(p + run, close)) bail();
+          if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && value.trim() !== '') value = value.slice(1, -1);
+          nodes.push({ type: 'inlineCode', value, position: span(this.pointAt(p), this.pointAt(close + run)) });
+          p = close + run;
+          textStart = p;
+          continue;
+        }
+        case 42 /* * */:
+        case 95 /* _ */: {
+          const ch = s[p];
+          const n = this.run(p, ch);
+          const { open, close } = this.flanking(p, n, ch);
+          if (!open && !close) {
+            if (!text) textStart = p;
+            text += s.slice(p, p + n);
+            p += n;
+            continue;
+          }
+          if (close || n > 2) bail();
+          const closer = this.findCloser(p + n, to, ch, n);
+          flush(p);
+          const inner = this.parse(p + n, closer, null).nodes;
+          const position = span(this.pointAt(p), this.pointAt(closer + n));
+          nodes.push(n === 1 ? { type: 'emphasis', children: inner, position } : { type: 'strong', children: inner, position });
+          p = closer + n;
+          textStart = p;
+          continue;
+        }
+        case 33 /* ! */:
+          if (s.charCodeAt(p + 1) !== 91) break;
+          flush(p);
+          p = this.linkOrImage(p, to, true, nodes);
+          textStart = p;
+          continue;
+        case 91 /* [ */:
+          flush(p);
+          p = this.linkOrImage(p, to, false, nodes);
+          textStart = p;
+          continue;
+        case 60 /* < */: {
+          if (s[p + 1] === '/') {
+            if (closeName === null) bail();
+            const read = readTag(s, p, this.pointAt);
+            if (!read || read.tag.kind !== 'close' || read.tag.name !== closeName || read.end > to) bail();
+            flush(p);
+            return { nodes, end: read.end, closeStart: p };
+          }
+          const read = readTag(s, p, this.pointAt);
+          if (!read || read.end > to) bail();
+          flush(p);
+          const tag = read.tag;
+          const element: MdxJsxTextElement = { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [], position: span(tag.start, tag.end) };
+          p = read.end;
+          if (tag.kind === 'open') {
+            const inner = this.parse(p, to, tag.name);
+            element.children = inner.nodes;
+            element.position = span(tag.start, this.pointAt(inner.end));
+            p = inner.end;
+          }
+          nodes.push(element);
+          textStart = p;
+          continue;
+        }
+        case 10 /* \n */:
+          if (this.breaks.has(p)) {
+            flush(p);
+            nodes.push({ type: 'break', position: span(this.pointAt(p), this.pointAt(p + 1)) });
+            p++;
+            textStart = p;
+            continue;
+          }
+          break;
+        case 92 /* \ */:
+        case 123 /* { */:
+        case 125 /* } */:
+        case 126 /* ~ */:
+        case 36 /* $ */:
+          bail();
+          break;
+        case 38 /* & */:
+          if (ENTITY.test(s.slice(p, p + 40))) bail();
+          break;
+        case 93 /* ] */:
+          bail();
+          break;
+      }
+      if (!text) textStart = p;
+      text += s[p];
+      p++;
+    }
+    if (closeName !== null) bail();
+    flush(p);
+    return { nodes, end: p };
+  }
+
+  /** Whether s[from, to) has no line break at either end and no trailing spaces were cut before one. */
+  private codeLinesIntact(from: number, to: number): boolean {
+    if (this.s[from] === '\n' || this.s[to - 1] === '\n') return false;
+    for (let q = this.s.indexOf('\n', from); q >= 0 && q < to; q = this.s.indexOf('\n', q + 1)) if (this.trimmed.has(q)) return false;
+    return true;
+  }
+
+  private run(p: number, ch: string): number {
+    let n = 0;
+    while (this.s[p + n] === ch) n++;
+    return n;
+  }
+
+  /** Offset of the next run of exactly `n` backticks in [from, to), or -1. */
+  private findBackticks(from: number, to: number, n: number): number {
+    let p = from;
+    while (p < to) {
+      const q = this.s.indexOf('`', p);
+      if (q < 0 || q >= to) return -1;
+      const run = this.run(q, '`');
+      if (run === n && q + run <= to) return q;
+      p = q + run;
+    }
+    return -1;
+  }
+
+  /** Whether a delimiter run can open and close emphasis (CommonMark's flanking rules, ASCII only). */
+  private flanking(p: number, n: number, ch: string): { open: boolean; close: boolean } {
+    const before = p > 0 ? this.s[p - 1] : '\n';
+    const after = p + n < this.s.length ? this.s[p + n] : '\n';
+    if (before.charCodeAt(0) > 127 || after.charCodeAt(0) > 127) bail();
+    const wsBefore = before === ' ' || before === '\n';
+    const wsAfter = after === ' ' || after === '\n';
+    const punctBefore = ASCII_PUNCT.has(before);
+    const punctAfter = ASCII_PUNCT.has(after);
+    const left = !wsAfter && (!punctAfter || wsBefore || punctBefore);
+    const right = !wsBefore && (!punctBefore || wsAfter || punctAfter);
+    if (ch === '*') return { open: left, close: right };
+    return { open: left && (!right || punctBefore), close: right && (!left || punctAfter) };
+  }
+
+  /**
+   * The closer of an opener of `n` x `ch`: the next run of `ch` that can act at all must
+   * be a pure closer of the same length, else the case is left to micromark.
+   */
+  private findCloser(from: number, to: number, ch: string, n: number): number {
+    const s = this.s;
+    let p = from;
+    while (p < to) {
+      const c = s[p];
+      if (c === '`') {
+        const run = this.run(p, '`');
+        const close = this.findBackticks(p + run, to, run);
+        if (close < 0) bail();
+        p = close + run;
+        continue;
+      }
+      if (c === ch) {
+        const run = this.run(p, ch);
+        const { open, close } = this.flanking(p, run, ch);
+        if (!open && !close) {
+          p += run;
+          continue;
+        }
+        if (open || !close || run !== n || p === from) bail();
+        return p;
+      }
+      p++;
+    }
+    return bail();
+  }
+
+  /** `[text](url)` or `![alt](url)` at p; anything else with brackets bails. */
+  private linkOrImage(p: number, to: number, image: boolean, nodes: PhrasingContent[]): number {
+    const s = this.s;
+    const open = image ? p + 1 : p;
+    let q = open + 1;
+    for (;;) {
+      if (q >= to) bail();
+      const c = s[q];
+      if (c === ']') break;
+      if (c === '[') bail();
+      if (c === '`') {
+        const run = this.run(q, '`');
+        const close = this.findBackticks(q + run, to, run);
+        if (close < 0) bail();
+        q = close + run;
+        continue;
+      }
+      q++;
+    }
+    const textEnd = q;
+    if (s[q + 1] !== '(') bail();
+    let d = q + 2;
+    const destStart = d;
+    while (d < to && s[d] !== ')') {
+      const c = s[d];
+      if (c === ' ' || c === '\n' || c === '(' || c === '<' || c === '\\' || c === '"' || c === "'") bail();
+      if (c === '&' && ENTITY.test(s.slice(d, d + 40))) bail();
+      d++;
+    }
+    if (d >= to) bail();
+    const url = s.slice(destStart, d);
+    const position = span(this.pointAt(p), this.pointAt(d + 1));
+    if (image) {
+      const alt = s.slice(open + 1, textEnd);
+      if (/[`*_[\]<>{}\\&!$~\n]/.test(alt)) bail();
+      const node: Image = { type: 'image', title: null, url, alt, position };
+      nodes.push(node);
+    } else {
+      const children = this.parse(open + 1, textEnd, null).nodes;
+      if (children.some((c) => c.type === 'link')) bail();
+      const node: Link = { type: 'link', title: null, url, children, position };
+      nodes.push(node);
+    }
+    return d + 1;
+  }
+}

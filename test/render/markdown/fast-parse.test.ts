@@ -1,0 +1,205 @@
+/**
+ * The fast parser must build exactly micromark's tree for every page it accepts (start
+ * lines included), and give up on everything outside its subset. Checked on the
+ * benchmark corpus (every page must be accepted), the user guide and the fixtures,
+ * a list of edge cases, and a few thousand generated documents mixing the constructs.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { fastParse } from '../../../src/render/markdown/fast-parse.js';
+import { parseMdxWithMicromark, parsePage } from '../../../src/render/markdown/parse.js';
+import { generateSite } from '../../helpers/sites.js';
+
+/** The tree with positions reduced to start lines and estree offsets dropped. */
+function normalize(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(normalize);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'position') out.line = (v as { start?: { line?: number } } | undefined)?.start?.line;
+    else if (k !== 'start' && k !== 'end' && k !== 'loc' && k !== 'range') out[k] = normalize(v);
+  }
+  return out;
+}
+
+/** 'same' when both parsers agree, 'fallback' when the fast one gave up, else the two trees. */
+function compare(source: string): 'same' | 'fallback' | { fast: unknown; micromark: unknown } {
+  const fast = fastParse(source);
+  if (!fast) return 'fallback';
+  let micromark: unknown;
+  try {
+    micromark = normalize(parseMdxWithMicromark(source).children);
+  } catch (err) {
+    micromark = `micromark error: ${(err as Error).message}`;
+  }
+  const mine = normalize(fast.children);
+  return isDeepStrictEqual(mine, micromark) ? 'same' : { fast: mine, micromark };
+}
+
+function mdxFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...mdxFiles(p));
+    else if (/\.mdx?$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+describe('fastParse', () => {
+  it('accepts every page of the benchmark corpus and builds micromark tree for each', () => {
+    const root = generateSite(120);
+    const files = mdxFiles(root);
+    expect(files.length).toBe(121);
+    for (const f of files) expect([f, compare(readFileSync(f, 'utf8'))]).toEqual([f, 'same']);
+  });
+
+  it('agrees with micromark on every page of the user guide and fixtures it accepts', () => {
+    const files = [...mdxFiles(join(import.meta.dirname, '../../../docs')), ...mdxFiles(join(import.meta.dirname, '../../fixtures'))];
+    let accepted = 0;
+    for (const f of files) {
+      const result = compare(readFileSync(f, 'utf8'));
+      if (result === 'same') accepted++;
+      else expect([f, result]).toEqual([f, 'fallback']);
+    }
+    expect(accepted).toBeGreaterThan(files.length / 2);
+  });
+
+  const ACCEPTED = [
+    '---\ntitle: "T"\ndescription: d\n---\n\n# Title\n\nText with `code`, **strong**, *em*, _em_ and snake_case_names.',
+    'Line one  \nline two \nline three',
+    '- a\n- b [x](/y)\n  more\n  - nested\n    - deeper\n- c\n\n1. one\n2. two\n\n3) three',
+    '| A | B | C |\n|:--|--:|:-:|\n| `x` | **y** | [z](/z) |\n| 1 | 2 | 3 |',
+    '<Steps>\n  <Step title="One">\n    Run it:\n\n    ```bash npm\n    npm install\n      --save\n    ```\n  </Step>\n</Steps>',
+    '<CardGroup cols={2}>\n  <Card title="A" icon="rocket" href="/a">\n    Text.\n  </Card>\n  <Card title="B" />\n</CardGroup>',
+    '<ParamField\n  path="id"\n  type="string"\n  required\n>\n  The id.\n</ParamField>',
+    '<Tip>A tip with *em* and <Badge color="red">badge</Badge>.</Tip>\n\nText <Icon icon="check" /> and <Tooltip tip="t">word</Tooltip>.',
+    '<Accordion title="A" defaultOpen items={["a", "b"]} style={{ color: "red" }}>\n\nBody\n\n</Accordion>',
+    '![alt text](/img.png) and [`code` link](https://e.com/a?b=1#c)',
+    'A `multi\nline` code span',
+    'Text\n<Note>\n  interrupts\n</Note>\n- list\n# heading\n```js\nx\n```',
+    '    indented text is a paragraph in MDX\n\n    - and a list\n\n    ## and a heading',
+    '~~~\n```\ninner\n```\n~~~\n\n````md\n```\nx\n```\n````',
+  ];
+  it.each(ACCEPTED.map((s) => [s]))('accepts %j and agrees with micromark', (source) => {
+    expect(compare(source)).toBe('same');
+  });
+
+  const FALLBACK = [
+    'import X from "/snippets/x.mdx"\n\n<X />',
+    'export const a = 1\n\n{a}',
+    'Text {1 + 1} here',
+    '> quote',
+    '<!-- comment -->',
+    'Title\n=====',
+    'Title\n---\n\nmore',
+    '***',
+    '[ref]\n\n[ref]: /url',
+    'Note[^1]\n\n[^1]: foot',
+    '$x^2$ and\n\n$$\nmath\n$$',
+    '~~strike~~',
+    '- [ ] task',
+    '- a\n\n- b',
+    'a \\* escaped',
+    'AT&amp;T',
+    'a < b',
+    '***strong em***',
+    'a*b*c',
+    '*unclosed',
+    '[text] (not a link)',
+    '[a](/b "title")',
+    'tab\there',
+    '```js\nunclosed fence',
+    '<Note>\n\nunclosed element',
+    '<Card title="a &amp; b" />',
+    '<Foo.Bar />',
+    '<>fragment</>',
+    '<Note {...props} />',
+    '1. item\n<Tab\n  title="spans lines after an item"\n>\n</Tab>',
+    'Ünicode *ä* emphasis',
+    'crlf\r\nline',
+  ];
+  it.each(FALLBACK.map((s) => [s]))('leaves %j to micromark', (source) => {
+    expect(fastParse(source)).toBeNull();
+  });
+
+  it('is what parsePage uses, with micromark for the rest', () => {
+    const inSubset = '# T\n\nText with **b**.\n';
+    const outside = 'import X from "./x.mdx"\n\n# T\n\n> Quoted **b**.\n';
+    expect(normalize(parsePage(inSubset).tree)).toEqual(normalize(fastParse(inSubset)));
+    expect(fastParse(outside)).toBeNull();
+    const parsed = parsePage(outside);
+    expect(parsed.mdx).toBe(true);
+    expect(normalize(parsed.tree)).toEqual(normalize(parseMdxWithMicromark(outside)));
+    expect(parsed.tree.children.map((n) => n.type)).toEqual(['mdxjsEsm', 'heading', 'blockquote']);
+  });
+
+  it('agrees with micromark on generated documents mixing every construct', () => {
+    const { documents, accepted, mismatches } = fuzz(1, 2500);
+    expect(mismatches).toEqual([]);
+    // Most generated documents stay in the subset, so the comparison above means something.
+    expect(accepted).toBeGreaterThan(documents / 5);
+  });
+});
+
+/** Random documents built from the subset's constructs (and some just outside it), seeded. */
+function fuzz(seed: number, documents: number): { documents: number; accepted: number; mismatches: string[] } {
+  let state = seed;
+  const rnd = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const tokens = ['`multi', 'line`', 'word', 'text', 'Agent', 'a', '*em*', '**strong**', '_under_', '__dunder__', '`code`', '``co`de``', '` sp `', '[link](/a/b)',
+    '[**b** x](https://e.com/x?y=1#z)', '[`c`](/c)', '![alt](/i.png)', 'snake_case', '(*p*)', '"*q*"', '*"q"*', 'x*y*z', 'x_y_z', '<Badge>new</Badge>',
+    '<Icon icon="check" />', '<Tooltip tip="t">hover</Tooltip>', '<Badge color="red">*b*</Badge>', '.', ',', '!', '?', ':', '1.', '-', '+', '#', '|', 'é', '😀',
+    'http://x.y/z', '*em with [link](/l)*', '**s `c` s**'];
+  const inline = () => Array.from({ length: 1 + Math.floor(rnd() * 7) }, () => pick(tokens)).join(pick([' ', ' ', ' ', '', '  ']));
+  const ind = (n: number) => ' '.repeat(n);
+  const block = (depth: number, ws: number): string => {
+    const r = rnd();
+    if (r < 0.3) return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ind(ws + (rnd() < 0.2 ? pick([2, 4, 5]) : 0)) + inline() + (rnd() < 0.15 ? '  ' : rnd() < 0.1 ? ' ' : '')).join('\n');
+    if (r < 0.4) return `${ind(ws)}${'#'.repeat(1 + Math.floor(rnd() * 6))} ${inline()}`;
+    if (r < 0.55) {
+      const marker = pick(['-', '*', '+', '1.', '3)']);
+      const items: string[] = [];
+      for (let i = 0, n = 1 + Math.floor(rnd() * 3); i < n; i++) {
+        const m = marker === '1.' ? `${i + 1}.` : marker === '3)' ? `${i + 3})` : marker;
+        items.push(`${ind(ws)}${m} ${inline()}`);
+        if (rnd() < 0.3) items.push(ind(ws + m.length + 1) + inline());
+        if (rnd() < 0.2 && depth < 3) items.push(block(depth + 1, ws + m.length + 1));
+      }
+      return items.join('\n');
+    }
+    if (r < 0.65) {
+      const f = pick(['```', '````', '~~~']);
+      return `${ind(ws)}${f}${pick(['', 'js', 'bash cURL', 'python title="x" {1,3}'])}\n${ind(ws)}const a = 1;\n${ind(ws)}  if (x) {}\n\n${ind(ws)}\t tab\n${ind(ws)}${f}`;
+    }
+    if (r < 0.72) {
+      const cols = 1 + Math.floor(rnd() * 3);
+      const row = () => `| ${Array.from({ length: cols }, () => inline()).join(' | ')} |`;
+      return [row(), `|${Array.from({ length: cols }, () => pick(['---', ':--', '--:', ':-:'])).join('|')}|`, row(), row()].map((l) => ind(ws) + l).join('\n');
+    }
+    if (r < 0.92 && depth < 3) {
+      const name = pick(['Note', 'Card', 'Steps', 'Step', 'Tabs', 'Tab', 'div', 'Accordion', 'CardGroup']);
+      const attrs = pick(['', ' title="T"', ' cols={2}', ' title="A" icon="book" href="/x"', ' defaultOpen', ' items={["a", "b"]}', ' style={{ color: "red" }}',
+        `\n${ind(ws + 2)}title="multi"\n${ind(ws + 2)}icon="x"\n${ind(ws)}`]);
+      if (rnd() < 0.15) return `${ind(ws)}<${name}${attrs} />`;
+      const inner = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => block(depth + 1, ws + pick([2, 4, 4, 6]))).join(pick(['\n\n', '\n']));
+      return `${ind(ws)}<${name}${attrs}>\n${inner}\n${ind(ws)}</${name}>`;
+    }
+    return `${ind(ws)}<Note>${inline()}</Note>${rnd() < 0.3 ? ' tail' : ''}`;
+  };
+  let accepted = 0;
+  const mismatches: string[] = [];
+  for (let i = 0; i < documents; i++) {
+    const head = rnd() < 0.3 ? '---\ntitle: "x"\n---\n\n' : '';
+    const source = head + Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => block(0, 0)).join(pick(['\n\n', '\n\n', '\n'])) + '\n';
+    const result = compare(source);
+    if (result === 'same') accepted++;
+    else if (result !== 'fallback') mismatches.push(source);
+  }
+  return { documents, accepted, mismatches };
+}
