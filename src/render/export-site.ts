@@ -37,15 +37,11 @@ import { OutputManifest } from './cache/output-manifest.js';
 import { ENGINE_VERSION, sha256 } from './cache/cache-key.js';
 import { SearchIndexer } from './search/pagefind-index.js';
 import { shardCount } from './search/search-shards.js';
+import { searchableHtml } from './search/searchable-html.js';
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 /** What the report needs from one rendered page. */
-interface PageOutcome {
-  diagnostics: Diagnostic[];
-  brokenLinks: RenderTaskResult['brokenLinks'];
-  assets: string[];
-  math: boolean;
-}
+type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math'>;
 
 /** Up to this many pages to render, no worker thread is started. */
 const INLINE_PAGES = 4;
@@ -144,6 +140,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     pages: Object.keys(plan.pages),
     redirectSources: plan.redirectSources,
     highlightCacheDir: cacheDir ? join(cacheDir, 'highlight') : undefined,
+    cacheDir,
+    outDir,
   };
 
   const previousFiles = await prepareOutDir(outDir, root);
@@ -166,16 +164,10 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     // The file of an unchanged page in an unchanged site is left as it is (html null).
     const manifest = cacheDir ? new OutputManifest(cacheDir, outDir, sha256(ENGINE_VERSION, JSON.stringify(model))) : undefined;
     await manifest?.load();
-    const accept = (task: RenderTask, result: Omit<RenderTaskResult, 'html'> & { html: string | null }) => {
-      const r = result.rendered;
-      results.set(task.page, { diagnostics: r.diagnostics, brokenLinks: result.brokenLinks, assets: r.assets, math: usesMath(r.html) });
-      const file = pageOutputFile(task.page);
-      written.add(file);
-      if (result.html !== null) {
-        const key = keys.get(task.page);
-        pageWrites.push(writeFile(join(outDir, file), result.html).then(() => (key ? manifest?.written(task.page, key, file) : undefined)));
-      }
-      if (search && !plan.pages[task.page].noindex) search.add({ page: task.page, url: file, title: r.title, html: r.html });
+    const accept = (task: RenderTask, result: Omit<RenderTaskResult, 'written'>) => {
+      results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math });
+      written.add(pageOutputFile(task.page));
+      if (search && !plan.pages[task.page].noindex) search.add({ page: task.page, url: pageOutputFile(task.page), title: result.title, html: result.searchHtml });
       progress('render', ++done, tasks.length);
     };
     const misses: RenderTask[] = [];
@@ -196,16 +188,25 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
       }
       cacheHits++;
       const { hit, same } = found;
-      const html = same ? null : layoutPage(model, hit.rendered, { icon: pageIcon, math: usesMath(hit.rendered.html) });
-      accept(task, { ...hit, html });
+      const r = hit.rendered;
+      const math = usesMath(r.html);
+      if (!same) {
+        // The body is cached; the layout (which depends on the whole site) is drawn again.
+        const file = pageOutputFile(task.page);
+        const key = keys.get(task.page)!;
+        pageWrites.push(writeFile(join(outDir, file), layoutPage(model, r, { icon: pageIcon, math })).then(() => manifest?.written(task.page, key, file)));
+      }
+      accept(task, { title: r.title, diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, searchHtml: searchableHtml(r.html) });
     });
     signal?.throwIfAborted();
     // Shard by shard, so each search shard can be built while the next one renders.
     const shardOf = (t: RenderTask) => (search && !plan.pages[t.page].noindex ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
     misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
-    await renderMisses(misses, init, options.workers, signal, async (task, result) => {
+    // The renderer writes each page file and its cache entry itself (see pool/render-task.ts).
+    for (const task of misses) task.cacheKey = keys.get(task.page);
+    await renderMisses(misses, init, options.workers, signal, (task, result) => {
       accept(task, result);
-      if (cache) await cache.set(keys.get(task.page)!, { rendered: result.rendered, brokenLinks: result.brokenLinks });
+      if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, result.written);
     });
 
     progress('search', done, tasks.length);
@@ -270,7 +271,7 @@ async function renderMisses(
   init: RenderInit,
   workers: number | undefined,
   signal: AbortSignal | undefined,
-  onResult: (task: RenderTask, result: RenderTaskResult) => Promise<void>,
+  onResult: (task: RenderTask, result: RenderTaskResult) => void,
 ): Promise<void> {
   if (tasks.length === 0) return;
   // Starting a worker costs more than rendering a handful of pages (module loading,
@@ -280,7 +281,7 @@ async function renderMisses(
     const render = createRenderer(init);
     for (const task of tasks) {
       signal?.throwIfAborted();
-      await onResult(task, await render(task));
+      onResult(task, await render(task));
     }
     return;
   }

@@ -51,7 +51,7 @@ export async function validateSite(root: string): Promise<SiteValidation> {
   for (const task of plan.tasks) {
     if (!task.file) continue;
     const source = plan.sources.get(task.file) ?? '';
-    const parsed = parsePage(source);
+    const parsed = await parsePage(source);
     if (parsed.error) {
       diagnostics.push({ severity: 'error', file: task.file, line: parsed.error.line, message: `MDX syntax error: ${parsed.error.reason}` });
     }

@@ -68,6 +68,11 @@ export class OutputManifest {
     }
   }
 
+  /** Records a page file written elsewhere (a render worker), with the size and mtime it saw. */
+  recordPage(page: string, key: string, file: { size: number; mtimeMs: number }): void {
+    this.next[page] = { key, size: file.size, mtimeMs: file.mtimeMs };
+  }
+
   /** True when output file `path` still holds content with hash `key`; remembered for the next export. */
   async sameFile(path: string, key: string): Promise<boolean> {
     const entry = this.previousFiles[path];

@@ -1,10 +1,13 @@
 /**
  * The rendered-page cache: content-addressed entries under `<cacheDir>/pages/`, one
  * JSON file per key holding the RenderedPage (the page body, not the layout, which
- * depends on the whole site and is redrawn every time; it is cheap).
+ * depends on the whole site and is redrawn every time; it is cheap). Entries are
+ * written by the render workers, synchronously (see pool/render-task.ts).
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { RenderedPage } from '../types.js';
 
 export interface CachedPage {
@@ -31,13 +34,13 @@ export class PageCache {
     }
   }
 
-  async set(key: string, entry: CachedPage): Promise<void> {
+  set(key: string, entry: CachedPage): void {
     const file = this.path(key);
     try {
-      await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify(entry));
-      await rename(tmp, file);
+      mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true });
+      const tmp = `${file}.${process.pid}.${threadId}.tmp`;
+      writeFileSync(tmp, JSON.stringify(entry));
+      renameSync(tmp, file);
     } catch {
       // a cache that cannot be written only costs time
     }

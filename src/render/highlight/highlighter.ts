@@ -1,17 +1,19 @@
 /**
  * The one shiki highlighter of the process: GitHub light and dark themes, the
  * JavaScript regex engine (measured faster than oniguruma on docs code: see
- * bench/render-page.ts), grammars from a fixed list loaded once, on first use.
+ * bench/render-page.ts), grammars from a fixed list loaded once, on first use, with
+ * their patterns translated ahead of time where `npm run build` did (regex-table.ts).
  */
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { constructRegex, loadRegexTable } from './regex-table.js';
 import { bundledLanguagesInfo } from 'shiki/langs';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'github-dark';
 
 /** Grammars a page may use; anything else renders as plain escaped text. */
-const SUPPORTED = [
+export const SUPPORTED_LANGUAGES = [
   'shellscript', 'powershell', 'bat', 'typescript', 'javascript', 'tsx', 'jsx', 'json', 'jsonc', 'json5', 'yaml', 'toml', 'ini',
   'python', 'go', 'rust', 'java', 'kotlin', 'swift', 'ruby', 'php', 'csharp', 'c', 'cpp', 'dart', 'elixir', 'lua', 'r', 'scala',
   'sql', 'graphql', 'html', 'css', 'scss', 'xml', 'markdown', 'mdx', 'diff', 'docker', 'http', 'nginx', 'make', 'hcl', 'terraform',
@@ -20,7 +22,7 @@ const SUPPORTED = [
 
 const byAlias = new Map<string, (typeof bundledLanguagesInfo)[number]>();
 for (const info of bundledLanguagesInfo) {
-  if (!SUPPORTED.includes(info.id)) continue;
+  if (!SUPPORTED_LANGUAGES.includes(info.id)) continue;
   byAlias.set(info.id, info);
   for (const a of info.aliases ?? []) byAlias.set(a, info);
 }
@@ -38,7 +40,7 @@ export function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
     themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
     langs: [],
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
+    engine: createJavaScriptRegexEngine({ forgiving: true, regexConstructor: constructRegex }),
   });
   return highlighter;
 }
@@ -53,6 +55,7 @@ export async function ensureLanguages(langs: Iterable<string>): Promise<Highligh
     let p = loaded.get(id);
     if (!p) {
       const info = byAlias.get(id)!;
+      loadRegexTable(id);
       p = info.import().then((mod) => h.loadLanguage(mod.default));
       loaded.set(id, p);
     }

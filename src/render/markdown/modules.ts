@@ -58,7 +58,7 @@ async function loadSnippet(loader: ModuleLoader, file: string, chain: string[]):
   }
   let cached = loader.cache.get(abs);
   if (!cached || cached.text !== text) {
-    cached = { text, parsed: parsePage(text) };
+    cached = { text, parsed: await parsePage(text) };
     loader.cache.set(abs, cached);
   }
   if (cached.parsed.error) warn(loader, file, cached.parsed.error.line, `MDX syntax error: ${cached.parsed.error.reason}; the snippet is rendered as plain Markdown`);

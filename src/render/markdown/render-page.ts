@@ -34,7 +34,7 @@ function firstH1(tree: Root, r: PageRenderer): string | undefined {
 
 export async function renderPage(source: string, ctx: PageContext): Promise<RenderedPage> {
   const diagnostics: Diagnostic[] = [];
-  const parsed = parsePage(source);
+  const parsed = await parsePage(source);
   if (parsed.error) {
     diagnostics.push({
       severity: 'warning',

@@ -1,19 +1,24 @@
 /**
  * One render task: reads a page, renders its body (MDX through renderPage, API
  * reference pages through renderEndpointPage, with the MDX content of an `openapi:`
- * page above the reference) and puts it into the layout. Runs inside the render
- * worker threads; also callable on the main thread.
+ * page above the reference), puts it into the layout and writes the page file and its
+ * page-cache entry. Runs inside the render worker threads (also callable on the main
+ * thread); only what the export's report, manifest and search index need goes back,
+ * so the main thread neither copies nor writes the pages.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderPage } from '../markdown/render-page.js';
-import { renderEndpointPage, type EndpointPageSpec } from '../openapi/index.js';
+import type { EndpointPageSpec } from '../openapi/index.js';
 import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
 import { layoutPage } from '../layout/page-layout.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache } from '../cache/highlight-cache.js';
 import { pageIcon } from '../layout/page-icon.js';
+import { pageOutputFile } from '../output/page-paths.js';
+import { PageCache } from '../cache/page-cache.js';
+import { searchableHtml } from '../search/searchable-html.js';
 
 export interface RenderTask {
   page: string;
@@ -21,13 +26,24 @@ export interface RenderTask {
   file?: string;
   /** Set for API reference pages. */
   spec?: EndpointPageSpec;
+  /** Key of the page's body in the page cache, when the export keeps one. */
+  cacheKey?: string;
 }
 
+export type BrokenLink = { file: string; href: string; line?: number };
+
+/** A rendered page as the export's main thread sees it (the page file is written). */
 export interface RenderTaskResult {
-  rendered: RenderedPage;
-  /** The whole HTML document of the page. */
-  html: string;
-  brokenLinks: { file: string; href: string; line?: number }[];
+  title: string;
+  diagnostics: Diagnostic[];
+  assets: string[];
+  brokenLinks: BrokenLink[];
+  /** Whether the page needs the KaTeX stylesheet. */
+  math: boolean;
+  /** The body prepared for the search index (searchable-html.ts). */
+  searchHtml: string;
+  /** Size and mtime of the page file written, for the output manifest. */
+  written: { size: number; mtimeMs: number };
 }
 
 export interface RenderInit {
@@ -39,6 +55,10 @@ export interface RenderInit {
   redirectSources: string[];
   /** Folder of the highlighted-code cache, when caching. */
   highlightCacheDir?: string;
+  /** Cache folder of the export (page cache entries are written under it), when caching. */
+  cacheDir?: string;
+  /** Where page files are written. */
+  outDir: string;
 }
 
 /** Whether a rendered page needs the KaTeX stylesheet. */
@@ -59,6 +79,7 @@ export function createRenderer(init: RenderInit) {
     redirectSources: new Set(init.redirectSources),
   });
   const highlightCache = init.highlightCacheDir ? createHighlightCache(init.highlightCacheDir) : undefined;
+  const pageCache = init.cacheDir ? new PageCache(init.cacheDir) : undefined;
 
   function context(page: string, file: string): PageContext {
     return { root: init.root, page, file, config: init.model.config, deployment: init.model.deployment, resolveLink, resolveAsset, highlightCache };
@@ -85,6 +106,8 @@ export function createRenderer(init: RenderInit) {
       content = mdx.rendered;
     }
     const ctx = context(spec.page, task.file ?? spec.file);
+    // Loaded on the first API page: sites without one never pay for the OpenAPI renderer.
+    const { renderEndpointPage } = await import('../openapi/index.js');
     const rendered = await renderEndpointPage(spec, ctx, content?.html);
     if (content) {
       rendered.frontmatter = { ...content.frontmatter, ...rendered.frontmatter };
@@ -113,7 +136,12 @@ export function createRenderer(init: RenderInit) {
     const source = task.file ? sources.get(task.file) ?? '' : '';
     const details = rendered.brokenLinkDetails ?? rendered.brokenLinks.map((href) => ({ href, line: undefined as number | undefined }));
     const brokenLinks = details.map((d) => ({ file, href: d.href, line: d.line ?? lineOf(source, d.href) }));
-    const html = layoutPage(init.model, rendered, { icon: pageIcon, math: usesMath(rendered.html) });
-    return { rendered, html, brokenLinks };
+    const math = usesMath(rendered.html);
+    const out = join(init.outDir, pageOutputFile(task.page));
+    // Synchronous: this thread has nothing else to do meanwhile, and sync calls cost far less.
+    writeFileSync(out, layoutPage(init.model, rendered, { icon: pageIcon, math }));
+    const { size, mtimeMs } = statSync(out);
+    if (task.cacheKey) pageCache?.set(task.cacheKey, { rendered, brokenLinks });
+    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, searchHtml: searchableHtml(rendered.html), written: { size, mtimeMs } };
   };
 }

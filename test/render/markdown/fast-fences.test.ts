@@ -17,7 +17,7 @@ import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
 import { extractFences } from '../../../src/render/markdown/fast-fences.js';
-import { parsePage } from '../../../src/render/markdown/parse.js';
+import { parseWithMicromark } from '../../../src/render/markdown/micromark-parse.js';
 import { SITES } from './site-context.js';
 
 /** The tree without positions and estree data (offsets move when fences are cut out). */
@@ -49,7 +49,7 @@ describe('extractFences', () => {
   it.each(CASES)('parses %j to the same tree as micromark alone', (source) => {
     const without = parseWithoutExtraction(source);
     expect(without).not.toBeNull();
-    expect(shape(parsePage(source).tree)).toBe(shape(without));
+    expect(shape(parseWithMicromark(source).tree)).toBe(shape(without));
   });
 
   it('cuts out column-0 fences only', () => {
@@ -73,7 +73,7 @@ describe('extractFences', () => {
     for (const source of sources) {
       const x = extractFences(source);
       if (x) extracted++;
-      const withExtraction = parsePage(source);
+      const withExtraction = parseWithMicromark(source);
       const without = parseWithoutExtraction(source);
       if (without === null) continue; // not valid MDX: both fall back the same way
       expect(shape(withExtraction.tree), source.slice(0, 80)).toBe(shape(without));
@@ -82,7 +82,7 @@ describe('extractFences', () => {
   });
 
   it('keeps line numbers of what follows the fences', () => {
-    const tree = parsePage('```js\na\nb\n```\n\n## Heading\n\n{process.exit(1)}').tree;
+    const tree = parseWithMicromark('```js\na\nb\n```\n\n## Heading\n\n{process.exit(1)}').tree;
     expect(tree.children[0]).toMatchObject({ type: 'code', lang: 'js', value: 'a\nb', position: { start: { line: 1 }, end: { line: 4 } } });
     expect(tree.children[1].position?.start.line).toBe(6);
     expect(tree.children[2].position?.start.line).toBe(8);

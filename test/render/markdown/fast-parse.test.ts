@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { fastParse } from '../../../src/render/markdown/fast-parse.js';
-import { parseMdxWithMicromark, parsePage } from '../../../src/render/markdown/parse.js';
+import { parsePage } from '../../../src/render/markdown/parse.js';
+import { parseMdxWithMicromark } from '../../../src/render/markdown/micromark-parse.js';
 import { generateSite } from '../../helpers/sites.js';
 
 /** The tree with positions reduced to start lines and estree offsets dropped. */
@@ -125,12 +126,12 @@ describe('fastParse', () => {
     expect(fastParse(source)).toBeNull();
   });
 
-  it('is what parsePage uses, with micromark for the rest', () => {
+  it('is what parsePage uses, with micromark for the rest', async () => {
     const inSubset = '# T\n\nText with **b**.\n';
     const outside = 'import X from "./x.mdx"\n\n# T\n\n> Quoted **b**.\n';
-    expect(normalize(parsePage(inSubset).tree)).toEqual(normalize(fastParse(inSubset)));
+    expect(normalize((await parsePage(inSubset)).tree)).toEqual(normalize(fastParse(inSubset)));
     expect(fastParse(outside)).toBeNull();
-    const parsed = parsePage(outside);
+    const parsed = await parsePage(outside);
     expect(parsed.mdx).toBe(true);
     expect(normalize(parsed.tree)).toEqual(normalize(parseMdxWithMicromark(outside)));
     expect(parsed.tree.children.map((n) => n.type)).toEqual(['mdxjsEsm', 'heading', 'blockquote']);
