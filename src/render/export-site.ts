@@ -14,6 +14,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InvalidError } from '../core/errors.js';
@@ -91,8 +92,7 @@ function selectTasks(plan: SitePlan, paths: string[] | undefined): RenderTask[] 
 export async function exportSite(options: ExportOptions): Promise<ExportReport> {
   const started = performance.now();
   checkOptions(options);
-  const signal = options.signal;
-  signal?.throwIfAborted();
+  options.signal?.throwIfAborted();
   const root = resolve(options.root);
   const outDir = resolve(options.outDir);
   const deployment = options.deployment ?? 'cloud';
@@ -100,8 +100,30 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   if (cacheDir && (cacheDir === outDir || cacheDir.startsWith(outDir + sep))) {
     throw new InvalidError(`cache folder ${options.cacheDir} is inside the output folder; keep it outside (the output only holds the site)`);
   }
-  const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
+  // A cold export (no page cache yet) renders every page: its workers start now and
+  // load their modules while this thread scans the site.
+  const cold = options.workers !== 0 && !options.paths && !(cacheDir && existsSync(join(cacheDir, 'pages')));
+  const early = cold ? new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), options.workers ?? availableParallelism()) : undefined;
+  try {
+    return await exportWith(options, { started, root, outDir, deployment, cacheDir, early });
+  } finally {
+    await early?.close();
+  }
+}
 
+interface Resolved {
+  started: number;
+  root: string;
+  outDir: string;
+  deployment: Deployment;
+  cacheDir: string | undefined;
+  /** Workers started before the scan, for a cold export. */
+  early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
+}
+
+async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, early }: Resolved): Promise<ExportReport> {
+  const signal = options.signal;
+  const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
   progress('scan', 0, 0);
   const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : [])]);
   const tasks = selectTasks(plan, options.paths);
@@ -149,7 +171,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   for (const dir of [...new Set(tasks.map((t) => dirname(join(outDir, pageOutputFile(t.page)))))].sort()) await mkdir(dir, { recursive: true });
   const written = new Set<string>();
   const pageWrites: Promise<void>[] = [];
-  const search = indexed.length > 0 ? new SearchIndexer(indexed.map((t) => t.page), { cacheDir }) : undefined;
+  // What the last export into this folder wrote: unchanged pages and files are left as they are.
+  const manifest = cacheDir ? new OutputManifest(cacheDir, outDir, sha256(ENGINE_VERSION, JSON.stringify(model))) : undefined;
+  await manifest?.load();
+  // Each search shard is written as soon as it is built, while later pages still render.
+  const shardWrites: Promise<void>[] = [];
+  const onShard = (shardFiles: Map<string, Uint8Array>) => {
+    for (const p of shardFiles.keys()) written.add(p);
+    shardWrites.push(writeOutputFiles(outDir, shardFiles, manifest));
+  };
+  const search = indexed.length > 0 ? new SearchIndexer(indexed.map((t) => t.page), { cacheDir, onShard }) : undefined;
   try {
     // Render: cached bodies are laid out here, the rest on the worker pool. Only what
     // the report needs is kept per page; bodies go to the search index and are dropped.
@@ -161,9 +192,6 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     let done = 0;
     let cacheHits = 0;
     progress('render', 0, tasks.length);
-    // The file of an unchanged page in an unchanged site is left as it is (html null).
-    const manifest = cacheDir ? new OutputManifest(cacheDir, outDir, sha256(ENGINE_VERSION, JSON.stringify(model))) : undefined;
-    await manifest?.load();
     const accept = (task: RenderTask, result: Omit<RenderTaskResult, 'written'>) => {
       results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math });
       written.add(pageOutputFile(task.page));
@@ -204,7 +232,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
     // The renderer writes each page file and its cache entry itself (see pool/render-task.ts).
     for (const task of misses) task.cacheKey = keys.get(task.page);
-    await renderMisses(misses, init, options.workers, signal, (task, result) => {
+    await renderMisses(misses, init, options.workers, early, signal, (task, result) => {
       accept(task, result);
       if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, result.written);
     });
@@ -221,13 +249,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     files.set(theme.css.path, theme.css.content);
     files.set(theme.js.path, theme.js.content);
     if (math) for (const [p, c] of katex.files) files.set(p, c);
-    for (const [p, c] of searchIndex?.files ?? []) files.set(p, c);
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
     for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon]) if (a) assets.add(a);
     for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
+    await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
     for (const p of files.keys()) written.add(p);
@@ -253,7 +281,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     };
   } finally {
     await search?.close();
-    await Promise.allSettled(pageWrites);
+    await Promise.allSettled([...pageWrites, ...shardWrites]);
   }
 }
 
@@ -270,13 +298,14 @@ async function renderMisses(
   tasks: RenderTask[],
   init: RenderInit,
   workers: number | undefined,
+  started: WorkerPool<RenderTask, RenderTaskResult> | undefined,
   signal: AbortSignal | undefined,
   onResult: (task: RenderTask, result: RenderTaskResult) => void,
 ): Promise<void> {
   if (tasks.length === 0) return;
   // Starting a worker costs more than rendering a handful of pages (module loading,
   // highlighter set-up): after a small edit the few changed pages render right here.
-  const size = tasks.length <= INLINE_PAGES ? 0 : Math.min(tasks.length, workers ?? availableParallelism());
+  const size = started ? started.size : tasks.length <= INLINE_PAGES ? 0 : Math.min(tasks.length, workers ?? availableParallelism());
   if (size <= 0) {
     const render = createRenderer(init);
     for (const task of tasks) {
@@ -285,7 +314,8 @@ async function renderMisses(
     }
     return;
   }
-  const pool = new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), size, init);
+  const pool = started ?? new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), size, init);
+  if (started) started.init(init);
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {

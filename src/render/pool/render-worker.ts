@@ -1,15 +1,23 @@
 /**
  * Entry point of a render worker thread: builds a renderer from the site model it
- * was started with, then renders one page per message and answers with the result
- * (or the error message).
+ * was started with (or is sent first, when the pool started before the site was
+ * scanned), then renders one page per message and answers with the result (or the
+ * error message).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer, type RenderInit, type RenderTask } from './render-task.js';
+import { getHighlighter } from '../highlight/highlighter.js';
 
-const render = createRenderer(workerData as RenderInit);
+let render = workerData ? createRenderer(workerData as RenderInit) : undefined;
+// Themes and the engine load while the site is still being scanned.
+if (!render) void getHighlighter();
 
-parentPort!.on('message', (task: RenderTask) => {
-  render(task).then(
+parentPort!.on('message', (msg: RenderTask | { init: RenderInit }) => {
+  if ('init' in msg) {
+    render = createRenderer(msg.init);
+    return;
+  }
+  render!(msg).then(
     (result) => parentPort!.postMessage({ ok: true, result }),
     (err: unknown) => parentPort!.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) }),
   );

@@ -4,7 +4,8 @@
  * .ts file is loaded through tsx's tsImport from a tiny bootstrap script (on Node 20,
  * `execArgv: ['--import', 'tsx']` does not reach a worker's entry module); from the
  * compiled dist the .js file runs as is. A worker that dies fails its current task; abort() terminates every worker
- * and rejects what is pending.
+ * and rejects what is pending. Workers can start before their data is known (they load
+ * their modules meanwhile): `init(data)` then reaches each one before any task.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -53,7 +54,7 @@ export class WorkerPool<T, R> {
   private readonly queue: Pending<R>[] = [];
   private failure: unknown;
 
-  constructor(file: WorkerFile, size: number, workerData: unknown) {
+  constructor(file: WorkerFile, size: number, workerData?: unknown) {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(file.entry, { workerData, eval: file.eval, resourceLimits: WORKER_LIMITS });
       const slot: Slot<R> = { worker };
@@ -72,6 +73,15 @@ export class WorkerPool<T, R> {
       });
       this.slots.push(slot);
     }
+  }
+
+  /** Sends the workers their data, when they were started without it. */
+  init(data: unknown): void {
+    for (const slot of this.slots) slot.worker.postMessage({ init: data });
+  }
+
+  get size(): number {
+    return this.slots.length;
   }
 
   run(task: T): Promise<R> {

@@ -122,7 +122,11 @@ export class SearchIndexer {
   private cachedShards = 0;
   private closed = false;
 
-  constructor(pages: string[], private readonly options: { cacheDir?: string } = {}) {
+  /**
+   * `onShard` receives each shard's files (output paths) as soon as the shard is built,
+   * so the caller can write them while later pages still render.
+   */
+  constructor(pages: string[], private readonly options: { cacheDir?: string; onShard?: (files: Map<string, Uint8Array>) => void } = {}) {
     this.shards = shardCount(pages.length);
     this.pending = new Array<number>(this.shards).fill(0);
     this.docs = Array.from({ length: this.shards }, () => []);
@@ -153,7 +157,10 @@ export class SearchIndexer {
         shardFiles = await buildShard(docs);
         if (cacheFile) await writePacked(cacheFile, shardFiles);
       }
-      for (const [path, content] of shardFiles) this.files.set(`${shardDir(shard)}/${path}`, content);
+      const out = new Map<string, Uint8Array>();
+      for (const [path, content] of shardFiles) out.set(`${shardDir(shard)}/${path}`, content);
+      for (const [path, content] of out) this.files.set(path, content);
+      this.options.onShard?.(out);
     });
   }
 

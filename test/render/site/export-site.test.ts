@@ -181,6 +181,28 @@ describe('exportSite options', () => {
     for (const f of third.files) expect(readFileSync(join(out, f)), f).toEqual(readFileSync(join(fresh, f)));
   });
 
+  it('keeps the cache and the output manifest when worker threads write the pages', async () => {
+    const cacheDir = join(tmp.path, 'cache-workers');
+    const out = join(tmp.path, 'cached-workers');
+    // Cold: the workers start before the scan and write pages and cache entries themselves.
+    const cold = await exportSite({ root, outDir: out, cacheDir, workers: 2 });
+    expect(cold.features['page-cache']).toEqual({ included: false, reason: '0 of 6 pages from the cache' });
+    const entries = readdirSync(join(cacheDir, 'pages'), { recursive: true }).filter((f) => String(f).endsWith('.json'));
+    expect(entries).toHaveLength(6);
+    expect(readdirSync(join(cacheDir, 'pages'), { recursive: true }).filter((f) => String(f).endsWith('.tmp'))).toEqual([]);
+    const writtenAt = statSync(join(out, 'guides/setup.html')).mtimeMs;
+    writeFileSync(join(root, 'orphan.mdx'), '---\ntitle: Orphan\n---\n\nChanged by the worker test.\n');
+    const warm = await exportSite({ root, outDir: out, cacheDir, workers: 2 });
+    expect(warm.features['page-cache']).toEqual({ included: true, reason: '5 of 6 pages from the cache' });
+    // the manifest holds what the worker saw of the file it wrote, so the page is left alone
+    expect(statSync(join(out, 'guides/setup.html')).mtimeMs).toBe(writtenAt);
+    expect(readFileSync(join(out, 'orphan.html'), 'utf8')).toContain('Changed by the worker test.');
+    const fresh = join(tmp.path, 'fresh-workers');
+    const plain = await exportSite({ root, outDir: fresh, workers: 0 });
+    expect(warm.files).toEqual(plain.files);
+    for (const f of warm.files) expect(readFileSync(join(out, f)), f).toEqual(readFileSync(join(fresh, f)));
+  });
+
   it('exports again into the same folder, removing what is gone', async () => {
     const out = join(tmp.path, 'again');
     await exportSite({ root, outDir: out, workers: 0 });
