@@ -51,8 +51,28 @@ export function allNavPages(nav: Navigation): Set<string> {
   return found;
 }
 
-function nodesContain(nodes: NavNode[], page: string): boolean {
-  return nodes.some((n) => (n.kind === 'page' && n.page === page) || (n.kind === 'group' && nodesContain(n.children, page)));
+const pagesUnder = new WeakMap<NavNode[], Set<string>>();
+
+/**
+ * Whether a node list (or a group below it) holds `page`. Every page of a site asks
+ * this of every group drawn in its sidebar: each list's pages are collected once.
+ */
+export function nodesContain(nodes: NavNode[], page: string): boolean {
+  let set = pagesUnder.get(nodes);
+  if (!set) {
+    set = new Set<string>();
+    for (const n of nodes) {
+      if (n.kind === 'page') set.add(n.page);
+      else if (n.kind === 'group') for (const p of collect(n.children)) set.add(p);
+    }
+    pagesUnder.set(nodes, set);
+  }
+  return set.has(page);
+}
+
+function collect(nodes: NavNode[]): Set<string> {
+  nodesContain(nodes, '');
+  return pagesUnder.get(nodes)!;
 }
 
 function sectionContains(section: NavSection, page: string): boolean {

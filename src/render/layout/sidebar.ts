@@ -11,7 +11,7 @@
  */
 import type { NavNode } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
-import { firstVisiblePage } from './nav-tree.js';
+import { firstVisiblePage, nodesContain } from './nav-tree.js';
 import type { SitePage } from './site-model.js';
 import { uiIcon } from './ui-icons.js';
 
@@ -41,9 +41,6 @@ function countEntries(nodes: NavNode[]): number {
   return n;
 }
 
-function contains(nodes: NavNode[], page: string): boolean {
-  return nodes.some((n) => (n.kind === 'page' && n.page === page) || (n.kind === 'group' && contains(n.children, page)));
-}
 
 function pageItem(page: string, ctx: SidebarContext): string {
   const p = ctx.pages[page];
@@ -82,7 +79,7 @@ function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContex
   if (depth === 0) {
     return `<li class="nav-group"><p class="nav-group-title">${icon}${escapeHtml(node.group)}</p><ul>${inner}</ul></li>`;
   }
-  const open = node.expanded || contains(node.children, ctx.current) ? ' open' : '';
+  const open = node.expanded || nodesContain(node.children, ctx.current) ? ' open' : '';
   return `<li class="nav-subgroup"><details${open}><summary>${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${CHEVRON}</summary><ul>${inner}</ul></details></li>`;
 }
 
@@ -113,13 +110,13 @@ export function renderSidebarTree(nodes: NavNode[], ctx: SidebarContext): string
   let from = 0;
   let to = nodes.length;
   if (nodes.length > 2 * GROUP_WINDOW + 1) {
-    const at = Math.max(0, nodes.findIndex((n) => (n.kind === 'page' && n.page === ctx.current) || (n.kind === 'group' && contains(n.children, ctx.current))));
+    const at = Math.max(0, nodes.findIndex((n) => (n.kind === 'page' && n.page === ctx.current) || (n.kind === 'group' && nodesContain(n.children, ctx.current))));
     from = Math.max(0, Math.min(at - GROUP_WINDOW, nodes.length - (2 * GROUP_WINDOW + 1)));
     to = from + 2 * GROUP_WINDOW + 1;
   }
   let html = moreGroups(nodes.slice(0, from), from, 'before', ctx);
   for (const node of nodes.slice(from, to)) {
-    if (node.kind === 'group' && !node.hidden && !contains(node.children, ctx.current)) html += collapsedGroup(node, ctx);
+    if (node.kind === 'group' && !node.hidden && !nodesContain(node.children, ctx.current)) html += collapsedGroup(node, ctx);
     else html += nodeList([node], ctx, 0);
   }
   html += moreGroups(nodes.slice(to), nodes.length - to, 'after', ctx);

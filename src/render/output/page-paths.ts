@@ -31,9 +31,29 @@ export function relativeHref(fromFile: string, toFile: string): string {
   return rel;
 }
 
+/** Hrefs from pages of one folder, by target page: every page of a folder links to the same sidebar. */
+const hrefsFromDir = new Map<string, Map<string, string>>();
+let cachedHrefs = 0;
+
 /** Relative href from a page to another page, with an optional `#fragment`. */
 export function pageHref(fromPage: string, toPage: string, fragment = ''): string {
-  const rel = encodePath(relativeHref(pageOutputFile(fromPage), pageOutputFile(toPage)));
+  const slash = fromPage.lastIndexOf('/');
+  const dir = slash < 0 ? '' : fromPage.slice(0, slash);
+  let byTarget = hrefsFromDir.get(dir);
+  if (!byTarget) {
+    if (cachedHrefs > 200_000) {
+      hrefsFromDir.clear();
+      cachedHrefs = 0;
+    }
+    byTarget = new Map();
+    hrefsFromDir.set(dir, byTarget);
+  }
+  let rel = byTarget.get(toPage);
+  if (rel === undefined) {
+    rel = encodePath(relativeHref(pageOutputFile(fromPage), pageOutputFile(toPage)));
+    byTarget.set(toPage, rel);
+    cachedHrefs++;
+  }
   return fragment ? `${rel}#${fragment}` : rel;
 }
 
