@@ -20,12 +20,17 @@ export function sha256(...parts: (string | Uint8Array)[]): string {
   return h.digest('hex');
 }
 
-/** Root-relative paths of the files a source imports (`/snippets/a.mdx`, `./b.mdx`). */
+/**
+ * Root-relative paths of the snippets a source imports (`/snippets/a.mdx`, `./b.mdx`):
+ * only .md/.mdx files, the only imports the renderer reads (see markdown/modules.ts);
+ * `import ... from './x'` in a code sample is not one.
+ */
 export function importedFiles(source: string, fromFile: string): string[] {
   const out: string[] = [];
+  if (!source.includes('import')) return out;
   for (const m of source.matchAll(IMPORT)) {
     const spec = m[1];
-    if (!spec.startsWith('/') && !spec.startsWith('.')) continue;
+    if ((!spec.startsWith('/') && !spec.startsWith('.')) || !/\.mdx?$/.test(spec)) continue;
     const joined = spec.startsWith('/') ? spec : posix.join(posix.dirname(`/${fromFile}`), spec);
     out.push(posix.normalize(joined).replace(/^\/+/, ''));
   }

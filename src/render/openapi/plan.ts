@@ -16,9 +16,9 @@ import { documentKey } from './read-document.js';
 import { scanFrontmatterClaims } from './scan-frontmatter.js';
 import type { ApiReferencePlan, EndpointPageSpec } from './types.js';
 
-export async function planApiReference(root: string, config: SiteConfig, deployment: Deployment): Promise<ApiReferencePlan> {
+export async function planApiReference(root: string, config: SiteConfig, deployment: Deployment, pageSources?: ReadonlyMap<string, string>): Promise<ApiReferencePlan> {
   const diagnostics: Diagnostic[] = [];
-  const { claims, invalid } = await scanFrontmatterClaims(root);
+  const { claims, invalid } = await scanFrontmatterClaims(root, pageSources);
   for (const bad of invalid) {
     diagnostics.push({ severity: 'error', file: bad.source, line: bad.line, path: 'openapi', message: `Frontmatter openapi: ${JSON.stringify(bad.value)} is not an operation reference such as "GET /users" or "openapi.yaml GET /users"` });
   }

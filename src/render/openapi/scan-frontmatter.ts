@@ -47,6 +47,17 @@ async function listPageFiles(root: string, dir = ''): Promise<string[]> {
   return out;
 }
 
+/** The order listPageFiles walks in: folder by folder, entries by name. */
+function byWalkOrder(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const c = x[i].localeCompare(y[i]);
+    if (c !== 0) return c;
+  }
+  return x.length - y.length;
+}
+
 async function readHead(file: string): Promise<string> {
   const fh = await open(file, 'r');
   try {
@@ -58,15 +69,21 @@ async function readHead(file: string): Promise<string> {
   }
 }
 
-export async function scanFrontmatterClaims(root: string): Promise<{ claims: FrontmatterClaim[]; invalid: { source: string; line: number; value: string }[] }> {
+/**
+ * The claims of the pages under `root`. An export passes the page sources it has read
+ * already (path relative to the root -> text), so no page is read twice.
+ */
+export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<string, string>): Promise<{ claims: FrontmatterClaim[]; invalid: { source: string; line: number; value: string }[] }> {
   const claims: FrontmatterClaim[] = [];
   const invalid: { source: string; line: number; value: string }[] = [];
-  const files = await listPageFiles(root);
+  const files = sources ? [...sources.keys()].sort(byWalkOrder) : await listPageFiles(root);
   // Heads are read a batch at a time: large sites have thousands of pages.
   const heads: string[] = [];
-  for (let i = 0; i < files.length; i += READ_BATCH) {
-    heads.push(...(await Promise.all(files.slice(i, i + READ_BATCH).map((f) => readHead(path.join(root, f))))));
-  }
+  if (sources) for (const f of files) heads.push(sources.get(f)!.slice(0, HEAD_BYTES));
+  else
+    for (let i = 0; i < files.length; i += READ_BATCH) {
+      heads.push(...(await Promise.all(files.slice(i, i + READ_BATCH).map((f) => readHead(path.join(root, f))))));
+    }
   files.forEach((source, i) => {
     const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(heads[i]);
     if (!m || !/^openapi\s*:/m.test(m[1])) return;

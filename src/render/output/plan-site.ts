@@ -10,6 +10,7 @@
  * or in previous/next links.
  */
 import { readFile } from 'node:fs/promises';
+import { readTextFiles } from './read-text-files.js';
 import { join } from 'node:path';
 import { flattenPages, loadSiteConfig } from '../config/index.js';
 import { planApiReference, type ApiReferencePlan, type EndpointPageSpec } from '../openapi/index.js';
@@ -48,13 +49,10 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   const { config, diagnostics } = await loadSiteConfig(root);
   // Listing and reading the pages does not depend on the API plan: do both at once.
   const filesRead = walkFiles(root, exclude);
-  const sourcesRead = filesRead.then(async (list) => {
-    const texts = new Map<string, string>();
-    const pageList = list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/'));
-    await Promise.all(pageList.map(async (f) => texts.set(f, await readFile(join(root, f), 'utf8'))));
-    return texts;
-  });
-  const [configText, api, files, allSources] = await Promise.all([readFile(join(root, config.source), 'utf8'), planApiReference(root, config, deployment), filesRead, sourcesRead]);
+  const sourcesRead = filesRead.then((list) => readTextFiles(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/'))));
+  // Pages whose frontmatter names an operation are found in the sources just read.
+  const apiPlanned = sourcesRead.then((sources) => planApiReference(root, config, deployment, sources));
+  const [configText, api, files, allSources] = await Promise.all([readFile(join(root, config.source), 'utf8'), apiPlanned, filesRead, sourcesRead]);
   diagnostics.push(...api.diagnostics);
   const navigation = api.navigation;
   const navPages = flattenPages(navigation);

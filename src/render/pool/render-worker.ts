@@ -4,9 +4,23 @@
  * scanned), then renders one page per message and answers with the result (or the
  * error message).
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer, type RenderInit, type RenderTask } from './render-task.js';
 import { getHighlighter } from '../highlight/highlighter.js';
+
+/** Nice value of render threads (0 is normal, 19 the lowest priority). */
+const RENDER_NICE = 5;
+
+// Rendering yields to everything else on the machine: the search indexer (its own
+// process, fed as pages come) keeps pace instead of finishing alone on one core after
+// the last page, and an API process serving requests stays responsive. On Linux the
+// nice value is per thread, so this lowers only this worker.
+try {
+  setPriority(RENDER_NICE);
+} catch {
+  // not permitted here: render at normal priority
+}
 
 let render = workerData ? createRenderer(workerData as RenderInit) : undefined;
 // Themes and the engine load while the site is still being scanned.
