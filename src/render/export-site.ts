@@ -102,10 +102,10 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   }
   // A cold export (no page cache yet) renders every page: its workers start now and
   // load their modules while this thread scans the site.
-  const cold = options.workers !== 0 && !options.paths && !(cacheDir && existsSync(join(cacheDir, 'pages')));
-  const early = cold ? new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), options.workers ?? availableParallelism()) : undefined;
+  const cold = !options.paths && !(cacheDir && existsSync(join(cacheDir, 'pages')));
+  const early = cold && options.workers !== 0 ? new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), options.workers ?? availableParallelism()) : undefined;
   try {
-    return await exportWith(options, { started, root, outDir, deployment, cacheDir, early });
+    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early });
   } finally {
     await early?.close();
   }
@@ -117,11 +117,13 @@ interface Resolved {
   outDir: string;
   deployment: Deployment;
   cacheDir: string | undefined;
+  /** Nothing cached from an earlier export: every page renders. */
+  cold: boolean;
   /** Workers started before the scan, for a cold export. */
   early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
 }
 
-async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, early }: Resolved): Promise<ExportReport> {
+async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early }: Resolved): Promise<ExportReport> {
   const signal = options.signal;
   const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
   progress('scan', 0, 0);
@@ -180,7 +182,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const p of shardFiles.keys()) written.add(p);
     shardWrites.push(writeOutputFiles(outDir, shardFiles, manifest));
   };
-  const search = indexed.length > 0 ? new SearchIndexer(indexed.map((t) => t.page), { cacheDir, onShard }) : undefined;
+  // Cold, nothing can come from the search cache: pages go into the index as they come.
+  const search = indexed.length > 0 ? new SearchIndexer(indexed.map((t) => t.page), { cacheDir, onShard, stream: cold }) : undefined;
   try {
     // Render: cached bodies are laid out here, the rest on the worker pool. Only what
     // the report needs is kept per page; bodies go to the search index and are dropped.

@@ -5,10 +5,10 @@
  * body is indexed (its headings with ids become the result sections); the bundle
  * holds pagefind.js, its WebAssembly and the index, all served with the site.
  */
+import { createHash, type Hash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
-import { sha256 } from '../cache/cache-key.js';
 import { escapeHtml } from '../layout/escape.js';
 import { shardCount, shardDir, shardOf } from './search-shards.js';
 
@@ -41,27 +41,54 @@ function documentHtml(doc: SearchDocument): string {
   return `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1>${doc.html}</main></body></html>`;
 }
 
-async function buildShard(docs: SearchDocument[]): Promise<Map<string, Uint8Array>> {
-  const { index, errors } = await pagefind.createIndex({
-    forceLanguage: 'en',
-    excludeSelectors: ['svg', 'button', '.q-code-copy', '[data-pagefind-ignore]'],
-  });
-  if (!index) throw new Error(`search index: ${errors.join('; ')}`);
-  try {
-    for (const doc of docs) {
-      const added = await index.addHTMLFile({ url: `/${doc.url}`, content: documentHtml(doc) });
-      if (added.errors.length > 0) throw new Error(`search index (${doc.page}): ${added.errors.join('; ')}`);
-    }
-    const out = await index.getFiles();
-    if (out.errors.length > 0) throw new Error(`search index: ${out.errors.join('; ')}`);
-    const files = new Map<string, Uint8Array>();
-    for (const f of out.files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
-      if (!UNUSED.test(f.path)) files.set(f.path, f.content);
-    }
-    return files;
-  } finally {
-    await index.deleteIndex();
+/** One Pagefind index being filled, document by document, in a fixed order. */
+class ShardBuilder {
+  private index: Promise<pagefind.PagefindIndex>;
+
+  constructor() {
+    this.index = pagefind
+      .createIndex({ forceLanguage: 'en', excludeSelectors: ['svg', 'button', '.q-code-copy', '[data-pagefind-ignore]'] })
+      .then(({ index, errors }) => {
+        if (!index) throw new Error(`search index: ${errors.join('; ')}`);
+        return index;
+      });
   }
+
+  async add(doc: SearchDocument): Promise<void> {
+    const added = await (await this.index).addHTMLFile({ url: `/${doc.url}`, content: documentHtml(doc) });
+    if (added.errors.length > 0) throw new Error(`search index (${doc.page}): ${added.errors.join('; ')}`);
+  }
+
+  /** The bundle's files (Pagefind's own UIs left out); the index is deleted either way. */
+  async files(): Promise<Map<string, Uint8Array>> {
+    const index = await this.index;
+    try {
+      const out = await index.getFiles();
+      if (out.errors.length > 0) throw new Error(`search index: ${out.errors.join('; ')}`);
+      const files = new Map<string, Uint8Array>();
+      for (const f of out.files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
+        if (!UNUSED.test(f.path)) files.set(f.path, f.content);
+      }
+      return files;
+    } finally {
+      await index.deleteIndex();
+    }
+  }
+
+  async discard(): Promise<void> {
+    await (await this.index.catch(() => undefined))?.deleteIndex();
+  }
+}
+
+async function buildShard(docs: SearchDocument[]): Promise<Map<string, Uint8Array>> {
+  const builder = new ShardBuilder();
+  try {
+    for (const doc of docs) await builder.add(doc);
+  } catch (err) {
+    await builder.discard();
+    throw err;
+  }
+  return builder.files();
 }
 
 /**
@@ -107,16 +134,37 @@ async function writePacked(file: string, files: Map<string, Uint8Array>): Promis
   }
 }
 
+interface ShardState {
+  /** Pages of the shard in page order: the order documents go into its index. */
+  order: string[];
+  /** How many of `order` went in (or were set aside for a batch build). */
+  next: number;
+  /** Documents that arrived before an earlier page of their shard. */
+  waiting: Map<string, SearchDocument>;
+  /** Cache key over the documents in order (the same whether streamed or not). */
+  key: Hash;
+  /** Batch mode: the shard's documents, built at once when the last arrives. */
+  docs: SearchDocument[];
+  /** Streaming mode: the index being filled as documents arrive. */
+  builder?: ShardBuilder;
+}
+
 /**
- * Builds the index while pages render: each page's body is handed over as soon as it
- * is laid out, and when the last page of a shard arrives that shard is taken from the
- * cache or built (one at a time, in the Pagefind process, while the workers go on
- * rendering). Render pages shard by shard (see `shardOf`) for the most overlap.
+ * Builds the index while pages render. Pages are split into shards (see
+ * search-shards.ts); render them shard by shard (see `shardOf`) for the most overlap.
+ *
+ * - Batch (default): when the last page of a shard arrives the shard is taken from the
+ *   cache or built, while the workers go on rendering. Right for re-exports, where
+ *   most shards come from the cache.
+ * - `stream` (a cold export, nothing cached): each page goes into its shard's Pagefind
+ *   index as soon as it and the pages before it in its shard have arrived, so when the
+ *   last page renders only its own shard's files remain to be written out.
+ *
+ * Documents enter an index in page order either way, so both give the same bytes.
  */
 export class SearchIndexer {
   readonly shards: number;
-  private readonly pending: number[];
-  private readonly docs: SearchDocument[][];
+  private readonly state: ShardState[];
   private readonly files = new Map<string, Uint8Array>();
   private chain: Promise<void> = Promise.resolve();
   private cachedShards = 0;
@@ -126,13 +174,15 @@ export class SearchIndexer {
    * `onShard` receives each shard's files (output paths) as soon as the shard is built,
    * so the caller can write them while later pages still render.
    */
-  constructor(pages: string[], private readonly options: { cacheDir?: string; onShard?: (files: Map<string, Uint8Array>) => void } = {}) {
+  constructor(
+    pages: string[],
+    private readonly options: { cacheDir?: string; stream?: boolean; onShard?: (files: Map<string, Uint8Array>) => void } = {},
+  ) {
     this.shards = shardCount(pages.length);
-    this.pending = new Array<number>(this.shards).fill(0);
-    this.docs = Array.from({ length: this.shards }, () => []);
-    for (const p of pages) this.pending[this.shardOf(p)]++;
+    this.state = Array.from({ length: this.shards }, () => ({ order: [], next: 0, waiting: new Map(), key: createHash('sha256').update('pagefind-1').update('\u0000'), docs: [] }));
+    for (const p of [...pages].sort(byPage)) this.state[this.shardOf(p)].order.push(p);
     active++;
-    for (let s = 0; s < this.shards; s++) if (this.pending[s] === 0) this.schedule(s);
+    for (let s = 0; s < this.shards; s++) if (this.state[s].order.length === 0) this.complete(s);
   }
 
   shardOf(page: string): number {
@@ -140,23 +190,39 @@ export class SearchIndexer {
   }
 
   add(doc: SearchDocument): void {
-    const s = this.shardOf(doc.page);
-    this.docs[s].push(doc);
-    if (--this.pending[s] === 0) this.schedule(s);
+    const shard = this.shardOf(doc.page);
+    const st = this.state[shard];
+    st.waiting.set(doc.page, doc);
+    const before = st.next;
+    while (st.next < st.order.length && st.waiting.has(st.order[st.next])) {
+      const d = st.waiting.get(st.order[st.next])!;
+      st.waiting.delete(d.page);
+      st.next++;
+      for (const part of [d.page, d.url, d.title, d.html]) st.key.update(part).update('\u0000');
+      if (this.options.stream) {
+        const builder = (st.builder ??= new ShardBuilder());
+        this.chain = this.chain.then(() => builder.add(d));
+      } else st.docs.push(d);
+    }
+    if (st.next === st.order.length && before < st.next) this.complete(shard);
   }
 
-  private schedule(shard: number): void {
-    const docs = this.docs[shard].sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
-    this.docs[shard] = [];
+  private complete(shard: number): void {
+    const st = this.state[shard];
+    const docs = st.docs;
+    st.docs = [];
     this.chain = this.chain.then(async () => {
-      const key = sha256('pagefind-1', ...docs.flatMap((d) => [d.page, d.url, d.title, d.html]));
+      const key = st.key.digest('hex');
       const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.pack`) : undefined;
       let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
-      if (shardFiles) this.cachedShards++;
-      else {
-        shardFiles = await buildShard(docs);
+      if (shardFiles) {
+        this.cachedShards++;
+        await st.builder?.discard();
+      } else {
+        shardFiles = st.builder ? await st.builder.files() : await buildShard(docs);
         if (cacheFile) await writePacked(cacheFile, shardFiles);
       }
+      st.builder = undefined;
       const out = new Map<string, Uint8Array>();
       for (const [path, content] of shardFiles) out.set(`${shardDir(shard)}/${path}`, content);
       for (const [path, content] of out) this.files.set(path, content);
@@ -167,7 +233,7 @@ export class SearchIndexer {
   /** Waits for every shard (all pages must have been added) and returns the bundle files. */
   async finish(): Promise<SearchIndex> {
     try {
-      if (this.pending.some((n) => n > 0)) throw new Error('search index: some pages were never added');
+      if (this.state.some((st) => st.next < st.order.length)) throw new Error('search index: some pages were never added');
       await this.chain;
       return { files: new Map([...this.files].sort(([a], [b]) => (a < b ? -1 : 1))), shards: this.shards, cachedShards: this.cachedShards };
     } finally {
@@ -180,9 +246,14 @@ export class SearchIndexer {
     if (this.closed) return;
     this.closed = true;
     await this.chain.catch(() => undefined);
+    await Promise.all(this.state.map((st) => st.builder?.discard()));
     active--;
     if (active === 0) await pagefind.close();
   }
+}
+
+function byPage(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Builds the whole index at once from already rendered pages. */

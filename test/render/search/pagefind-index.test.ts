@@ -1,0 +1,70 @@
+/**
+ * The search indexer: documents go into each shard's Pagefind index in page order,
+ * whether they are streamed as pages render (cold export) or built at once per shard
+ * (re-export), so both give the same bytes; shards come back from the cache by content.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SearchIndexer, type SearchDocument } from '../../../src/render/search/pagefind-index.js';
+import { PAGES_PER_SHARD } from '../../../src/render/search/search-shards.js';
+
+const PAGES = PAGES_PER_SHARD + 40; // two shards
+const docs: SearchDocument[] = Array.from({ length: PAGES }, (_, i) => {
+  const page = `guide/page-${String(i).padStart(3, '0')}`;
+  return { page, url: `${page}.html`, title: `Page ${i}`, html: `<h2 id="s">Section ${i}</h2><p>Word${i} zanzibar ${i % 7 === 0 ? 'quokka' : 'wombat'}.</p>` };
+});
+
+/** A shuffled order, as worker threads deliver pages. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+async function build(order: SearchDocument[], options: { stream?: boolean; cacheDir?: string }) {
+  const shardsSeen: string[][] = [];
+  const indexer = new SearchIndexer(docs.map((d) => d.page), { ...options, onShard: (files) => shardsSeen.push([...files.keys()]) });
+  for (const d of order) indexer.add(d);
+  const index = await indexer.finish();
+  return { index, shardsSeen };
+}
+
+describe('SearchIndexer', () => {
+  it('gives the same bytes streamed in any arrival order as built at once', async () => {
+    const batch = await build(docs, {});
+    const streamed = await build(shuffled(docs, 7), { stream: true });
+    expect(batch.index.shards).toBe(2);
+    expect([...streamed.index.files.keys()]).toEqual([...batch.index.files.keys()]);
+    for (const [path, bytes] of batch.index.files) expect(Buffer.from(streamed.index.files.get(path)!).equals(Buffer.from(bytes)), path).toBe(true);
+    // each shard was handed over once, with its own files
+    expect(streamed.shardsSeen).toHaveLength(2);
+    expect(streamed.shardsSeen.flat().sort()).toEqual([...streamed.index.files.keys()].sort());
+    expect([...batch.index.files.keys()].some((p) => p.startsWith('pagefind/shard-1/'))).toBe(true);
+  }, 60_000);
+
+  it('takes unchanged shards from the cache, whatever the mode that built them', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'quire-search-'));
+    const first = await build(shuffled(docs, 3), { stream: true, cacheDir });
+    expect(first.index.cachedShards).toBe(0);
+    const second = await build(docs, { cacheDir });
+    expect(second.index.cachedShards).toBe(2);
+    // one page changed: only its shard is built again
+    const changed = docs.map((d, i) => (i === 5 ? { ...d, html: `${d.html}<p>edited</p>` } : d));
+    const indexer = new SearchIndexer(changed.map((d) => d.page), { cacheDir });
+    for (const d of changed) indexer.add(d);
+    expect((await indexer.finish()).cachedShards).toBe(1);
+  }, 60_000);
+
+  it('reports pages that never arrived', async () => {
+    const indexer = new SearchIndexer(docs.map((d) => d.page), { stream: true });
+    for (const d of docs.slice(1)) indexer.add(d);
+    await expect(indexer.finish()).rejects.toThrow(/never added/);
+  }, 60_000);
+});
