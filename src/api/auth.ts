@@ -25,13 +25,25 @@ export function principalOf(request: FastifyRequest): Principal {
 
 export function installAuth(app: FastifyInstance, store: Store, usage: KeyUsageRecorder): void {
   app.decorateRequest('principal', undefined);
-  app.addHook('onRequest', async (request) => {
-    // Unmatched routes fall through to the 404/405 handler without a key check.
-    if (!request.routeOptions.url || request.routeOptions.config.public) return;
-    const principal = await authenticate(store, request.headers.authorization);
+  const admit = (request: FastifyRequest, principal: Principal): void => {
     const needed = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
     if (!principal.scopes.includes(needed)) throw new ForbiddenError(`This API key lacks the "${needed}" scope`);
     request.principal = principal;
     usage.record(principal.keyId);
+  };
+  // A callback hook, not an async one: a key seen in the last seconds is admitted
+  // without a promise (authenticate answers from its cache). Fastify turns a throw
+  // here into the error response, as it does a rejection.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const route = request.routeOptions;
+    // Unmatched routes fall through to the 404/405 handler without a key check.
+    if (!route.url || route.config.public) return done();
+    const principal = authenticate(store, request.headers.authorization);
+    if (principal instanceof Promise) {
+      principal.then((p) => admit(request, p)).then(() => done(), done);
+      return;
+    }
+    admit(request, principal);
+    done();
   });
 }

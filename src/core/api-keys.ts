@@ -1,9 +1,10 @@
 /**
  * Admin API keys: `svc_` + 40 random base62 characters. Only the SHA-256 of a key is
  * stored and looked up, so keys are compared through their hash and a database leak
- * reveals none. Last use is recorded in batches, not on every request.
+ * reveals none. A key's principal is kept for a couple of seconds after it was read
+ * (see PrincipalCache); last use is recorded in batches, not on every request.
  */
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import type { Store } from '../store/types.js';
 import * as records from '../store/records/api-keys.js';
 import type { ApiKeyRecord, Scope } from '../store/records/api-keys.js';
@@ -16,7 +17,8 @@ export const KEY_PATTERN = /^svc_[0-9A-Za-z]{32,}$/;
 export const ALL_SCOPES: readonly Scope[] = ['read', 'write'];
 
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // crypto.hash (Node >= 20.12) is the one-shot form: no Hash object per request.
+  return crypto.hash('sha256', key, 'hex');
 }
 
 /** Parses `90d`, `12h`, `30m` or an ISO date into an expiry time. */
@@ -86,6 +88,8 @@ export async function revokeApiKey(store: Store, id: string): Promise<void> {
   const existing = await records.findApiKey(store.db, id);
   if (!existing) throw new NotFoundError(`API key not found: ${id}`);
   await records.revokeApiKey(store.db, id, nowIso());
+  // After the write: a lookup that read the key before it still cannot cache it (see set()).
+  principalCacheOf(store).invalidate();
 }
 
 /** Who is calling: resolved from a valid key. */
@@ -95,15 +99,100 @@ export interface Principal {
   scopes: Scope[];
 }
 
+/** How long a key's principal is used without reading the key again. */
+export const PRINCIPAL_TTL_MS = 2000;
+
+/** A principal as the cache holds it. */
+export interface CachedPrincipal {
+  principal: Principal;
+  /** The key's own expiry (ms since the epoch), checked on every request; Infinity if none. */
+  expiresAt: number;
+  /** When this entry stops being used. */
+  until: number;
+}
+
+/**
+ * Principals of recently used keys, by key hash, so a client polling with one key does
+ * not cost a key lookup per request. Entries live `ttlMs`; revoking a key through this
+ * process (revokeApiKey on the same store) empties the cache at once, while a key
+ * revoked by another process (`quire key revoke`, another `quire serve`) stops working
+ * here within `ttlMs`. Only valid keys are cached, so a key created anywhere works at once.
+ */
+export class PrincipalCache {
+  private readonly entries = new Map<string, CachedPrincipal>();
+  /** Bumped by invalidate(): a lookup started before it must not fill the cache. */
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs = PRINCIPAL_TTL_MS,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  get(hash: string, now: number): CachedPrincipal | undefined {
+    const entry = this.entries.get(hash);
+    if (entry && entry.until <= now) {
+      this.entries.delete(hash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** A token to pass to set(): it refuses entries read before the last invalidate(). */
+  snapshot(): number {
+    return this.generation;
+  }
+
+  set(hash: string, rec: ApiKeyRecord, now: number, snapshot: number): void {
+    if (snapshot !== this.generation) return;
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(hash, {
+      // Shared by every request using the key until it expires: frozen so none can alter it.
+      principal: Object.freeze({ keyId: rec.id, orgId: rec.orgId, scopes: Object.freeze([...rec.scopes]) as Scope[] }),
+      expiresAt: rec.expiresAt ? Date.parse(rec.expiresAt) : Infinity,
+      until: now + this.ttlMs,
+    });
+  }
+
+  invalidate(): void {
+    this.entries.clear();
+    this.generation++;
+  }
+}
+
+const caches = new WeakMap<Store, PrincipalCache>();
+
+/** The principal cache of a store: one per store object, shared by everything using it. */
+export function principalCacheOf(store: Store): PrincipalCache {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new PrincipalCache()));
+  return cache;
+}
+
 /**
  * Checks an `Authorization` header value and returns the key's principal. Every
  * failure is the same 401 so callers learn nothing about which keys exist.
+ *
+ * A key read within the last PRINCIPAL_TTL_MS is answered from the store's principal
+ * cache without waiting: the principal itself rather than a promise (its expiry is
+ * still checked against `now`). Otherwise the key is read and a promise returned.
  */
-export async function authenticate(store: Store, header: string | undefined, now = Date.now()): Promise<Principal> {
+export function authenticate(store: Store, header: string | undefined, now = Date.now()): Principal | Promise<Principal> {
   const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!m || !KEY_PATTERN.test(m[1]!)) throw new UnauthorizedError();
-  const rec: ApiKeyRecord | undefined = await records.findApiKeyByHash(store.db, hashKey(m[1]!));
+  const hash = hashKey(m[1]!);
+  const cache = principalCacheOf(store);
+  const cached = cache.get(hash, now);
+  if (!cached) return readPrincipal(store, cache, hash, now);
+  if (cached.expiresAt <= now) throw new UnauthorizedError();
+  return cached.principal;
+}
+
+async function readPrincipal(store: Store, cache: PrincipalCache, hash: string, now: number): Promise<Principal> {
+  const snapshot = cache.snapshot();
+  const rec: ApiKeyRecord | undefined = await records.findApiKeyByHash(store.db, hash);
   if (!rec || rec.revokedAt || (rec.expiresAt && Date.parse(rec.expiresAt) <= now)) throw new UnauthorizedError();
+  cache.set(hash, rec, now, snapshot);
   return { keyId: rec.id, orgId: rec.orgId, scopes: rec.scopes };
 }
 

@@ -4,6 +4,8 @@ import { createApiKey, revokeApiKey } from '../../src/core/api-keys.js';
 import { insertAgentJobRecord } from '../../src/core/agent-jobs.js';
 import { listApiKeys } from '../../src/store/records/api-keys.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { runQuire } from '../helpers/cli.js';
+import { pollUntil } from '../helpers/poll.js';
 
 let api: TestApi;
 let jobPath: string;
@@ -43,11 +45,22 @@ describe('authentication', () => {
     await expectError(res, 401, /API key/);
   });
 
-  it('answers 401 for a revoked key', async () => {
+  it('answers 401 at once for a key revoked in this process', async () => {
     const k = await createApiKey(api.store, { orgId: api.orgId });
+    // The first request leaves the key in the principal cache.
     expect((await api.fetch(jobPath, { key: k.key })).status).toBe(200);
     await revokeApiKey(api.store, k.id);
     await expectError(await api.fetch(jobPath, { key: k.key }), 401);
+  });
+
+  it('answers 401 for a key revoked by another process once the principal cache lets go of it', async () => {
+    const k = await createApiKey(api.store, { orgId: api.orgId });
+    expect((await api.fetch(jobPath, { key: k.key })).status).toBe(200);
+    const revoke = await runQuire(['key', 'revoke', k.id, '--json'], { QUIRE_DATA_DIR: api.config.dataDir });
+    expect(revoke.code).toBe(0);
+    // The server learns of it within PRINCIPAL_TTL_MS; the deadline only bounds a hung test.
+    const res = await pollUntil(() => api.fetch(jobPath, { key: k.key }), (r) => r.status !== 200, { timeoutMs: 30_000, intervalMs: 200 });
+    await expectError(res, 401);
   });
 
   it('answers 401 for an expired key', async () => {
@@ -70,6 +83,17 @@ describe('authentication', () => {
     expect(new Set(bodies).size).toBe(1);
     expect(missing.status).toBe(404);
     expect(wrongProject.status).toBe(404);
+  });
+
+  it('records the last use of a key answered from the principal cache', async () => {
+    const k = await createApiKey(api.store, { orgId: api.orgId });
+    expect((await api.fetch(jobPath, { key: k.key })).status).toBe(200);
+    await api.service.deps.usage.flush();
+    await api.store.db.updateTable('api_keys').set({ last_used_at: null }).where('id', '=', k.id).execute();
+    // This request finds the key in the cache; its use is still recorded.
+    expect((await api.fetch(jobPath, { key: k.key })).status).toBe(200);
+    await api.service.deps.usage.flush();
+    expect((await listApiKeys(api.store.db, api.orgId)).find((key) => key.id === k.id)?.lastUsedAt).not.toBeNull();
   });
 
   it('records last use without a write per request', async () => {
