@@ -75,6 +75,25 @@ describe.each(DIALECTS)('records on %s', (dialect) => {
     expect(msgs.map((m) => [m.seq, m.role, m.content])).toEqual([[1, 'user', { text: 'a' }], [2, 'assistant', { text: 'b' }], [3, 'user', { text: 'c' }]]);
   });
 
+  it('hot lookups never see the writes of a transaction still open', async () => {
+    await agentJobs.insertAgentJob(t.store.db, {
+      id: 'aj_1', orgId: 'org_a', projectId: 'prj_a', status: 'active', prompt: 'p', repository: '/tmp/repo', baseRef: 'main',
+      branch: 'quire/agent-aj_1', model: 'm', prLink: null, prNumber: null, failureReason: null, createdAt: T0, updatedAt: T0, archivedAt: null,
+    });
+    // On SQLite the lookup and the transaction share one connection: a lookup run on it
+    // directly mid-transaction would read the uncommitted status.
+    let during: Promise<agentJobs.AgentJobRecord | undefined> | undefined;
+    await expect(
+      t.store.db.transaction().execute(async (trx) => {
+        await trx.updateTable('agent_jobs').set({ status: 'completed' }).where('id', '=', 'aj_1').execute();
+        during = agentJobs.findAgentJob(t.store.db, 'aj_1');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await during)?.status).toBe('active');
+    expect((await agentJobs.findAgentJob(t.store.db, 'aj_1'))?.status).toBe('active');
+  });
+
   it('never lets export progress go back and completes once', async () => {
     await exportJobs.insertExportJob(t.store.db, {
       id: 'se_1', orgId: 'org_a', projectId: 'prj_a', domain: 'docs.a.test', version: 'v1', paths: ['index'], status: 'queued', progress: 0,

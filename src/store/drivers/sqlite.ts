@@ -4,6 +4,7 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import { registerDirectRunner } from '../prepared.js';
 import type { Database } from '../schema.js';
 import type { SqliteStoreOptions, Store } from '../types.js';
 
@@ -36,6 +37,16 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     },
   };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // Hot lookups (prepared.ts) run on the connection directly. A statement runs to
+  // completion synchronously, so a read can never land in the middle of another; but
+  // Kysely keeps a transaction open across awaits on this one connection, and a read
+  // run then would see its uncommitted writes. So while one is open the runner
+  // declines and the read waits its turn behind the transaction in Kysely.
+  registerDirectRunner(db, (text, parameters) => {
+    if (connection.inTransaction) return undefined;
+    const stmt = database.prepare(text);
+    return stmt.reader ? stmt.all(parameters) : undefined;
+  });
   return {
     dialect: 'sqlite',
     db,
