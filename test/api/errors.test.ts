@@ -90,6 +90,9 @@ describe('error statuses', () => {
     expect(line).toBeDefined();
     expect(JSON.parse(line!)).toMatchObject({ reqId, level: 50 });
     expect(line).toContain('secret internal detail');
+    // The access line of the same request carries the same id.
+    const access = api.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request' && l.reqId === reqId);
+    expect(access).toMatchObject({ level: 30, method: 'GET', url: '/v1/_boom', status: 500 });
   });
 });
 
@@ -122,6 +125,10 @@ describe('operations endpoints', () => {
     const text = await (await api.fetch('/metrics', { key: null })).text();
     expect(text).toMatch(/quire_http_requests_total\{method="GET",route="\/v2\/agent\/:projectId\/job\/:id",status="200"\} \d+/);
     expect(text).toContain('quire_http_request_duration_seconds_bucket');
+    expect(text).toMatch(/quire_http_request_duration_seconds_count\{method="GET",route="\/v2\/agent\/:projectId\/job\/:id",status="200"\} \d+/);
+    // prom-client's default process metrics are still there.
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 });
 

@@ -14,8 +14,8 @@ import { spawnQuire, waitForExit, waitForOutput } from '../helpers/cli.js';
 const dataDir = mkdtempSync(join(tmpdir(), 'quire-serve-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function startOnce(): Promise<{ url: string; projectId: string; keyFile: string; stop(): Promise<number | null> }> {
-  const child = spawnQuire(['serve', '--port', '0'], { QUIRE_DATA_DIR: dataDir });
+async function startOnce(): Promise<{ url: string; projectId: string; keyFile: string; output(): string; stop(): Promise<number | null> }> {
+  const child = spawnQuire(['serve', '--port', '0'], { QUIRE_DATA_DIR: dataDir, QUIRE_LOG_LEVEL: 'info' });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -24,6 +24,7 @@ async function startOnce(): Promise<{ url: string; projectId: string; keyFile: s
     url: url!,
     projectId: projectId!,
     keyFile: keyFile!,
+    output: () => output,
     async stop() {
       child.kill('SIGTERM');
       const code = await waitForExit(child);
@@ -45,6 +46,15 @@ it('bootstraps once, serves with the written key, and stops cleanly on SIGTERM',
   expect(missing.status).toBe(404);
   expect(await missing.json()).toEqual({ error: 'Job not found' });
   expect(await first.stop()).toBe(0);
+  // Access lines are written to stdout in batches; stopping writes out the last ones.
+  const access = first
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((l) => l.msg === 'request');
+  expect(access.map((l) => [l.url, l.status])).toEqual([['/readyz', 200], ['/v2/agent/prj_x/job/aj_x', 404]]);
+  expect(access[1]!.reqId).toBe(missing.headers.get('x-request-id'));
 
   const second = await startOnce();
   expect(readFileSync(second.keyFile, 'utf8').trim()).toBe(key);

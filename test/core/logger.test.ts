@@ -1,0 +1,84 @@
+/** The hand-built access line matches what pino writes, and request loggers are made lazily. */
+import { spawnSync } from 'node:child_process';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { LazyChildLogger, createLogger, requestLineWriter } from '../../src/core/logger.js';
+
+function sink(): { stream: Writable; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  return { stream, lines };
+}
+
+const fields = { reqId: 'abc"d', method: 'GET', url: '/v2/agent/p/job/j?x="y"&z=\\', status: 200, ms: 1.5 };
+
+describe('requestLineWriter', () => {
+  it('writes the line logger.info(fields, "request") writes, with the same time format', () => {
+    const { stream, lines } = sink();
+    const logger = createLogger('info', stream);
+    logger.info(fields, 'request');
+    requestLineWriter(logger)(fields);
+    expect(lines).toHaveLength(2);
+    const [fromPino, handBuilt] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(Object.keys(handBuilt!)).toEqual(Object.keys(fromPino!));
+    expect({ ...handBuilt, time: undefined }).toEqual({ ...fromPino, time: undefined });
+    expect(handBuilt!.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(handBuilt).toMatchObject({ level: 30, service: 'quire', reqId: 'abc"d', url: fields.url, msg: 'request' });
+  });
+
+  it('keeps the bindings of a child logger and writes nothing below its level', () => {
+    const { stream, lines } = sink();
+    const logger = createLogger('info', stream);
+    requestLineWriter(logger.child({ part: 'api' }))(fields);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ service: 'quire', part: 'api', reqId: 'abc"d' });
+    const quiet = sink();
+    requestLineWriter(createLogger('warn', quiet.stream))(fields);
+    expect(quiet.lines).toEqual([]);
+  });
+});
+
+describe('LazyChildLogger', () => {
+  it('logs with its bindings once used, and makes no child before', () => {
+    const { stream, lines } = sink();
+    const parent = createLogger('info', stream);
+    let children = 0;
+    const child = parent.child.bind(parent);
+    parent.child = ((...args: Parameters<typeof child>) => {
+      children++;
+      return child(...args);
+    }) as typeof parent.child;
+    const lazy = new LazyChildLogger(parent, { reqId: 'r1' });
+    expect(lazy.level).toBe('info');
+    lazy.debug('not written');
+    expect(children).toBe(1);
+    const unused = new LazyChildLogger(parent, { reqId: 'r2' });
+    expect(unused.level).toBe('info');
+    expect(children).toBe(1);
+    lazy.error({ err: new Error('boom') }, 'unhandled error');
+    expect(children).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 50, reqId: 'r1', msg: 'unhandled error', err: { message: 'boom' } });
+  });
+});
+
+describe('createLogger on stdout', () => {
+  it('writes out every line, also when the process exits right after logging', () => {
+    const script = [
+      "import { createLogger, requestLineWriter } from './src/core/logger.ts';",
+      "const logger = createLogger('info');",
+      "logger.info('first');",
+      "requestLineWriter(logger)({ reqId: 'r1', method: 'GET', url: '/x', status: 200, ms: 1 });",
+      'process.exit(0);',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url), encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const lines = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.msg)).toEqual(['first', 'request']);
+    expect(lines[1]).toMatchObject({ reqId: 'r1', url: '/x', status: 200 });
+  });
+});
