@@ -2,11 +2,13 @@
  * `npm run bench:api`: load on `GET /v2/agent/{projectId}/job/{id}` of a real
  * `quire serve` (embedded default: SQLite, info logs, metrics) and on a bare Fastify
  * route answering a constant object, each in its own process, driven by autocannon
- * from this process with 50 connections. Prints requests/s, p50, p99 and the ratio.
+ * from this process with 50 connections. Prints requests/s, p50, p99 and the ratio,
+ * and on Linux each server's CPU time per request (from /proc), which other load on
+ * the machine disturbs far less than requests/s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT, startQuire } from './lib.js';
@@ -17,9 +19,24 @@ import { listProjects } from '../src/store/records/projects.js';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 
-async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; p99: number; errors: number; non2xx: number }> {
+/** CPU time (user + system) a process has used so far, in µs; undefined off Linux. */
+function cpuTimeUs(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks (USER_HZ, 100 on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(url: string, headers: Record<string, string>, server: ChildProcess): Promise<{ rps: number; p50: number; p99: number; errors: number; non2xx: number; cpuUs?: number }> {
+  const before = cpuTimeUs(server.pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  const after = cpuTimeUs(server.pid);
+  const cpuUs = before !== undefined && after !== undefined && r.requests.total > 0 ? (after - before) / r.requests.total : undefined;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, cpuUs };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-api-'));
@@ -49,14 +66,16 @@ try {
   // Warm both up so JIT and caches do not count against either.
   await autocannon({ url: realUrl, connections: 10, duration: 2, headers: { authorization: `Bearer ${key}` } });
   await autocannon({ url: `${bare.url}/job`, connections: 10, duration: 2 });
-  const real = await load(realUrl, { authorization: `Bearer ${key}` });
-  const base = await load(`${bare.url}/job`, {});
+  const real = await load(realUrl, { authorization: `Bearer ${key}` }, quire.child);
+  const base = await load(`${bare.url}/job`, {}, bare.child);
   const row = (name: string, r: typeof real) =>
-    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}  non-2xx ${r.non2xx}`;
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}  non-2xx ${r.non2xx}` +
+    (r.cpuUs === undefined ? '' : `   server CPU ${r.cpuUs.toFixed(0)} µs/req`);
   console.log(`bench:api  ${CONNECTIONS} connections, ${DURATION} s each, node ${process.version}`);
   console.log(row('GET /v2/agent/{p}/job/{id} (quire)', real));
   console.log(row('bare Fastify constant JSON', base));
   console.log(`ratio (quire / bare): ${(real.rps / base.rps).toFixed(2)}   target >= 0.60, p99 < 10 ms`);
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
   quire.child.kill('SIGTERM');
   bare.child.kill('SIGTERM');
