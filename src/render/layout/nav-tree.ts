@@ -133,9 +133,10 @@ export function firstVisiblePage(nodes: NavNode[], pages: Record<string, SitePag
 
 /** Groups (titles) on the way to a page inside a node list, for breadcrumbs. */
 export function groupTrail(nodes: NavNode[], page: string): string[] | null {
+  if (!nodesContain(nodes, page)) return null;
   for (const n of nodes) {
     if (n.kind === 'page' && n.page === page) return [];
-    if (n.kind === 'group') {
+    if (n.kind === 'group' && nodesContain(n.children, page)) {
       const inner = groupTrail(n.children, page);
       if (inner) return [n.group, ...inner];
     }
