@@ -4,39 +4,81 @@
  * shape never changes (a lookup by key); everything else uses the builder as usual.
  *
  * A driver whose connection answers synchronously (better-sqlite3) may register a
- * direct runner for its database: the query then runs on the connection itself,
+ * direct reader for its database. The query then runs on the connection itself,
  * without Kysely's connection mutex and promise chain, which cost more than these
- * small lookups. The runner declines (returns undefined) when it cannot run a query
- * now, and the query goes through Kysely as usual.
+ * small lookups; and its rows are reused until the database changes, which the
+ * reader tells with a version token that moves on every commit, by any connection.
+ * The reader declines (undefined) when it cannot run or version a read now, and the
+ * query goes through Kysely as usual.
  */
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
-/** Runs a read synchronously and returns its rows, or undefined to decline. */
-export type DirectRunner = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+export interface DirectReader {
+  /** Runs a read synchronously and returns its rows, or undefined to decline. */
+  run(sql: string, parameters: readonly unknown[]): unknown[] | undefined;
+  /**
+   * A token that differs whenever the data may differ from the last time it was
+   * given: after any commit by this or another connection. Undefined to decline.
+   */
+  version(): string | undefined;
+}
 
-const cache = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>();
-const directRunners = new WeakMap<Kysely<Database>, DirectRunner>();
+/** Rows of hot queries read at one database version, by query name and parameters. */
+interface ResultCache {
+  version: string;
+  rows: Map<string, readonly unknown[]>;
+}
 
-/** Lets runPrepared run reads of `db` through `runner` (the SQLite driver does). */
-export function registerDirectRunner(db: Kysely<Database>, runner: DirectRunner): void {
-  directRunners.set(db, runner);
+const MAX_CACHED_RESULTS = 1000;
+
+const compiledQueries = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>();
+const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
+const results = new WeakMap<Kysely<Database>, ResultCache>();
+
+/** Lets runPrepared read `db` through `reader` (the SQLite driver does). */
+export function registerDirectReader(db: Kysely<Database>, reader: DirectReader): void {
+  directReaders.set(db, reader);
 }
 
 /**
  * Runs the query `build` makes (compiled on first use for this database) with
- * `parameters` in place of the ones it was built with, in the same order.
+ * `parameters` in place of the ones it was built with, in the same order. The rows
+ * may be shared with other callers (frozen): map them, do not change them.
  */
 export function runPrepared<Row>(db: Kysely<Database>, name: string, build: (db: Kysely<Database>) => { compile(): CompiledQuery }, parameters: readonly unknown[]): Promise<Row[]> {
-  let perDb = cache.get(db);
-  if (!perDb) cache.set(db, (perDb = new Map()));
+  let perDb = compiledQueries.get(db);
+  if (!perDb) compiledQueries.set(db, (perDb = new Map()));
   let compiled = perDb.get(name);
   if (!compiled) {
     compiled = build(db).compile();
     if (compiled.parameters.length !== parameters.length) throw new Error(`prepared query ${name}: expected ${compiled.parameters.length} parameters`);
     perDb.set(name, compiled);
   }
-  const rows = directRunners.get(db)?.(compiled.sql, parameters);
-  if (rows) return Promise.resolve(rows as Row[]);
+  const reader = directReaders.get(db);
+  if (reader) {
+    const rows = readDirect(db, reader, name, compiled.sql, parameters);
+    if (rows) return Promise.resolve(rows as Row[]);
+  }
   return db.executeQuery<Row>({ ...compiled, parameters }).then((result) => result.rows as Row[]);
+}
+
+function readDirect(db: Kysely<Database>, reader: DirectReader, name: string, sql: string, parameters: readonly unknown[]): readonly unknown[] | undefined {
+  // The version is taken before the read: rows read later are at least that recent,
+  // so a commit in between can only make the next request read again, never keep
+  // older rows under a newer version.
+  const version = reader.version();
+  if (version === undefined) return reader.run(sql, parameters);
+  let cache = results.get(db);
+  if (!cache || cache.version !== version || cache.rows.size >= MAX_CACHED_RESULTS) results.set(db, (cache = { version, rows: new Map() }));
+  const key = `${name}\0${JSON.stringify(parameters)}`;
+  let rows = cache.rows.get(key);
+  if (!rows) {
+    const read = reader.run(sql, parameters);
+    if (!read) return undefined;
+    for (const row of read) Object.freeze(row);
+    rows = Object.freeze(read);
+    cache.rows.set(key, rows);
+  }
+  return rows;
 }

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/store/migrate.js';
+import { openStore } from '../../src/store/open-store.js';
 import * as agentJobs from '../../src/store/records/agent-jobs.js';
 import * as apiKeys from '../../src/store/records/api-keys.js';
 import * as exportJobs from '../../src/store/records/export-jobs.js';
@@ -92,6 +93,31 @@ describe.each(DIALECTS)('records on %s', (dialect) => {
     ).rejects.toThrow('roll back');
     expect((await during)?.status).toBe('active');
     expect((await agentJobs.findAgentJob(t.store.db, 'aj_1'))?.status).toBe('active');
+  });
+
+  it('hot lookups see every commit: this connection\'s, another connection\'s, an UPDATE ... RETURNING', async () => {
+    await agentJobs.insertAgentJob(t.store.db, {
+      id: 'aj_1', orgId: 'org_a', projectId: 'prj_a', status: 'active', prompt: 'p', repository: '/tmp/repo', baseRef: 'main',
+      branch: 'quire/agent-aj_1', model: 'm', prLink: null, prNumber: null, failureReason: null, createdAt: T0, updatedAt: T0, archivedAt: null,
+    });
+    const status = async () => (await agentJobs.findAgentJob(t.store.db, 'aj_1'))?.status;
+    expect(await status()).toBe('active');
+    // Read twice: on SQLite the second answer may come from the rows kept for this version.
+    expect(await status()).toBe('active');
+    await t.store.db.updateTable('agent_jobs').set({ status: 'completed' }).where('id', '=', 'aj_1').execute();
+    expect(await status()).toBe('completed');
+    await t.store.db.updateTable('agent_jobs').set({ status: 'failed' }).where('id', '=', 'aj_1').returningAll().execute();
+    expect(await status()).toBe('failed');
+    // Another connection to the same database, as another process would have.
+    const other = await openStore({ dataDir: t.dataDir, databaseUrl: t.databaseUrl, schema: t.schema, migrate: false });
+    try {
+      await other.db.updateTable('agent_jobs').set({ status: 'archived' }).where('id', '=', 'aj_1').execute();
+      expect(await status()).toBe('archived');
+      await other.db.deleteFrom('agent_jobs').where('id', '=', 'aj_1').execute();
+      expect(await agentJobs.findAgentJob(t.store.db, 'aj_1')).toBeUndefined();
+    } finally {
+      await other.close();
+    }
   });
 
   it('never lets export progress go back and completes once', async () => {

@@ -4,7 +4,7 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { registerDirectRunner } from '../prepared.js';
+import { registerDirectReader } from '../prepared.js';
 import type { Database } from '../schema.js';
 import type { SqliteStoreOptions, Store } from '../types.js';
 
@@ -21,6 +21,10 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // lookups of the API, so prepared statements are kept per SQL text. better-sqlite3
   // runs a statement to completion synchronously, so sharing one is safe.
   const statements = new Map<string, BetterSqlite3.Statement>();
+  // Statements that may write (an UPDATE ... RETURNING is a reader, but not read-only),
+  // counted as they are prepared: Kysely prepares each one right before running it,
+  // and every statement of this connection comes through here.
+  let writes = 0;
   const database = {
     prepare(text: string) {
       let stmt = statements.get(text);
@@ -29,6 +33,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         stmt = connection.prepare(text);
         statements.set(text, stmt);
       }
+      if (!stmt.readonly) writes++;
       return stmt;
     },
     close() {
@@ -40,12 +45,22 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // Hot lookups (prepared.ts) run on the connection directly. A statement runs to
   // completion synchronously, so a read can never land in the middle of another; but
   // Kysely keeps a transaction open across awaits on this one connection, and a read
-  // run then would see its uncommitted writes. So while one is open the runner
+  // run then would see its uncommitted writes. So while one is open the reader
   // declines and the read waits its turn behind the transaction in Kysely.
-  registerDirectRunner(db, (text, parameters) => {
-    if (connection.inTransaction) return undefined;
-    const stmt = database.prepare(text);
-    return stmt.reader ? stmt.all(parameters) : undefined;
+  let dataVersion: BetterSqlite3.Statement | undefined;
+  registerDirectReader(db, {
+    run(text, parameters) {
+      if (connection.inTransaction) return undefined;
+      const stmt = database.prepare(text);
+      return stmt.reader && stmt.readonly ? stmt.all(parameters) : undefined;
+    },
+    // PRAGMA data_version moves when another connection (another process) commits,
+    // but not for this connection's own commits: those are the counted writes.
+    version() {
+      if (connection.inTransaction) return undefined;
+      dataVersion ??= connection.prepare('pragma data_version').pluck();
+      return `${dataVersion.get() as number}:${writes}`;
+    },
   });
   return {
     dialect: 'sqlite',
