@@ -13,15 +13,23 @@ export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deploym
   const configHash = sha256(plan.configText, plan.files.join('\n'), Object.keys(plan.pages).join('\n'), plan.redirectSources.join('\n'));
   const read = readText(plan.root);
   const keys = new Map<string, string>();
+  // Hundreds of API pages share one OpenAPI document: hash it once.
+  const documentHashes = new Map<string, Promise<string>>();
+  const documentHash = (spec: NonNullable<RenderTask['spec']>) => {
+    const id = spec.localCopy ? `copy:${spec.localCopy}` : spec.file;
+    let h = documentHashes.get(id);
+    if (!h) {
+      h = (spec.localCopy ? readText('/')(spec.localCopy.replace(/^\/+/, '')) : read(spec.file)).then((doc) => sha256(doc ?? ''));
+      documentHashes.set(id, h);
+    }
+    return h;
+  };
   await Promise.all(
     tasks.map(async (task) => {
       const source = task.file ? (plan.sources.get(task.file) ?? (await read(task.file)) ?? '') : '';
       const snippets = task.file ? await snippetDigest(plan.root, source, task.file, read) : '';
       let api = '';
-      if (task.spec) {
-        const doc = task.spec.localCopy ? await readText('/')(task.spec.localCopy.replace(/^\/+/, '')) : await read(task.spec.file);
-        api = sha256(JSON.stringify(task.spec), doc ?? '');
-      }
+      if (task.spec) api = sha256(JSON.stringify(task.spec), await documentHash(task.spec));
       keys.set(task.page, sha256(ENGINE_VERSION, task.page, source, configHash, snippets, deployment, api));
     }),
   );

@@ -4,10 +4,11 @@
  * groups left out, the current page marked with aria-current="page" and its groups open.
  *
  * Very large sections (thousands of pages) would repeat the whole tree in every file;
- * past INLINE_LIMIT entries, top-level groups that do not hold the current page are
- * drawn as a single link to their first page, and past 2 * GROUP_WINDOW + 1 groups
- * only a window around the current one is drawn. Pages stay small and every page
- * stays reachable without JS.
+ * past INLINE_LIMIT entries, groups that do not hold the current page (top-level ones
+ * and, inside the one that does, nested ones: an API reference is one group of tag
+ * groups) are drawn as a single link to their first page, and past 2 * GROUP_WINDOW + 1
+ * groups only a window around the current one is drawn. Pages stay small and every
+ * page stays reachable without JS.
  */
 import type { NavNode } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
@@ -24,6 +25,8 @@ const CHEVRON = '<span class="nav-chevron" aria-hidden="true"></span>';
 
 export interface SidebarContext {
   current: string;
+  /** Set for sections past INLINE_LIMIT entries: groups away from the current page collapse. */
+  large?: boolean;
   pages: Record<string, SitePage>;
   href(page: string): string;
   /** Renders a page icon name (Lucide or the content engineer's icon set). */
@@ -73,6 +76,7 @@ function nodeList(nodes: NavNode[], ctx: SidebarContext, depth: number): string 
 }
 
 function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContext, depth: number): string {
+  if (ctx.large && depth > 0 && !node.expanded && !nodesContain(node.children, ctx.current)) return collapsedGroup(node, ctx, 'nav-subgroup nav-group-collapsed');
   const inner = nodeList(node.children, ctx, depth + 1);
   if (!inner) return '';
   const icon = node.icon ? ctx.icon(node.icon) : '';
@@ -84,11 +88,11 @@ function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContex
 }
 
 /** A top-level group drawn as one link to its first page (large sections only). */
-function collapsedGroup(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContext): string {
+function collapsedGroup(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContext, className = 'nav-group-collapsed'): string {
   const first = firstVisiblePage(node.children, ctx.pages);
   if (!first) return '';
   const icon = node.icon ? ctx.icon(node.icon) : '';
-  return `<li class="nav-group-collapsed"><a href="${escapeAttr(ctx.href(first))}">${icon}${escapeHtml(node.group)}</a></li>`;
+  return `<li class="${className}"><a href="${escapeAttr(ctx.href(first))}">${icon}${escapeHtml(node.group)}</a></li>`;
 }
 
 /** A link standing for the groups left out before or after the window. */
@@ -114,11 +118,12 @@ export function renderSidebarTree(nodes: NavNode[], ctx: SidebarContext): string
     from = Math.max(0, Math.min(at - GROUP_WINDOW, nodes.length - (2 * GROUP_WINDOW + 1)));
     to = from + 2 * GROUP_WINDOW + 1;
   }
-  let html = moreGroups(nodes.slice(0, from), from, 'before', ctx);
+  const large = { ...ctx, large: true };
+  let html = moreGroups(nodes.slice(0, from), from, 'before', large);
   for (const node of nodes.slice(from, to)) {
-    if (node.kind === 'group' && !node.hidden && !nodesContain(node.children, ctx.current)) html += collapsedGroup(node, ctx);
-    else html += nodeList([node], ctx, 0);
+    if (node.kind === 'group' && !node.hidden && !nodesContain(node.children, ctx.current)) html += collapsedGroup(node, large);
+    else html += nodeList([node], large, 0);
   }
-  html += moreGroups(nodes.slice(to), nodes.length - to, 'after', ctx);
+  html += moreGroups(nodes.slice(to), nodes.length - to, 'after', large);
   return `<ul class="nav-tree nav-tree-large">${html}</ul>`;
 }

@@ -19,6 +19,10 @@
  * checks that both parsers build the same tree for every page it accepts, over the
  * benchmark corpus, the user guide, the test fixtures and a list of edge cases.
  * Positions are exact for start lines (what diagnostics use); columns are best effort.
+ *
+ * `{ markdown: true }` reads plain CommonMark + GFM instead (OpenAPI descriptions,
+ * compared with micromark's gfm extension the same way): no JSX, and HTML, indented
+ * code and bare URLs are left to micromark.
  */
 import { Parser, type Node as AcornNode } from 'acorn';
 import acornJsx from 'acorn-jsx';
@@ -50,15 +54,30 @@ type Point = { line: number; column: number };
 const at = (line: number, column: number): Point => ({ line, column });
 const span = (start: Point, end: Point) => ({ start, end });
 
+/**
+ * Plain CommonMark + GFM (OpenAPI descriptions) instead of MDX: `<` is HTML (left to
+ * micromark), braces and dollars are text, four spaces start indented code (left to
+ * micromark), bare URLs and emails would be autolinked (left to micromark). Set for
+ * the duration of one synchronous fastParse call.
+ */
+let markdownMode = false;
+
+export interface FastParseOptions {
+  /** Parse as CommonMark + GFM (micromark with the gfm extension) rather than MDX. */
+  markdown?: boolean;
+}
+
 /** Parses a page, or returns null when it holds anything outside the subset. */
-export function fastParse(source: string): Root | null {
+export function fastParse(source: string, options: FastParseOptions = {}): Root | null {
   if (source.includes('\r') || source.includes('\0') || source.charCodeAt(0) === 0xfeff) return null;
   const raw = source.split('\n');
   const lines: Line[] = raw.map((text, i) => ({ text, line: i + 1, col: 1 }));
+  markdownMode = options.markdown === true;
   try {
     const children: RootContent[] = [];
     let first = 0;
     if (raw[0] === '---') {
+      if (markdownMode) return null;
       const close = raw.indexOf('---', 1);
       if (close < 0) return null;
       const yaml: Yaml = { type: 'yaml', value: raw.slice(1, close).join('\n'), position: span(at(1, 1), at(close + 1, 4)) };
@@ -71,6 +90,8 @@ export function fastParse(source: string): Root | null {
   } catch (err) {
     if (err === UNSUPPORTED) return null;
     throw err;
+  } finally {
+    markdownMode = false;
   }
 }
 
@@ -81,7 +102,7 @@ const FENCE_CLOSE = /^( *)(`{3,}|~{3,}) *$/;
 const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=\S)/;
 const TABLE_DELIMITER = /^ *\|? *:?-+:? *(\| *:?-+:? *)*\|? *$/;
 /** Lines the subset leaves to micromark: thematic breaks, setext underlines, empty items. */
-const RULE_LIKE = /^ *[-_*=+][-_*=+ ]*$/;
+const RULE_LIKE = /^ *([-_*=+][-_*=+ ]*|\d{1,9}[.)] *)$/;
 
 function spaces(text: string): number {
   let i = 0;
@@ -110,8 +131,10 @@ function parseBlocks(lines: Line[]): RootContent[] {
       continue;
     }
     if (text.includes('\t')) bail();
+    if (markdownMode && indent >= 4) bail(); // indented code
     const rest = indent ? text.slice(indent) : text;
     if (rest.charCodeAt(0) === 60 /* < */) {
+      if (markdownMode) bail(); // HTML
       const flow = flowTags(lines, i, indent);
       if (flow) {
         for (const tag of flow.tags) applyTag(tag, out, stack);
@@ -171,7 +194,10 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   let end = i + 1;
   for (; end < lines.length; end++) {
     const close = FENCE_CLOSE.exec(lines[end].text);
-    if (close && close[2][0] === marker[0] && close[2].length >= marker.length) break;
+    if (close && close[2][0] === marker[0] && close[2].length >= marker.length) {
+      if (markdownMode && close[1].length >= 4) bail(); // content in CommonMark, a close in MDX
+      break;
+    }
   }
   if (end >= lines.length) bail(); // unclosed: runs to the end of its container
   const body: string[] = [];
@@ -225,7 +251,7 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
       const s = spaces(t);
       const rest = t.slice(s);
       // (A tag running over several lines right after an item is an error for micromark: lazy lines.)
-      if (!(/^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1))) bail();
+      if (!(/^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (!markdownMode && rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1))) bail();
       break;
     }
   }
@@ -306,20 +332,22 @@ function interrupts(lines: Line[], k: number): boolean {
   if (t.includes('\t')) bail();
   const rest = s ? t.slice(s) : t;
   if (RULE_LIKE.test(t)) bail();
+  if (markdownMode && s >= 4) return false; // indented code cannot interrupt a paragraph
   switch (rest[0]) {
     case '<':
-      return flowTags(lines, k, s) !== null;
+      return markdownMode ? bail() : flowTags(lines, k, s) !== null;
     case '#':
       return /^#{1,6}( |$)/.test(rest);
     case '`':
     case '~':
       return FENCE.test(rest) && !(rest[0] === '`' && rest.slice(3).includes('`'));
     case '>':
+      return bail();
     case '$':
     case '{':
-      return bail();
+      return markdownMode ? false : bail();
     default: {
-      if (/^(import|export)\s/.test(rest)) bail();
+      if (!markdownMode && /^(import|export)\s/.test(rest)) bail();
       const m = LIST_ITEM.exec(t);
       if (m) {
         if (m[3] === undefined || m[3] === '1') return true;
@@ -333,7 +361,7 @@ function interrupts(lines: Line[], k: number): boolean {
 
 function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number } {
   const rest = lines[i].text.slice(spaces(lines[i].text));
-  if (rest[0] === '>' || rest[0] === '{' || rest.startsWith('$$') || /^(import|export)\s/.test(rest)) bail();
+  if (rest[0] === '>' || (!markdownMode && (rest[0] === '{' || rest.startsWith('$$') || /^(import|export)\s/.test(rest)))) bail();
   let j = i + 1;
   while (j < lines.length && !interrupts(lines, j)) j++;
   const segments: Line[] = [];
@@ -511,6 +539,7 @@ function applyTag(tag: Tag, out: () => RootContent[], stack: OpenElement[]): voi
 
 const ASCII_PUNCT = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
 const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
+const AUTOLINK_START = /^(https?:|www\.|mailto:|xmpp:)/i;
 
 /** Inline content of lines already stripped of their indentation (a paragraph, a heading, a cell). */
 function inlineOf(segments: Line[]): PhrasingContent[] {
@@ -608,6 +637,7 @@ class InlineParser {
           textStart = p;
           continue;
         case 60 /* < */: {
+          if (markdownMode) bail(); // HTML
           if (s[p + 1] === '/') {
             if (closeName === null) bail();
             const read = readTag(s, p, this.pointAt);
@@ -640,12 +670,25 @@ class InlineParser {
             continue;
           }
           break;
-        case 92 /* \ */:
         case 123 /* { */:
         case 125 /* } */:
-        case 126 /* ~ */:
         case 36 /* $ */:
+          if (!markdownMode) bail(); // expressions and math in MDX; text in Markdown
+          break;
+        case 92 /* \ */:
+        case 126 /* ~ */:
           bail();
+          break;
+        case 64 /* @ */:
+          if (markdownMode) bail(); // GFM links bare emails
+          break;
+        case 104 /* h */:
+        case 72 /* H */:
+        case 119 /* w */:
+        case 87 /* W */:
+        case 109 /* m */:
+        case 120 /* x */:
+          if (markdownMode && AUTOLINK_START.test(s.slice(p, p + 8))) bail(); // GFM links bare URLs
           break;
         case 38 /* & */:
           if (ENTITY.test(s.slice(p, p + 40))) bail();

@@ -9,6 +9,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { esc, safeHref } from './html.js';
+import { fastParse } from '../markdown/fast-parse.js';
 
 export interface MarkdownLinks {
   /** Internal href -> output href, or null when the target does not exist. */
@@ -26,7 +27,8 @@ const MAX_PARSED = 5000;
 function parse(text: string): Root {
   let tree = parsed.get(text);
   if (!tree) {
-    tree = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    // The common subset parses without micromark (see markdown/fast-parse.ts), the rest with it.
+    tree = fastParse(text, { markdown: true }) ?? fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
     if (parsed.size >= MAX_PARSED) parsed.clear();
     parsed.set(text, tree);
   }

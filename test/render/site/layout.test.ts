@@ -92,6 +92,31 @@ describe('sidebar of a very large section', () => {
     expect((html.match(/nav-group-collapsed/g) ?? []).length).toBe(29);
   });
 
+  it('collapses nested groups away from the current page in a large section (an API reference: one group of tag groups)', () => {
+    const pages: Record<string, SitePage> = {};
+    const tags: NavNode[] = [];
+    for (let t = 0; t < 20; t++) {
+      const children: NavNode[] = [];
+      for (let i = 0; i < 25; i++) {
+        const p = `api/t${t}/op${i}`;
+        pages[p] = page(p);
+        children.push({ kind: 'page', page: p });
+      }
+      tags.push({ kind: 'group', group: `Tag ${t}`, children });
+    }
+    const html = renderSidebarTree([{ kind: 'group', group: 'Reference', children: tags }], { current: 'api/t4/op7', pages, href: (p) => `${p}.html`, icon: () => '' });
+    // the current tag is drawn whole, open; every other one is a link to its first operation
+    expect(html).toContain('<a class="nav-link" href="api/t4/op7.html" aria-current="page">');
+    expect(html).toContain('href="api/t4/op24.html"');
+    expect(html).toContain('<li class="nav-subgroup nav-group-collapsed"><a href="api/t5/op0.html">Tag 5</a></li>');
+    expect(html).not.toContain('href="api/t5/op1.html"');
+    expect((html.match(/class="nav-link/g) ?? []).length).toBe(25);
+    expect((html.match(/nav-subgroup nav-group-collapsed/g) ?? []).length).toBe(19);
+    // a small section still shows every page
+    const small = renderSidebarTree([{ kind: 'group', group: 'Reference', children: tags.slice(0, 3) }], { current: 'api/t0/op0', pages, href: (p) => `${p}.html`, icon: () => '' });
+    expect((small.match(/class="nav-link/g) ?? []).length).toBe(75);
+  });
+
   it('draws only a window of groups around the current one when there are very many', () => {
     const groups: NavNode[] = [];
     const pages: Record<string, SitePage> = {};
