@@ -4,10 +4,19 @@
  * cached under `<cacheDir>/search/` by the hash of what went into it. Only the page
  * body is indexed (its headings with ids become the result sections); the bundle
  * holds pagefind.js, its WebAssembly and the index, all served with the site.
+ *
+ * Pagefind indexes in one service process that takes one document at a time; on a
+ * large site it, not rendering, set the pace. Shards are independent bundles, so they
+ * are spread over LANES service processes (shard s on lane s % LANES), each lane's
+ * work in order: a shard's bytes do not depend on the lane that built it.
  */
 import { createHash, type Hash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as pagefind from 'pagefind';
 import { escapeHtml } from '../layout/escape.js';
 import { shardCount, shardDir, shardOf } from './search-shards.js';
@@ -32,9 +41,42 @@ export interface SearchIndex {
 /** Files of the Pagefind bundle the site does not use (Pagefind's own UIs and playground). */
 const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|playground\/)/;
 
-// The Pagefind service is one child process per Node process: close it only when the
-// last index being built in this process is done.
+type PagefindApi = typeof pagefind;
+
+/** Service processes indexing at once. */
+const LANES = Math.max(1, Math.min(2, availableParallelism()));
+
+/**
+ * The Pagefind API of lane `n`. The module keeps its service process in a module-level
+ * variable, so lane 0 is the module as imported and each other lane is the same file
+ * loaded again under another URL (its own module instance, its own process).
+ */
+const lanes = new Map<number, Promise<PagefindApi>>([[0, Promise.resolve(pagefind)]]);
+function lane(n: number): Promise<PagefindApi> {
+  let api = lanes.get(n);
+  if (!api) {
+    api = import(`${pagefindModuleUrl()}?lane=${n}`) as Promise<PagefindApi>;
+    lanes.set(n, api);
+  }
+  return api;
+}
+
+function pagefindModuleUrl(): string {
+  for (const dir of createRequire(import.meta.url).resolve.paths('pagefind') ?? []) {
+    const file = join(dir, 'pagefind', 'lib', 'index.js');
+    if (existsSync(file)) return pathToFileURL(file).href;
+  }
+  throw new Error('cannot find the pagefind package');
+}
+
+// Service processes are shared by every index built in this process: they are closed
+// when the last index being built is done.
 let active = 0;
+
+async function closeLanes(): Promise<void> {
+  const used = [...lanes.values()];
+  await Promise.all(used.map(async (api) => (await api).close()));
+}
 
 function documentHtml(doc: SearchDocument): string {
   const title = escapeHtml(doc.title);
@@ -45,9 +87,9 @@ function documentHtml(doc: SearchDocument): string {
 class ShardBuilder {
   private index: Promise<pagefind.PagefindIndex>;
 
-  constructor() {
-    this.index = pagefind
-      .createIndex({ forceLanguage: 'en', excludeSelectors: ['svg', 'button', '.q-code-copy', '[data-pagefind-ignore]'] })
+  constructor(api: Promise<PagefindApi>) {
+    this.index = api
+      .then((p) => p.createIndex({ forceLanguage: 'en', excludeSelectors: ['svg', 'button', '.q-code-copy', '[data-pagefind-ignore]'] }))
       .then(({ index, errors }) => {
         if (!index) throw new Error(`search index: ${errors.join('; ')}`);
         return index;
@@ -80,8 +122,8 @@ class ShardBuilder {
   }
 }
 
-async function buildShard(docs: SearchDocument[]): Promise<Map<string, Uint8Array>> {
-  const builder = new ShardBuilder();
+async function buildShard(docs: SearchDocument[], api: Promise<PagefindApi> = lane(0)): Promise<Map<string, Uint8Array>> {
+  const builder = new ShardBuilder(api);
   try {
     for (const doc of docs) await builder.add(doc);
   } catch (err) {
@@ -166,7 +208,8 @@ export class SearchIndexer {
   readonly shards: number;
   private readonly state: ShardState[];
   private readonly files = new Map<string, Uint8Array>();
-  private chain: Promise<void> = Promise.resolve();
+  /** Work of each lane, in order. */
+  private readonly chains: Promise<void>[] = Array.from({ length: LANES }, () => Promise.resolve());
   private cachedShards = 0;
   private closed = false;
 
@@ -200,18 +243,24 @@ export class SearchIndexer {
       st.next++;
       for (const part of [d.page, d.url, d.title, d.html]) st.key.update(part).update('\u0000');
       if (this.options.stream) {
-        const builder = (st.builder ??= new ShardBuilder());
-        this.chain = this.chain.then(() => builder.add(d));
+        const builder = (st.builder ??= new ShardBuilder(lane(shard % LANES)));
+        this.then(shard, () => builder.add(d));
       } else st.docs.push(d);
     }
     if (st.next === st.order.length && before < st.next) this.complete(shard);
+  }
+
+  /** Queues work on the lane of `shard`. */
+  private then(shard: number, work: () => Promise<void>): void {
+    const n = shard % LANES;
+    this.chains[n] = this.chains[n].then(work);
   }
 
   private complete(shard: number): void {
     const st = this.state[shard];
     const docs = st.docs;
     st.docs = [];
-    this.chain = this.chain.then(async () => {
+    this.then(shard, async () => {
       const key = st.key.digest('hex');
       const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.pack`) : undefined;
       let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
@@ -219,7 +268,7 @@ export class SearchIndexer {
         this.cachedShards++;
         await st.builder?.discard();
       } else {
-        shardFiles = st.builder ? await st.builder.files() : await buildShard(docs);
+        shardFiles = st.builder ? await st.builder.files() : await buildShard(docs, lane(shard % LANES));
         if (cacheFile) await writePacked(cacheFile, shardFiles);
       }
       st.builder = undefined;
@@ -234,7 +283,7 @@ export class SearchIndexer {
   async finish(): Promise<SearchIndex> {
     try {
       if (this.state.some((st) => st.next < st.order.length)) throw new Error('search index: some pages were never added');
-      await this.chain;
+      await Promise.all(this.chains);
       return { files: new Map([...this.files].sort(([a], [b]) => (a < b ? -1 : 1))), shards: this.shards, cachedShards: this.cachedShards };
     } finally {
       await this.close();
@@ -245,10 +294,10 @@ export class SearchIndexer {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.chain.catch(() => undefined);
+    await Promise.allSettled(this.chains);
     await Promise.all(this.state.map((st) => st.builder?.discard()));
     active--;
-    if (active === 0) await pagefind.close();
+    if (active === 0) await closeLanes();
   }
 }
 
