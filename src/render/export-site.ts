@@ -203,7 +203,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     };
     const misses: RenderTask[] = [];
     const previous = new Set(previousFiles);
-    const hits = cache
+    // Cold: the cache has no page folder yet, nothing to look up.
+    const hits = cache && !cold
       ? await mapLimit(tasks, 16, async (task) => {
           const hit = await cache.get(keys.get(task.page)!);
           const file = pageOutputFile(task.page);

@@ -17,6 +17,8 @@ export interface CachedPage {
 
 export class PageCache {
   private readonly dir: string;
+  /** Sub-folders known to exist (one mkdir each, not one per entry). */
+  private readonly made = new Set<string>();
 
   constructor(cacheDir: string) {
     this.dir = join(cacheDir, 'pages');
@@ -37,7 +39,11 @@ export class PageCache {
   set(key: string, entry: CachedPage): void {
     const file = this.path(key);
     try {
-      mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true });
+      const sub = key.slice(0, 2);
+      if (!this.made.has(sub)) {
+        mkdirSync(join(this.dir, sub), { recursive: true });
+        this.made.add(sub);
+      }
       const tmp = `${file}.${process.pid}.${threadId}.tmp`;
       writeFileSync(tmp, JSON.stringify(entry));
       renameSync(tmp, file);
