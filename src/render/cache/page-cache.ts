@@ -1,8 +1,13 @@
 /**
  * The rendered-page cache: content-addressed entries under `<cacheDir>/pages/`, one
- * JSON file per key holding the RenderedPage (the page body, not the layout, which
- * depends on the whole site and is redrawn every time; it is cheap). Entries are
- * written by the render workers, synchronously (see pool/render-task.ts).
+ * file per key holding the RenderedPage (the page body, not the layout, which depends
+ * on the whole site and is redrawn every time; it is cheap). Entries are written by
+ * the render workers, synchronously (see pool/render-task.ts).
+ *
+ * An entry is one line of JSON (everything but the body, plus the body's length) and
+ * then the body HTML as it is: JSON-escaping 20 KB of HTML per page, and parsing it
+ * back, cost more than the write itself. An entry whose body is not of the recorded
+ * length (a write cut short) is a miss.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -25,12 +30,17 @@ export class PageCache {
   }
 
   private path(key: string): string {
-    return join(this.dir, key.slice(0, 2), `${key}.json`);
+    return join(this.dir, key.slice(0, 2), `${key}.page`);
   }
 
   async get(key: string): Promise<CachedPage | undefined> {
     try {
-      return JSON.parse(await readFile(this.path(key), 'utf8')) as CachedPage;
+      const text = await readFile(this.path(key), 'utf8');
+      const cut = text.indexOf('\n');
+      const head = JSON.parse(text.slice(0, cut)) as Omit<CachedPage, 'rendered'> & { rendered: Omit<RenderedPage, 'html'>; htmlLength: number };
+      const html = text.slice(cut + 1);
+      if (cut < 0 || html.length !== head.htmlLength) return undefined;
+      return { rendered: { ...head.rendered, html }, brokenLinks: head.brokenLinks };
     } catch {
       return undefined;
     }
@@ -45,7 +55,8 @@ export class PageCache {
         this.made.add(sub);
       }
       const tmp = `${file}.${process.pid}.${threadId}.tmp`;
-      writeFileSync(tmp, JSON.stringify(entry));
+      const { html, ...rest } = entry.rendered;
+      writeFileSync(tmp, `${JSON.stringify({ rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length })}\n${html}`);
       renameSync(tmp, file);
     } catch {
       // a cache that cannot be written only costs time

@@ -187,7 +187,7 @@ describe('exportSite options', () => {
     // Cold: the workers start before the scan and write pages and cache entries themselves.
     const cold = await exportSite({ root, outDir: out, cacheDir, workers: 2 });
     expect(cold.features['page-cache']).toEqual({ included: false, reason: '0 of 6 pages from the cache' });
-    const entries = readdirSync(join(cacheDir, 'pages'), { recursive: true }).filter((f) => String(f).endsWith('.json'));
+    const entries = readdirSync(join(cacheDir, 'pages'), { recursive: true }).filter((f) => String(f).endsWith('.page'));
     expect(entries).toHaveLength(6);
     expect(readdirSync(join(cacheDir, 'pages'), { recursive: true }).filter((f) => String(f).endsWith('.tmp'))).toEqual([]);
     const writtenAt = statSync(join(out, 'guides/setup.html')).mtimeMs;
