@@ -719,6 +719,14 @@ class InlineParser {
     return n;
   }
 
+  /** The offset just past the code span opening at `p` (unclosed backticks are left to micromark). */
+  private pastCodeSpan(p: number, to: number): number {
+    const run = this.run(p, '`');
+    const close = this.findBackticks(p + run, to, run);
+    if (close < 0) bail();
+    return close + run;
+  }
+
   /** Offset of the next run of exactly `n` backticks in [from, to), or -1. */
   private findBackticks(from: number, to: number, n: number): number {
     let p = from;
@@ -757,10 +765,7 @@ class InlineParser {
     while (p < to) {
       const c = s[p];
       if (c === '`') {
-        const run = this.run(p, '`');
-        const close = this.findBackticks(p + run, to, run);
-        if (close < 0) bail();
-        p = close + run;
+        p = this.pastCodeSpan(p, to);
         continue;
       }
       if (c === ch) {
@@ -789,10 +794,7 @@ class InlineParser {
       if (c === ']') break;
       if (c === '[') bail();
       if (c === '`') {
-        const run = this.run(q, '`');
-        const close = this.findBackticks(q + run, to, run);
-        if (close < 0) bail();
-        q = close + run;
+        q = this.pastCodeSpan(q, to);
         continue;
       }
       q++;
