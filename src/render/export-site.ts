@@ -103,7 +103,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   // A cold export (no page cache yet) renders every page: its workers start now and
   // load their modules while this thread scans the site.
   const cold = !options.paths && !(cacheDir && existsSync(join(cacheDir, 'pages')));
-  const early = cold && options.workers !== 0 ? new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), options.workers ?? availableParallelism()) : undefined;
+  const early = cold && options.workers !== 0 ? renderPool(options.workers ?? availableParallelism()) : undefined;
   try {
     return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early });
   } finally {
@@ -163,7 +163,6 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     files: plan.files,
     pages: Object.keys(plan.pages),
     redirectSources: plan.redirectSources,
-    highlightCacheDir: cacheDir ? join(cacheDir, 'highlight') : undefined,
     cacheDir,
     outDir,
   };
@@ -297,6 +296,11 @@ function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return list.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.message, b.message));
 }
 
+/** Render worker threads; without `init` they wait for it (WorkerPool.init). */
+function renderPool(size: number, init?: RenderInit): WorkerPool<RenderTask, RenderTaskResult> {
+  return new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), size, init);
+}
+
 /** Renders pages on worker threads (or in this thread with `workers: 0`). */
 async function renderMisses(
   tasks: RenderTask[],
@@ -318,7 +322,7 @@ async function renderMisses(
     }
     return;
   }
-  const pool = started ?? new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), size, init);
+  const pool = started ?? renderPool(size, init);
   if (started) started.init(init);
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });

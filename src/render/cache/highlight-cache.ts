@@ -15,6 +15,24 @@ export interface HighlightCacheStore {
 
 const KEY = /^[0-9a-f]{16,128}$/;
 
+/**
+ * Without a cache folder: the blocks highlighted lately in this thread. Docs repeat
+ * their install commands and request samples from page to page (the benchmark corpus:
+ * 3856 blocks, 67 different), and an export without --cache-dir should not tokenize
+ * every copy again. Bounded; emptied when full.
+ */
+export const recentHighlights: HighlightCacheStore = (() => {
+  const entries = new Map<string, string>();
+  const MAX_ENTRIES = 2000;
+  return {
+    get: (key) => entries.get(key),
+    set(key, html) {
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(key, html);
+    },
+  };
+})();
+
 export function createHighlightCache(dir: string): HighlightCacheStore {
   const made = new Set<string>();
   const path = (key: string) => join(dir, key.slice(0, 2), key);

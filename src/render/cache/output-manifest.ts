@@ -44,28 +44,39 @@ export class OutputManifest {
     }
   }
 
-  /** True when `file` (relative to the output folder) still holds what page `page` with body `key` lays out to. */
-  async unchanged(page: string, key: string, file: string): Promise<boolean> {
-    const entry = this.previous?.pages[page];
+  /** Whether output file `path` still has the key, size and mtime `entry` recorded. */
+  private async stillHolds(entry: ManifestEntry | undefined, key: string, path: string): Promise<boolean> {
     if (!entry || entry.key !== key) return false;
     try {
-      const s = await stat(join(this.outDir, file));
-      if (s.size !== entry.size || s.mtimeMs !== entry.mtimeMs) return false;
+      const s = await stat(join(this.outDir, path));
+      return s.size === entry.size && s.mtimeMs === entry.mtimeMs;
     } catch {
       return false;
     }
-    this.next[page] = entry;
+  }
+
+  /** The entry of output file `path` as it is now, with key `key`; undefined when it cannot be read. */
+  private async entryOf(key: string, path: string): Promise<ManifestEntry | undefined> {
+    try {
+      const s = await stat(join(this.outDir, path));
+      return { key, size: s.size, mtimeMs: s.mtimeMs };
+    } catch {
+      return undefined; // not recorded: the next export simply writes it again
+    }
+  }
+
+  /** True when `file` (relative to the output folder) still holds what page `page` with body `key` lays out to. */
+  async unchanged(page: string, key: string, file: string): Promise<boolean> {
+    const entry = this.previous?.pages[page];
+    if (!(await this.stillHolds(entry, key, file))) return false;
+    this.next[page] = entry!;
     return true;
   }
 
   /** Records a page file written by this export (call once the write is done). */
   async written(page: string, key: string, file: string): Promise<void> {
-    try {
-      const s = await stat(join(this.outDir, file));
-      this.next[page] = { key, size: s.size, mtimeMs: s.mtimeMs };
-    } catch {
-      // not recorded: the next export simply writes it again
-    }
+    const entry = await this.entryOf(key, file);
+    if (entry) this.next[page] = entry;
   }
 
   /** Records a page file written elsewhere (a render worker), with the size and mtime it saw. */
@@ -76,24 +87,14 @@ export class OutputManifest {
   /** True when output file `path` still holds content with hash `key`; remembered for the next export. */
   async sameFile(path: string, key: string): Promise<boolean> {
     const entry = this.previousFiles[path];
-    if (!entry || entry.key !== key) return false;
-    try {
-      const s = await stat(join(this.outDir, path));
-      if (s.size !== entry.size || s.mtimeMs !== entry.mtimeMs) return false;
-    } catch {
-      return false;
-    }
-    this.nextFiles[path] = entry;
+    if (!(await this.stillHolds(entry, key, path))) return false;
+    this.nextFiles[path] = entry!;
     return true;
   }
 
   async fileWritten(path: string, key: string): Promise<void> {
-    try {
-      const s = await stat(join(this.outDir, path));
-      this.nextFiles[path] = { key, size: s.size, mtimeMs: s.mtimeMs };
-    } catch {
-      // not recorded: written again next time
-    }
+    const entry = await this.entryOf(key, path);
+    if (entry) this.nextFiles[path] = entry;
   }
 
   async save(): Promise<void> {

@@ -5,8 +5,8 @@
  * the render workers, synchronously (see pool/render-task.ts).
  *
  * An entry is one line of JSON (everything but the body, plus the body's length) and
- * then the body HTML as it is: JSON-escaping 20 KB of HTML per page, and parsing it
- * back, cost more than the write itself. An entry whose body is not of the recorded
+ * then the body HTML as it is, so ~20 KB of HTML per page is neither JSON-escaped on
+ * the way in nor parsed on the way out. An entry whose body is not of the recorded
  * length (a write cut short) is a miss.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';

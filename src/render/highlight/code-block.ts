@@ -28,19 +28,8 @@ export function highlightKey(lang: string, meta: string, code: string): string {
   return createHash('sha256').update(lang).update('\0').update(meta).update('\0').update(code).digest('hex');
 }
 
-/**
- * Without a cache folder, blocks highlighted lately in this thread, by language, meta
- * and code: docs repeat their install commands and request samples from page to page.
- * (With one, the content-addressed cache plays this part.) Bounded; cleared when full.
- */
-const recent = new Map<string, string>();
-const MAX_RECENT = 2000;
-
 /** The `<pre>` of a fence, from the cache when there. */
 export function highlightPre(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, cache?: HighlightCache): string {
-  const memo = cache ? '' : `${lang ?? ''}\0${meta ?? ''}\0${code}`;
-  const seen = cache ? undefined : recent.get(memo);
-  if (seen !== undefined) return seen;
   const key = cache ? highlightKey(lang ?? '', meta ?? '', code) : '';
   const hit = cache?.get(key);
   if (hit !== undefined) return hit;
@@ -61,11 +50,7 @@ export function highlightPre(h: HighlighterCore | null, code: string, lang: stri
     body = code.split('\n').map((l, i) => `<span class="line${lines.has(i + 1) ? ' highlighted' : ''}">${escapeHtml(l)}</span>`).join('\n');
   }
   const html = `<pre class="q-code-pre shiki"${attrs({ 'data-lang': lang || undefined, tabindex: 0 })}><code>${body}</code></pre>`;
-  if (cache) cache.set(key, html);
-  else {
-    if (recent.size >= MAX_RECENT) recent.clear();
-    recent.set(memo, html);
-  }
+  cache?.set(key, html);
   return html;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Grammar patterns translated ahead of time. Shiki's JavaScript engine turns every
  * Oniguruma pattern of a TextMate grammar into a JavaScript RegExp (oniguruma-to-es)
- * the first time a rule is used: about half a second of CPU per render worker for
- * the five grammars of a typical docs site, as much as highlighting its code. The
+ * the first time a rule is used. For the five grammars of the benchmark corpus the first
+ * highlight of each took 0.74 s in one thread with run-time translation, 0.34 s with
+ * these tables (and every render worker pays it). The
  * translation depends only on the grammar and the library versions, so `npm run build`
  * does it once per grammar (build-regex-tables.ts) and keeps
  * the result under `dist/grammars/<versions>/<lang>.json`; the highlighter builds its
@@ -14,13 +15,13 @@
  * byte for byte: test/render/highlight/regex-table.test.ts compares both.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { bundledLanguagesInfo } from 'shiki/langs';
 import { EmulatedRegExp, toRegExpDetails } from 'oniguruma-to-es';
 import { sha256 } from '../cache/cache-key.js';
+import { installedPackageDir } from '../installed-package.js';
 
 /** The options shiki's createJavaScriptRegexEngine gives toRegExp (target 'auto'). */
 const TRANSLATE_OPTIONS = {
@@ -35,13 +36,9 @@ type Details = ReturnType<typeof toRegExpDetails>;
 /** Pattern -> its translation, or null when it cannot be translated (the engine skips it). */
 type Table = Record<string, Details | null>;
 
-/** Installed version of a package, read from the node_modules folder Node would load it from. */
+/** Installed version of a package. */
 function versionOf(pkg: string): string {
-  for (const dir of createRequire(import.meta.url).resolve.paths(pkg) ?? []) {
-    const file = join(dir, pkg, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-  }
-  throw new Error(`cannot find the version of ${pkg}`);
+  return (JSON.parse(readFileSync(join(installedPackageDir(pkg), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** Folder of the tables for the installed library versions (the same from src/ and dist/). */

@@ -114,14 +114,10 @@ function isBlank(text: string): boolean {
   return spaces(text) === text.length;
 }
 
-interface OpenElement {
-  node: MdxJsxFlowElement;
-}
-
 function parseBlocks(lines: Line[]): RootContent[] {
   const root: RootContent[] = [];
-  const stack: OpenElement[] = [];
-  const out = (): RootContent[] => (stack.length ? (stack[stack.length - 1].node.children as RootContent[]) : root);
+  const stack: MdxJsxFlowElement[] = [];
+  const out = (): RootContent[] => (stack.length ? (stack[stack.length - 1].children as RootContent[]) : root);
   let i = 0;
   while (i < lines.length) {
     const { text } = lines[i];
@@ -242,7 +238,7 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
       else break;
     }
     const children = parseBlocks(sub) as ListItem['children'];
-    items.push({ type: 'listItem', spread: false, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub)) });
+    items.push({ type: 'listItem', spread: false, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
     j = k;
     if (k < lines.length && isBlank(lines[k].text)) break;
     if (k < lines.length && !LIST_ITEM.test(lines[k].text)) {
@@ -267,9 +263,9 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
   return { node, next: j };
 }
 
-function endOf(lines: Line[]): Point {
-  const last = lines[lines.length - 1];
-  return at(last.line, last.col + last.text.length);
+/** The point just after line `l`. */
+function endOf(l: Line): Point {
+  return at(l.line, l.col + l.text.length);
 }
 
 function splitRow(l: Line): { text: string; col: number }[] {
@@ -321,7 +317,7 @@ function tableAt(lines: Line[], i: number): { node: Table; next: number } {
     if (cells.length !== head.length) bail();
     rows.push(row(l, cells));
   }
-  return { node: { type: 'table', align, children: rows, position: span(at(lines[i].line, lines[i].col), endOf(lines.slice(j - 1, j))) }, next: j };
+  return { node: { type: 'table', align, children: rows, position: span(at(lines[i].line, lines[i].col), endOf(lines[j - 1])) }, next: j };
 }
 
 /** Whether line `l` ends the paragraph above it (false: it continues the paragraph). */
@@ -372,7 +368,7 @@ function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number 
   }
   const children = inlineOf(segments);
   const first = segments[0];
-  return { node: { type: 'paragraph', children, position: span(at(first.line, first.col), endOf(lines.slice(j - 1, j))) }, next: j };
+  return { node: { type: 'paragraph', children, position: span(at(first.line, first.col), endOf(lines[j - 1])) }, next: j };
 }
 
 // ---------------------------------------------------------------- JSX tags
@@ -386,8 +382,8 @@ interface Tag {
 }
 
 const NAME_START = /[A-Za-z$_]/;
+/** Characters of element and attribute names after the first. */
 const NAME_CHAR = /[A-Za-z0-9$_-]/;
-const ATTR_CHAR = /[A-Za-z0-9$_-]/;
 
 /**
  * Reads one JSX tag at `s[p]` (which is `<`). Returns null when `s` ends inside the
@@ -428,7 +424,7 @@ function readTag(s: string, p: number, pointAt: (offset: number) => Point): { ta
     }
     if (kind === 'close' || p === ws || !NAME_START.test(c)) bail();
     const attrStart = p;
-    while (p < s.length && ATTR_CHAR.test(s[p])) p++;
+    while (p < s.length && NAME_CHAR.test(s[p])) p++;
     const attrName = s.slice(attrStart, p);
     if (s[p] === ':' || s[p] === '.') bail();
     let q = p;
@@ -523,16 +519,16 @@ function flowTags(lines: Line[], i: number, indent: number): { tags: Tag[]; next
   }
 }
 
-function applyTag(tag: Tag, out: () => RootContent[], stack: OpenElement[]): void {
+function applyTag(tag: Tag, out: () => RootContent[], stack: MdxJsxFlowElement[]): void {
   if (tag.kind === 'close') {
     const open = stack.pop();
-    if (!open || open.node.name !== tag.name) bail();
-    open.node.position = span(open.node.position!.start, tag.end);
+    if (!open || open.name !== tag.name) bail();
+    open.position = span(open.position!.start, tag.end);
     return;
   }
   const node: MdxJsxFlowElement = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [], position: span(tag.start, tag.end) };
   out().push(node);
-  if (tag.kind === 'open') stack.push({ node });
+  if (tag.kind === 'open') stack.push(node);
 }
 
 // ---------------------------------------------------------------- inline

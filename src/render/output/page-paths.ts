@@ -18,7 +18,8 @@ export function pageOutputFile(page: string): string {
 /**
  * Relative href from one output file to another output file (both relative to outDir,
  * normalized: no `.`, `..` or empty segments). Hand-rolled rather than posix.relative:
- * every page links to dozens of others, and this runs about ten times faster.
+ * every page links to dozens of others, and this takes a third of the time (measured
+ * 0.6-1.0 µs against 1.7-2.5 µs a call).
  */
 export function relativeHref(fromFile: string, toFile: string): string {
   const from = fromFile.split('/');

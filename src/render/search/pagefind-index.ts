@@ -11,14 +11,13 @@
  * work in order: a shard's bytes do not depend on the lane that built it.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as pagefind from 'pagefind';
 import { escapeHtml } from '../layout/escape.js';
+import { installedPackageDir } from '../installed-package.js';
 import { shardCount, shardDir, shardOf } from './search-shards.js';
 
 export interface SearchDocument {
@@ -62,11 +61,7 @@ function lane(n: number): Promise<PagefindApi> {
 }
 
 function pagefindModuleUrl(): string {
-  for (const dir of createRequire(import.meta.url).resolve.paths('pagefind') ?? []) {
-    const file = join(dir, 'pagefind', 'lib', 'index.js');
-    if (existsSync(file)) return pathToFileURL(file).href;
-  }
-  throw new Error('cannot find the pagefind package');
+  return pathToFileURL(join(installedPackageDir('pagefind'), 'lib', 'index.js')).href;
 }
 
 // Service processes are shared by every index built in this process: they are closed
@@ -122,7 +117,7 @@ class ShardBuilder {
   }
 }
 
-async function buildShard(docs: SearchDocument[], api: Promise<PagefindApi> = lane(0)): Promise<Map<string, Uint8Array>> {
+async function buildShard(docs: SearchDocument[], api: Promise<PagefindApi>): Promise<Map<string, Uint8Array>> {
   const builder = new ShardBuilder(api);
   try {
     for (const doc of docs) await builder.add(doc);

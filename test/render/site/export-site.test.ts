@@ -10,6 +10,11 @@ import { InvalidError } from '../../../src/core/errors.js';
 import type { ExportProgress, ExportReport } from '../../../src/render/types.js';
 import { FIXTURES, smallSite, tempDir, type TempDir } from './make-site.js';
 
+/** Every file of `files` has the same bytes in both output folders. */
+function expectSameFiles(dirA: string, dirB: string, files: string[]): void {
+  for (const f of files) expect(readFileSync(join(dirA, f)), f).toEqual(readFileSync(join(dirB, f)));
+}
+
 function listFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
@@ -144,7 +149,7 @@ describe('exportSite options', () => {
     const ra = await exportSite({ root, outDir: a, baseUrl: 'https://x.example', workers: 2 });
     const rb = await exportSite({ root, outDir: b, baseUrl: 'https://x.example', workers: 0 });
     expect(ra.files).toEqual(rb.files);
-    for (const f of ra.files) expect(readFileSync(join(b, f)), f).toEqual(readFileSync(join(a, f)));
+    expectSameFiles(b, a, ra.files);
   });
 
   it('serves unchanged pages from the cache and re-renders a changed one', async () => {
@@ -178,7 +183,7 @@ describe('exportSite options', () => {
     // and the result is the same as a build without any cache
     const fresh = join(tmp.path, 'fresh');
     await exportSite({ root, outDir: fresh, workers: 0 });
-    for (const f of third.files) expect(readFileSync(join(out, f)), f).toEqual(readFileSync(join(fresh, f)));
+    expectSameFiles(out, fresh, third.files);
   });
 
   it('keeps the cache and the output manifest when worker threads write the pages', async () => {
@@ -200,7 +205,7 @@ describe('exportSite options', () => {
     const fresh = join(tmp.path, 'fresh-workers');
     const plain = await exportSite({ root, outDir: fresh, workers: 0 });
     expect(warm.files).toEqual(plain.files);
-    for (const f of warm.files) expect(readFileSync(join(out, f)), f).toEqual(readFileSync(join(fresh, f)));
+    expectSameFiles(out, fresh, warm.files);
   });
 
   it('exports again into the same folder, removing what is gone', async () => {

@@ -1,0 +1,16 @@
+/**
+ * Where an npm package is installed, found the way Node would look for it from here,
+ * without going through its `exports` (which may not list package.json or the files
+ * needed: the grammar tables read versions, the search indexer loads Pagefind twice).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/** The package's folder. */
+export function installedPackageDir(name: string): string {
+  for (const dir of createRequire(import.meta.url).resolve.paths(name) ?? []) {
+    if (existsSync(join(dir, name, 'package.json'))) return join(dir, name);
+  }
+  throw new Error(`cannot find the installed package ${name}`);
+}
