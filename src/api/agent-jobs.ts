@@ -10,7 +10,7 @@ import {
 import { getAgentJobRecord, toAgentJob } from '../core/agent-jobs.js';
 import type { AppDeps } from './deps.js';
 import { principalOf } from './auth.js';
-import { sendJsonWithEtag } from './etag.js';
+import { sendJsonWithEtag, taggedJsonOf } from './etag.js';
 import { agentJobSchema, errorResponses } from './schemas.js';
 
 const jobParams = {
@@ -33,7 +33,7 @@ export function registerAgentJobRoutes(app: FastifyInstance, deps: AppDeps): voi
     async (request, reply) => {
       const { orgId } = principalOf(request);
       const job = await getAgentJobRecord(deps.store, orgId, request.params.projectId, request.params.id);
-      return sendJsonWithEtag(request, reply, toAgentJob(job));
+      return sendJsonWithEtag(request, reply, taggedJsonOf(job, toAgentJob));
     },
   );
 }

@@ -23,7 +23,12 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-export function installAuth(app: FastifyInstance, store: Store, usage: KeyUsageRecorder): void {
+/**
+ * Adds `request.principal` and returns the check the application's one `onRequest`
+ * hook runs on every request (see app.ts): it admits the request or passes the
+ * error to `done`.
+ */
+export function installAuth(app: FastifyInstance, store: Store, usage: KeyUsageRecorder): (request: FastifyRequest, done: (err?: Error) => void) => void {
   app.decorateRequest('principal', undefined);
   const admit = (request: FastifyRequest, principal: Principal): void => {
     const needed = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
@@ -31,10 +36,10 @@ export function installAuth(app: FastifyInstance, store: Store, usage: KeyUsageR
     request.principal = principal;
     usage.record(principal.keyId);
   };
-  // A callback hook, not an async one: a key seen in the last seconds is admitted
-  // without a promise (authenticate answers from its cache). Fastify turns a throw
-  // here into the error response, as it does a rejection.
-  app.addHook('onRequest', (request, _reply, done) => {
+  // Called from a callback hook, not an async one: a key seen in the last seconds is
+  // admitted without a promise (authenticate answers from its cache). Fastify turns a
+  // throw in the hook into the error response, as it does a rejection.
+  return (request, done) => {
     const route = request.routeOptions;
     // Unmatched routes fall through to the 404/405 handler without a key check.
     if (!route.url || route.config.public) return done();
@@ -45,5 +50,5 @@ export function installAuth(app: FastifyInstance, store: Store, usage: KeyUsageR
     }
     admit(request, principal);
     done();
-  });
+  };
 }

@@ -10,17 +10,41 @@ export function etagOf(payload: string): string {
   return `"${crypto.hash('sha1', payload, 'base64url')}"`;
 }
 
+/** A JSON body and its ETag. */
+export interface TaggedJson {
+  payload: string;
+  tag: string;
+}
+
+export function taggedJson(body: unknown): TaggedJson {
+  const payload = JSON.stringify(body);
+  return { payload, tag: etagOf(payload) };
+}
+
+const shared = new WeakMap<object, TaggedJson>();
+
+/**
+ * `view(source)` as tagged JSON, made once per `source` when the source is frozen: the
+ * records the hot lookups share between requests until the database changes are, so
+ * a job polled many times is serialized and hashed once per version of its row.
+ */
+export function taggedJsonOf<T extends object>(source: T, view: (source: T) => unknown): TaggedJson {
+  if (!Object.isFrozen(source)) return taggedJson(view(source));
+  let tagged = shared.get(source);
+  if (!tagged) shared.set(source, (tagged = taggedJson(view(source))));
+  return tagged;
+}
+
 function matches(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
 }
 
-/** Sends `body` as JSON with an ETag, or 304 when the client already has it. */
-export function sendJsonWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown, headers: Record<string, string> = {}): FastifyReply {
-  const payload = JSON.stringify(body);
-  const tag = etagOf(payload);
-  reply.headers({ etag: tag, 'cache-control': 'no-cache', ...headers });
-  if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(payload);
+/** Sends a JSON body with its ETag, or 304 when the client already has it. */
+export function sendJsonWithEtag(request: FastifyRequest, reply: FastifyReply, body: TaggedJson, headers?: Record<string, string>): FastifyReply {
+  reply.header('etag', body.tag).header('cache-control', 'no-cache');
+  if (headers) reply.headers(headers);
+  if (matches(request.headers['if-none-match'], body.tag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body.payload);
 }

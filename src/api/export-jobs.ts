@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createBundleLink, getExportJob, startExport, toExportJob, type ExportSettings, type StartExportRequest } from '../core/export-jobs.js';
 import type { AppDeps } from './deps.js';
 import { principalOf } from './auth.js';
-import { sendJsonWithEtag } from './etag.js';
+import { sendJsonWithEtag, taggedJson } from './etag.js';
 import { bundleLinkSchema, errorResponses, exportJobSchema } from './schemas.js';
 
 const jobIdParams = { type: 'object', required: ['jobId'], properties: { jobId: { type: 'string', maxLength: 64 } } } as const;
@@ -54,7 +54,7 @@ export function registerExportJobRoutes(app: FastifyInstance, deps: AppDeps): vo
     async (request, reply) => {
       const job = await getExportJob(deps.store, principalOf(request).orgId, request.params.jobId);
       const running = job.status === 'queued' || job.status === 'running';
-      return sendJsonWithEtag(request, reply, toExportJob(job), running ? { 'retry-after': '2' } : {});
+      return sendJsonWithEtag(request, reply, taggedJson(toExportJob(job)), running ? { 'retry-after': '2' } : undefined);
     },
   );
 

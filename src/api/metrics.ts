@@ -64,14 +64,14 @@ export class RequestMetrics {
   }
 }
 
+/**
+ * Serves `GET /metrics` and returns the request metrics the application's one
+ * `onResponse` hook feeds (see app.ts).
+ */
 export function installMetrics(app: FastifyInstance): RequestMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const metrics = new RequestMetrics();
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     reply.type(registry.contentType);
     return `${await registry.metrics()}\n${metrics.render()}`;

@@ -17,7 +17,7 @@ export const KEY_PATTERN = /^svc_[0-9A-Za-z]{32,}$/;
 export const ALL_SCOPES: readonly Scope[] = ['read', 'write'];
 
 export function hashKey(key: string): string {
-  // crypto.hash (Node >= 20.12) is the one-shot form: no Hash object per request.
+  // crypto.hash (Node >= 20.12) is the one-shot form: no Hash object per key read.
   return crypto.hash('sha256', key, 'hex');
 }
 
@@ -112,8 +112,11 @@ export interface CachedPrincipal {
 }
 
 /**
- * Principals of recently used keys, by key hash, so a client polling with one key does
- * not cost a key lookup per request. Entries live `ttlMs`; revoking a key through this
+ * Principals of recently used keys, so a client polling with one key does not cost a
+ * key lookup per request. authenticate() files them under the `Authorization` value
+ * itself: a repeat caller then costs one map lookup, no parsing and no SHA-256. The key
+ * is in this process's memory while its request is anyway; the cache keeps it at most
+ * `ttlMs` longer and never writes it anywhere. Entries live `ttlMs`; revoking a key through this
  * process (revokeApiKey on the same store) empties the cache at once, while a key
  * revoked by another process (`quire key revoke`, another `quire serve`) stops working
  * here within `ttlMs`. Only valid keys are cached, so a key created anywhere works at once.
@@ -128,10 +131,10 @@ export class PrincipalCache {
     private readonly maxEntries = 1000,
   ) {}
 
-  get(hash: string, now: number): CachedPrincipal | undefined {
-    const entry = this.entries.get(hash);
+  get(id: string, now: number): CachedPrincipal | undefined {
+    const entry = this.entries.get(id);
     if (entry && entry.until <= now) {
-      this.entries.delete(hash);
+      this.entries.delete(id);
       return undefined;
     }
     return entry;
@@ -142,11 +145,11 @@ export class PrincipalCache {
     return this.generation;
   }
 
-  set(hash: string, rec: ApiKeyRecord, now: number, snapshot: number): void {
+  set(id: string, rec: ApiKeyRecord, now: number, snapshot: number): void {
     if (snapshot !== this.generation) return;
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, {
+    this.entries.set(id, {
       // Shared by every request using the key until it expires: frozen so none can alter it.
       principal: Object.freeze({ keyId: rec.id, orgId: rec.orgId, scopes: Object.freeze([...rec.scopes]) as Scope[] }),
       expiresAt: rec.expiresAt ? Date.parse(rec.expiresAt) : Infinity,
@@ -178,21 +181,24 @@ export function principalCacheOf(store: Store): PrincipalCache {
  * still checked against `now`). Otherwise the key is read and a promise returned.
  */
 export function authenticate(store: Store, header: string | undefined, now = Date.now()): Principal | Promise<Principal> {
-  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!m || !KEY_PATTERN.test(m[1]!)) throw new UnauthorizedError();
-  const hash = hashKey(m[1]!);
+  if (!header) throw new UnauthorizedError();
   const cache = principalCacheOf(store);
-  const cached = cache.get(hash, now);
-  if (!cached) return readPrincipal(store, cache, hash, now);
-  if (cached.expiresAt <= now) throw new UnauthorizedError();
-  return cached.principal;
+  // Only a header that once carried a valid key is ever filed, so a hit needs no parsing.
+  const cached = cache.get(header, now);
+  if (cached) {
+    if (cached.expiresAt <= now) throw new UnauthorizedError();
+    return cached.principal;
+  }
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m || !KEY_PATTERN.test(m[1]!)) throw new UnauthorizedError();
+  return readPrincipal(store, cache, header, hashKey(m[1]!), now);
 }
 
-async function readPrincipal(store: Store, cache: PrincipalCache, hash: string, now: number): Promise<Principal> {
+async function readPrincipal(store: Store, cache: PrincipalCache, header: string, hash: string, now: number): Promise<Principal> {
   const snapshot = cache.snapshot();
   const rec: ApiKeyRecord | undefined = await records.findApiKeyByHash(store.db, hash);
   if (!rec || rec.revokedAt || (rec.expiresAt && Date.parse(rec.expiresAt) <= now)) throw new UnauthorizedError();
-  cache.set(hash, rec, now, snapshot);
+  cache.set(header, rec, now, snapshot);
   return { keyId: rec.id, orgId: rec.orgId, scopes: rec.scopes };
 }
 

@@ -18,16 +18,17 @@ export interface DirectReader {
   /** Runs a read synchronously and returns its rows, or undefined to decline. */
   run(sql: string, parameters: readonly unknown[]): unknown[] | undefined;
   /**
-   * A token that differs whenever the data may differ from the last time it was
+   * A number that differs whenever the data may differ from the last time it was
    * given: after any commit by this or another connection. Undefined to decline.
    */
-  version(): string | undefined;
+  version(): number | undefined;
 }
 
 /** Rows of hot queries read at one database version, by query name and parameters. */
 interface ResultCache {
-  version: string;
-  rows: Map<string, readonly unknown[]>;
+  version: number;
+  size: number;
+  byQuery: Map<string, Map<unknown, readonly unknown[]>>;
 }
 
 const MAX_CACHED_RESULTS = 1000;
@@ -70,15 +71,19 @@ function readDirect(db: Kysely<Database>, reader: DirectReader, name: string, sq
   const version = reader.version();
   if (version === undefined) return reader.run(sql, parameters);
   let cache = results.get(db);
-  if (!cache || cache.version !== version || cache.rows.size >= MAX_CACHED_RESULTS) results.set(db, (cache = { version, rows: new Map() }));
-  const key = `${name}\0${JSON.stringify(parameters)}`;
-  let rows = cache.rows.get(key);
+  if (!cache || cache.version !== version || cache.size >= MAX_CACHED_RESULTS) results.set(db, (cache = { version, size: 0, byQuery: new Map() }));
+  let byParameters = cache.byQuery.get(name);
+  if (!byParameters) cache.byQuery.set(name, (byParameters = new Map()));
+  // A lone string parameter (a lookup by id or hash) is its own key.
+  const key = parameters.length === 1 && typeof parameters[0] === 'string' ? parameters[0] : JSON.stringify(parameters);
+  let rows = byParameters.get(key);
   if (!rows) {
     const read = reader.run(sql, parameters);
     if (!read) return undefined;
     for (const row of read) Object.freeze(row);
     rows = Object.freeze(read);
-    cache.rows.set(key, rows);
+    byParameters.set(key, rows);
+    cache.size++;
   }
   return rows;
 }

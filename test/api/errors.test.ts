@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { insertAgentJobRecord } from '../../src/core/agent-jobs.js';
+import { updateAgentJob } from '../../src/store/records/agent-jobs.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 
 let api: TestApi;
@@ -111,6 +112,19 @@ describe('conditional GET', () => {
     expect(await again.text()).toBe('');
     const stale = await api.fetch(jobPath, { headers: { 'if-none-match': '"other"' } });
     expect(stale.status).toBe(200);
+  });
+
+  it('gives a changed job a new ETag, though the body of each version is made once', async () => {
+    const job = await insertAgentJobRecord(api.store, { projectId: api.project.id, prompt: 'p', model: 'm' });
+    const path = `/v2/agent/${api.project.id}/job/${job.id}`;
+    const first = await api.fetch(path);
+    const tag = first.headers.get('etag')!;
+    expect((await api.fetch(path)).headers.get('etag')).toBe(tag);
+    await updateAgentJob(api.store.db, job.id, { status: 'completed', prLink: 'https://forge.test/pr/1' }, '2026-11-21T10:00:00.000Z');
+    const changed = await api.fetch(path, { headers: { 'if-none-match': tag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+    expect(await changed.json()).toMatchObject({ status: 'completed', prLink: 'https://forge.test/pr/1' });
   });
 });
 

@@ -31,6 +31,17 @@ describe('requestLineWriter', () => {
     expect(handBuilt).toMatchObject({ level: 30, service: 'quire', reqId: 'abc"d', url: fields.url, msg: 'request' });
   });
 
+  it('escapes what JSON must escape and writes the rest as it is', () => {
+    const urls = ['/v2/agent/p/job/j', '/a"b', '/a\\b', '/tab\there', '/ctl\u0001\u001f', '/é/ü', '/emoji/\u{1F600}', '/lone/\ud800', '/del\u007f'];
+    for (const url of urls) {
+      const { stream, lines } = sink();
+      requestLineWriter(createLogger('info', stream))({ ...fields, url });
+      expect(lines).toHaveLength(1);
+      expect((JSON.parse(lines[0]!) as { url: string }).url).toBe(url);
+      expect(lines[0]).toContain(`"url":${JSON.stringify(url)}`);
+    }
+  });
+
   it('keeps the bindings of a child logger and writes nothing below its level', () => {
     const { stream, lines } = sink();
     const logger = createLogger('info', stream);

@@ -2,7 +2,11 @@
  * The records conformance suite: every driver of the records port runs the same
  * cases, so the core can rely on identical behaviour from SQLite and PostgreSQL.
  */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FOREIGN_COMMIT_DELAY_MS } from '../../src/store/drivers/sqlite.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { openStore } from '../../src/store/open-store.js';
 import * as agentJobs from '../../src/store/records/agent-jobs.js';
@@ -13,6 +17,7 @@ import * as projects from '../../src/store/records/projects.js';
 import { DIALECTS, openTestStore, type TestStore } from '../helpers/stores.js';
 
 const T0 = '2026-11-01T10:00:00.000Z';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe.each(DIALECTS)('records on %s', (dialect) => {
   let t: TestStore;
@@ -135,5 +140,29 @@ describe.each(DIALECTS)('records on %s', (dialect) => {
     expect(await exportJobs.findExportJob(t.store.db, 'se_1')).toMatchObject({ status: 'completed', progress: 100, bundleSize: 5_000_000_000, error: null });
     expect(await exportJobs.countActiveExports(t.store.db, 'org_a')).toBe(0);
     expect((await exportJobs.listExpiredExportJobs(t.store.db, '2026-11-02T00:00:00.000Z')).map((j) => j.id)).toEqual(['se_1']);
+  });
+});
+
+describe('hot lookups on SQLite', () => {
+  it("see another process's commit once FOREIGN_COMMIT_DELAY_MS has passed", async () => {
+    const t = await openTestStore('sqlite');
+    try {
+      await orgs.insertOrganization(t.store.db, { id: 'org_a', name: 'A', features: ['agent'], createdAt: T0 });
+      await projects.insertProject(t.store.db, { id: 'prj_a', orgId: 'org_a', domain: 'docs.a.test', repository: '/tmp/repo', defaultRef: 'main', docsPath: '.', createdAt: T0 });
+      await agentJobs.insertAgentJob(t.store.db, {
+        id: 'aj_1', orgId: 'org_a', projectId: 'prj_a', status: 'active', prompt: 'p', repository: '/tmp/repo', baseRef: 'main',
+        branch: 'quire/agent-aj_1', model: 'm', prLink: null, prNumber: null, failureReason: null, createdAt: T0, updatedAt: T0, archivedAt: null,
+      });
+      const status = async () => (await agentJobs.findAgentJob(t.store.db, 'aj_1'))?.status;
+      expect(await status()).toBe('active');
+      // The same record twice: the second read came from the rows kept for this version.
+      expect(await agentJobs.findAgentJob(t.store.db, 'aj_1')).toBe(await agentJobs.findAgentJob(t.store.db, 'aj_1'));
+      const script = `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(join(t.dataDir, 'quire.db'))}); d.prepare("update agent_jobs set status = 'completed' where id = 'aj_1'").run(); d.close();`;
+      execFileSync(process.execPath, ['-e', script], { cwd: ROOT });
+      await new Promise((r) => setTimeout(r, FOREIGN_COMMIT_DELAY_MS + 1));
+      expect(await status()).toBe('completed');
+    } finally {
+      await t.cleanup();
+    }
   });
 });

@@ -8,6 +8,22 @@ import { registerDirectReader } from '../prepared.js';
 import type { Database } from '../schema.js';
 import type { SqliteStoreOptions, Store } from '../types.js';
 
+/**
+ * Statements that may have written, by any connection this process opened (several
+ * stores on one file: the API's, a CLI command's in tests, the in-process workers').
+ * A commit by any of them is seen by the next hot lookup of every one of them.
+ */
+let processWrites = 0;
+
+/**
+ * How long a reading of `PRAGMA data_version` stands for commits made by other
+ * processes. Asking costs a read transaction, two `fcntl` lock calls and about a tenth
+ * of a job lookup's time; a polling API answers several requests per millisecond. So
+ * another process's commit (`quire key revoke`, `quire org create`) is seen by the hot
+ * lookups at most this late, while this process's own commits are seen at once.
+ */
+export const FOREIGN_COMMIT_DELAY_MS = 1;
+
 export function openSqliteStore(options: SqliteStoreOptions): Store {
   const connection = new BetterSqlite3(options.file);
   connection.pragma('journal_mode = WAL');
@@ -21,10 +37,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // lookups of the API, so prepared statements are kept per SQL text. better-sqlite3
   // runs a statement to completion synchronously, so sharing one is safe.
   const statements = new Map<string, BetterSqlite3.Statement>();
-  // Statements that may write (an UPDATE ... RETURNING is a reader, but not read-only),
-  // counted as they are prepared: Kysely prepares each one right before running it,
-  // and every statement of this connection comes through here.
-  let writes = 0;
+  // Statements that may write (an UPDATE ... RETURNING is a reader, but not read-only)
+  // are counted in processWrites as they are prepared: Kysely prepares each one right
+  // before running it, and every statement of this connection comes through here.
   const database = {
     prepare(text: string) {
       let stmt = statements.get(text);
@@ -33,7 +48,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         stmt = connection.prepare(text);
         statements.set(text, stmt);
       }
-      if (!stmt.readonly) writes++;
+      if (!stmt.readonly) processWrites++;
       return stmt;
     },
     close() {
@@ -48,18 +63,35 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // run then would see its uncommitted writes. So while one is open the reader
   // declines and the read waits its turn behind the transaction in Kysely.
   let dataVersion: BetterSqlite3.Statement | undefined;
+  let foreignVersion = 0;
+  let foreignVersionAt = -Infinity;
+  // The version handed out: bumped whenever data_version or processWrites moved.
+  let version = 0;
+  let seenForeign = 0;
+  let seenWrites = 0;
   registerDirectReader(db, {
     run(text, parameters) {
       if (connection.inTransaction) return undefined;
       const stmt = database.prepare(text);
       return stmt.reader && stmt.readonly ? stmt.all(parameters) : undefined;
     },
-    // PRAGMA data_version moves when another connection (another process) commits,
-    // but not for this connection's own commits: those are the counted writes.
+    // PRAGMA data_version moves when another connection commits, but not for this
+    // connection's own commits: those, and the other connections of this process, are
+    // the counted writes. Other processes' commits: see FOREIGN_COMMIT_DELAY_MS.
     version() {
       if (connection.inTransaction) return undefined;
-      dataVersion ??= connection.prepare('pragma data_version').pluck();
-      return `${dataVersion.get() as number}:${writes}`;
+      const now = performance.now();
+      if (now - foreignVersionAt >= FOREIGN_COMMIT_DELAY_MS) {
+        dataVersion ??= connection.prepare('pragma data_version').pluck();
+        foreignVersion = dataVersion.get() as number;
+        foreignVersionAt = now;
+      }
+      if (foreignVersion !== seenForeign || processWrites !== seenWrites) {
+        seenForeign = foreignVersion;
+        seenWrites = processWrites;
+        version++;
+      }
+      return version;
     },
   });
   return {

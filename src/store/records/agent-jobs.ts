@@ -74,10 +74,21 @@ export async function insertAgentJob(db: Kysely<Database>, j: AgentJobRecord): P
   return j;
 }
 
+/**
+ * Records of the rows runPrepared shares between callers (frozen) until the database
+ * changes: one per row, frozen too, so what is built from a record (the API's JSON
+ * and ETag) can be kept for as long as the record lives.
+ */
+const sharedRecords = new WeakMap<AgentJobsTable, AgentJobRecord>();
+
 /** Serves every poll of an agent job, so it is compiled once (see prepared.ts). */
 export async function findAgentJob(db: Kysely<Database>, id: string): Promise<AgentJobRecord | undefined> {
   const [row] = await runPrepared<AgentJobsTable>(db, 'agent-job-by-id', (d) => d.selectFrom('agent_jobs').selectAll().where('id', '=', ''), [id]);
-  return row && toAgentJobRecord(row);
+  if (!row) return undefined;
+  if (!Object.isFrozen(row)) return toAgentJobRecord(row);
+  let record = sharedRecords.get(row);
+  if (!record) sharedRecords.set(row, (record = Object.freeze(toAgentJobRecord(row))));
+  return record;
 }
 
 export type AgentJobPatch = Partial<Pick<AgentJobRecord, 'status' | 'prLink' | 'prNumber' | 'failureReason' | 'archivedAt' | 'prompt'>>;
