@@ -64,17 +64,12 @@ export class RequestMetrics {
   }
 }
 
-/**
- * Serves `GET /metrics` and returns the request metrics the application's one
- * `onResponse` hook feeds (see app.ts).
- */
-export function installMetrics(app: FastifyInstance): RequestMetrics {
+/** Serves `GET /metrics`: `metrics` (fed by app.ts as requests finish) and the process metrics. */
+export function installMetrics(app: FastifyInstance, metrics: RequestMetrics): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const metrics = new RequestMetrics();
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     reply.type(registry.contentType);
     return `${await registry.metrics()}\n${metrics.render()}`;
   });
-  return metrics;
 }

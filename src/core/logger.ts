@@ -4,31 +4,22 @@ import pino, { type Logger } from 'pino';
 export type { Logger };
 
 /**
- * Stdout through pino's asynchronous writer, batched twice: the lines logged during one
- * turn of the event loop are handed over as one string at its end (appending each line
- * to the writer's buffer separately costs more than building the line), and the writer
- * writes when 8 KiB have gathered or, at the latest, a second later, so a busy server
- * does not pay a system call per request and a quiet one still shows its lines.
+ * Stdout through pino's asynchronous writer, batched here: lines are appended to one
+ * string (appending each line to the writer separately costs more than building the
+ * line) that goes to the writer once 8 KiB have gathered or, at the latest, a second
+ * later, so a busy server does not pay a system call per request and a quiet one still
+ * shows its lines within a second.
  */
 function bufferedStdout(): pino.DestinationStream {
-  const dest = pino.destination({ dest: 1, sync: false, minLength: 8192 });
-  let pending: string[] = [];
-  let scheduled = false;
+  const dest = pino.destination({ dest: 1, sync: false });
+  let pending = '';
   const handOver = () => {
-    scheduled = false;
-    if (pending.length === 0) return;
-    const chunk = pending.join('');
-    pending = [];
+    if (pending === '') return;
+    const chunk = pending;
+    pending = '';
     dest.write(chunk);
   };
-  const timer = setInterval(() => {
-    try {
-      handOver();
-      dest.flush();
-    } catch {
-      // A flush while the previous write is in flight: the next tick takes it.
-    }
-  }, 1000);
+  const timer = setInterval(handOver, 1000);
   timer.unref();
   // pino flushes its writer when the process exits; lines still waiting here go first.
   process.on('exit', () => {
@@ -41,11 +32,8 @@ function bufferedStdout(): pino.DestinationStream {
   });
   return {
     write(line: string) {
-      pending.push(line);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(handOver);
-      }
+      pending += line;
+      if (pending.length >= 8192) handOver();
     },
   };
 }
