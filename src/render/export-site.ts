@@ -32,7 +32,7 @@ import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent }
 import { siteFiles } from './output/site-files.js';
 import { createRenderer, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
 import { WorkerPool, workerFileOptions } from './pool/worker-pool.js';
-import { PageCache } from './cache/page-cache.js';
+import { PageCache, pageIndexFile } from './cache/page-cache.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { ENGINE_VERSION, sha256 } from './cache/cache-key.js';
@@ -102,12 +102,15 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   }
   // A cold export (no page cache yet) renders every page: its workers start now and
   // load their modules while this thread scans the site.
-  const cold = !options.paths && !(cacheDir && existsSync(join(cacheDir, 'pages')));
+  const cold = !options.paths && !(cacheDir && existsSync(pageIndexFile(cacheDir)));
   const early = cold && options.workers !== 0 ? renderPool(options.workers ?? availableParallelism()) : undefined;
+  const cache = cacheDir ? new PageCache(cacheDir) : undefined;
   try {
-    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early });
+    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache });
   } finally {
     await early?.close();
+    // Only once no render thread is left to write to its pack.
+    cache?.close();
   }
 }
 
@@ -121,9 +124,10 @@ interface Resolved {
   cold: boolean;
   /** Workers started before the scan, for a cold export. */
   early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
+  cache: PageCache | undefined;
 }
 
-async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early }: Resolved): Promise<ExportReport> {
+async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache }: Resolved): Promise<ExportReport> {
   const signal = options.signal;
   const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
   progress('scan', 0, 0);
@@ -186,8 +190,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   try {
     // Render: cached bodies are laid out here, the rest on the worker pool. Only what
     // the report needs is kept per page; bodies go to the search index and are dropped.
-    const cache = cacheDir ? new PageCache(cacheDir) : undefined;
-    const keys = cache ? await pageCacheKeys(plan, tasks, deployment) : new Map<string, string>();
+    // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
+    const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
     // Sources were only needed for the keys; workers read their page again (memory of large sites).
     plan.sources.clear();
     const results = new Map<string, PageOutcome>();
@@ -202,10 +206,11 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     };
     const misses: RenderTask[] = [];
     const previous = new Set(previousFiles);
-    // Cold: the cache has no page folder yet, nothing to look up.
+    // Cold: the cache has no index yet, nothing to look up.
+    if (!cold) cache?.load();
     const hits = cache && !cold
       ? await mapLimit(tasks, 16, async (task) => {
-          const hit = await cache.get(keys.get(task.page)!);
+          const hit = cache.get(keys.get(task.page)!);
           const file = pageOutputFile(task.page);
           const same = !!hit && !!manifest && previous.has(file) && (await manifest.unchanged(task.page, keys.get(task.page)!, file));
           return hit ? { hit, same } : undefined;
@@ -233,11 +238,13 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // Shard by shard, so each search shard can be built while the next one renders.
     const shardOf = (t: RenderTask) => (search && !plan.pages[t.page].noindex ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
     misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
-    // The renderer writes each page file and its cache entry itself (see pool/render-task.ts).
+    // The renderer writes each page file and appends its cache entry to this run's pack itself (see pool/render-task.ts).
     for (const task of misses) task.cacheKey = keys.get(task.page);
+    if (misses.length > 0) init.pagePack = cache?.runPack();
     await renderMisses(misses, init, options.workers, early, signal, (task, result) => {
       accept(task, result);
       if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, result.written);
+      if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
     });
 
     progress('search', done, tasks.length);
@@ -261,6 +268,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
+    await cache?.commit(keys.values());
     for (const p of files.keys()) written.add(p);
     await removeStaleFiles(outDir, previousFiles, written);
 

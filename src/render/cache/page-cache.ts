@@ -1,65 +1,310 @@
 /**
- * The rendered-page cache: content-addressed entries under `<cacheDir>/pages/`, one
- * file per key holding the RenderedPage (the page body, not the layout, which depends
- * on the whole site and is redrawn every time; it is cheap). Entries are written by
- * the render workers, synchronously (see pool/render-task.ts).
+ * The rendered-page cache: the RenderedPage of every page (the body, not the layout,
+ * which depends on the whole site and is redrawn every time; it is cheap), kept in a
+ * few pack files under `<cacheDir>/pages/` rather than one file per page (creating two
+ * inodes per page, temp file and rename, cost about half a second of a 1000-page cold
+ * export on ext4):
  *
- * An entry is one line of JSON (everything but the body, plus the body's length) and
- * then the body HTML as it is, so ~20 KB of HTML per page is neither JSON-escaped on
- * the way in nor parsed on the way out. An entry whose body is not of the recorded
- * length (a write cut short) is a miss.
+ *   pages/index.json   key -> pack, offset, length of every entry live after the last export
+ *   pages/<run>.pack   the entries one export appended (page-pack.ts), named
+ *                      <base-36 time>-<pid>-<random>.pack, never written again after that run
+ *   pages/index.lock   exists while an export replaces the index (milliseconds)
+ *
+ * A run reads its hits through the index it loaded, one positional read per entry (as
+ * fast as one read of each whole pack, measured, without holding packs in memory); its
+ * render threads append the misses to the run's pack; at the end of a successful export
+ * `commit` writes a new index of the entries live now (the site's current keys: hits
+ * carried over, new entries from the run's pack), then deletes the packs it no longer
+ * names. Only after the new index is in place: a run killed before that leaves the old
+ * index and its packs as they were, plus a pack no index names, deleted later.
+ *
+ * Bounded size: a pack still named whose live entries fill less than half of it has
+ * them copied into the run's pack, and the run's pack holds only live entries, so the
+ * packs an index names add up to at most twice the live entries' bytes. On top of that:
+ * the index, and packs of runs that are still going or were killed in the last
+ * STALE_MS, which no index names yet.
+ *
+ * Concurrent exports into one cache folder (export jobs of one project, with
+ * `exportConcurrency` above 1 or several worker processes) are safe: each run writes
+ * only its own pack; the index is replaced atomically under an O_EXCL lock file, so
+ * commits take turns; under the lock a run checks that every pack its new index names
+ * still exists (taking the location from the index on disk, or dropping the entry,
+ * when another run has pruned it), and it deletes only packs that an index named (so
+ * finished ones) or that nobody wrote to for STALE_MS (so not another run's pack in
+ * the making). The last commit wins; entries of the other run are lost, not wrong.
+ * Any error here costs time, never the export. Nothing is fsynced: after a power cut an
+ * entry that reads back as zeros or garbage fails its key and length checks, a miss.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
-import type { RenderedPage } from '../types.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { appendBytes, decodeEntry, readBytes, type CachedPage, type PackLocation, type PackTarget } from './page-pack.js';
 
-export interface CachedPage {
-  rendered: RenderedPage;
-  brokenLinks: { file: string; href: string; line?: number }[];
+const INDEX_FORMAT = 'quire-page-index-1';
+const KEY = /^[0-9a-f]{64}$/;
+const PACK = /^[0-9a-z]+-\d+-[0-9a-f]{8}\.pack$/;
+const LEGACY_DIR = /^[0-9a-f]{2}$/;
+const TMP = /\.tmp$/;
+/** A pack no index names and nobody wrote to for this long is left over from a killed run. */
+const STALE_MS = 10 * 60_000;
+/** Commits take milliseconds (a second when compacting a large site); a lock older than this was left by a killed one. */
+const LOCK_STALE_MS = 30_000;
+/** How long a commit waits for another one before giving up (the cache then stays as it was). */
+const LOCK_WAIT_MS = 5_000;
+
+interface IndexFile {
+  format: string;
+  packs: string[];
+  /** key -> [pack number in `packs`, offset, length] */
+  entries: Record<string, [number, number, number]>;
+}
+
+/** Where the index of the page cache under `cacheDir` lives: no file, no earlier export to read from. */
+export function pageIndexFile(cacheDir: string): string {
+  return join(cacheDir, 'pages', 'index.json');
+}
+
+/** The entries of an index file; an unreadable or malformed one is empty, a malformed entry is left out. */
+function readIndex(file: string): Map<string, PackLocation> {
+  const out = new Map<string, PackLocation>();
+  let data: IndexFile;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as IndexFile;
+  } catch {
+    return out;
+  }
+  if (data?.format !== INDEX_FORMAT || !Array.isArray(data.packs) || typeof data.entries !== 'object' || data.entries === null) return out;
+  for (const [key, loc] of Object.entries(data.entries)) {
+    if (!KEY.test(key) || !Array.isArray(loc) || loc.length !== 3 || !loc.every((n) => Number.isSafeInteger(n) && n >= 0)) continue;
+    const pack = data.packs[loc[0]];
+    if (typeof pack !== 'string' || !PACK.test(pack) || loc[2] === 0) continue;
+    out.set(key, { pack, offset: loc[1], length: loc[2] });
+  }
+  return out;
+}
+
+function serializeIndex(entries: Map<string, PackLocation>): string {
+  const packs = [...new Set([...entries.values()].map((l) => l.pack))].sort();
+  const number = new Map(packs.map((p, i) => [p, i]));
+  const out: IndexFile = { format: INDEX_FORMAT, packs, entries: {} };
+  for (const key of [...entries.keys()].sort()) {
+    const l = entries.get(key)!;
+    out.entries[key] = [number.get(l.pack)!, l.offset, l.length];
+  }
+  return JSON.stringify(out);
+}
+
+/** Runs `fn` holding the O_EXCL lock file; undefined when the lock could not be had. */
+async function withLock<T>(file: string, fn: () => T): Promise<T | undefined> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(file, 'wx'));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+    }
+    try {
+      if (Date.now() - statSync(file).mtimeMs > LOCK_STALE_MS) {
+        unlinkSync(file);
+        continue;
+      }
+    } catch {
+      continue; // released meanwhile
+    }
+    if (Date.now() > deadline) return undefined;
+    await sleep(20);
+  }
+  try {
+    return fn();
+  } finally {
+    try {
+      unlinkSync(file);
+    } catch {
+      // gone already
+    }
+  }
 }
 
 export class PageCache {
   private readonly dir: string;
-  /** Sub-folders known to exist (one mkdir each, not one per entry). */
-  private readonly made = new Set<string>();
+  private readonly indexFile: string;
+  /** The index as this run loaded it. */
+  private loaded = new Map<string, PackLocation>();
+  /** Entries this run appended to its own pack. */
+  private readonly fresh = new Map<string, PackLocation>();
+  /** Open packs for reading (null: missing or unreadable). */
+  private readonly readers = new Map<string, { fd: number; size: number } | null>();
+  private own: PackTarget | undefined;
+  private committed = false;
 
   constructor(cacheDir: string) {
     this.dir = join(cacheDir, 'pages');
+    this.indexFile = pageIndexFile(cacheDir);
   }
 
-  private path(key: string): string {
-    return join(this.dir, key.slice(0, 2), `${key}.page`);
+  /** Reads the index left by the last export (none, or a bad one: every page is a miss). */
+  load(): void {
+    this.loaded = readIndex(this.indexFile);
   }
 
-  async get(key: string): Promise<CachedPage | undefined> {
+  private reader(pack: string): { fd: number; size: number } | null {
+    let r = this.readers.get(pack);
+    if (r === undefined) {
+      try {
+        const fd = openSync(join(this.dir, pack), 'r');
+        r = { fd, size: fstatSync(fd).size };
+      } catch {
+        r = null;
+      }
+      this.readers.set(pack, r);
+    }
+    return r;
+  }
+
+  /** The bytes at `loc`, when its pack holds them all. */
+  private read(loc: PackLocation): Buffer | undefined {
+    const r = this.reader(loc.pack);
+    if (!r || loc.offset + loc.length > r.size) return undefined;
     try {
-      const text = await readFile(this.path(key), 'utf8');
-      const cut = text.indexOf('\n');
-      const head = JSON.parse(text.slice(0, cut)) as Omit<CachedPage, 'rendered'> & { rendered: Omit<RenderedPage, 'html'>; htmlLength: number };
-      const html = text.slice(cut + 1);
-      if (cut < 0 || html.length !== head.htmlLength) return undefined;
-      return { rendered: { ...head.rendered, html }, brokenLinks: head.brokenLinks };
+      return readBytes(r.fd, loc.offset, loc.length);
     } catch {
       return undefined;
     }
   }
 
-  set(key: string, entry: CachedPage): void {
-    const file = this.path(key);
+  get(key: string): CachedPage | undefined {
+    const loc = this.loaded.get(key);
+    const bytes = loc && this.read(loc);
+    return bytes && decodeEntry(key, bytes);
+  }
+
+  /** The pack this run's render threads append to, created on first use. */
+  runPack(): PackTarget | undefined {
+    if (this.own) return this.own;
     try {
-      const sub = key.slice(0, 2);
-      if (!this.made.has(sub)) {
-        mkdirSync(join(this.dir, sub), { recursive: true });
-        this.made.add(sub);
-      }
-      const tmp = `${file}.${process.pid}.${threadId}.tmp`;
-      const { html, ...rest } = entry.rendered;
-      writeFileSync(tmp, `${JSON.stringify({ rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length })}\n${html}`);
-      renameSync(tmp, file);
+      mkdirSync(this.dir, { recursive: true });
+      const pack = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.pack`;
+      this.own = { pack, fd: openSync(join(this.dir, pack), 'wx'), end: new SharedArrayBuffer(8) };
+    } catch {
+      return undefined;
+    }
+    return this.own;
+  }
+
+  /** Records an entry a render thread appended to this run's pack. */
+  added(key: string, loc: PackLocation): void {
+    if (loc.pack === this.own?.pack) this.fresh.set(key, loc);
+  }
+
+  /**
+   * Ends a successful export: writes the index of the entries of `live` (the keys of
+   * every page of the site now), compacting and pruning packs (see the header).
+   */
+  async commit(live: Iterable<string>): Promise<void> {
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      await withLock(`${this.indexFile.slice(0, -'.json'.length)}.lock`, () => this.replaceIndex(live));
+      if (this.committed) this.removeLegacyEntries();
     } catch {
       // a cache that cannot be written only costs time
     }
+  }
+
+  /** Under the lock: the new index, then the packs it does not name. */
+  private replaceIndex(live: Iterable<string>): void {
+    const onDisk = readIndex(this.indexFile);
+    const next = new Map<string, PackLocation>();
+    const exists = new Map<string, boolean>();
+    const packExists = (pack: string) => {
+      let e = exists.get(pack);
+      if (e === undefined) exists.set(pack, (e = existsPack(this.dir, pack)));
+      return e;
+    };
+    for (const key of live) {
+      const loc = this.fresh.get(key) ?? this.loaded.get(key);
+      if (!loc) continue;
+      // Pruned by another run since this one loaded the index: it may have moved the entry.
+      const found = packExists(loc.pack) ? loc : onDisk.get(key);
+      if (found && packExists(found.pack)) next.set(key, found);
+    }
+    this.compact(next);
+    const tmp = `${this.indexFile}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(tmp, serializeIndex(next));
+    renameSync(tmp, this.indexFile);
+    this.committed = true;
+    this.prune(next, onDisk);
+  }
+
+  /** Copies the live entries of packs at most half live into this run's pack. */
+  private compact(next: Map<string, PackLocation>): void {
+    const liveBytes = new Map<string, number>();
+    for (const l of next.values()) liveBytes.set(l.pack, (liveBytes.get(l.pack) ?? 0) + l.length);
+    for (const [pack, bytes] of liveBytes) {
+      if (pack === this.own?.pack) continue;
+      const size = this.reader(pack)?.size ?? 0;
+      if (bytes * 2 >= size) continue;
+      const target = this.runPack();
+      if (!target) return;
+      const moving = [...next].filter(([, l]) => l.pack === pack).sort((a, b) => a[1].offset - b[1].offset);
+      for (const [key, loc] of moving) {
+        const bytes = this.read(loc);
+        // never carry bytes that do not read back as the entry they claim to be
+        const moved = bytes && decodeEntry(key, bytes) ? appendBytes(target, bytes) : undefined;
+        if (moved) next.set(key, moved);
+        else next.delete(key);
+      }
+    }
+  }
+
+  /**
+   * Deletes the packs `next` does not name: this run's, those an index named (finished
+   * runs), and any nobody wrote to for STALE_MS; and temp files as old.
+   */
+  private prune(next: Map<string, PackLocation>, onDisk: Map<string, PackLocation>): void {
+    const named = new Set([...next.values()].map((l) => l.pack));
+    const finished = new Set([...this.loaded.values(), ...onDisk.values()].map((l) => l.pack));
+    if (this.own) finished.add(this.own.pack);
+    const now = Date.now();
+    for (const name of readdirSync(this.dir)) {
+      const isPack = PACK.test(name);
+      if ((!isPack && !TMP.test(name)) || named.has(name)) continue;
+      try {
+        if ((isPack && finished.has(name)) || now - statSync(join(this.dir, name)).mtimeMs > STALE_MS) unlinkSync(join(this.dir, name));
+      } catch {
+        // deleted by another run meanwhile
+      }
+    }
+  }
+
+  /** One file per page, the layout before pack files: removed once. */
+  private removeLegacyEntries(): void {
+    for (const name of readdirSync(this.dir)) {
+      if (LEGACY_DIR.test(name)) rmSync(join(this.dir, name), { recursive: true, force: true });
+    }
+  }
+
+  /** Closes every file; this run's pack goes unless an index names it (commit prunes it when unnamed). */
+  close(): void {
+    for (const r of this.readers.values()) if (r) closeSync(r.fd);
+    this.readers.clear();
+    if (!this.own || this.own.fd < 0) return;
+    closeSync(this.own.fd);
+    this.own.fd = -1;
+    if (this.committed) return;
+    try {
+      unlinkSync(join(this.dir, this.own.pack));
+    } catch {
+      // not there
+    }
+  }
+}
+
+function existsPack(dir: string, pack: string): boolean {
+  try {
+    return statSync(join(dir, pack)).isFile();
+  } catch {
+    return false;
   }
 }

@@ -3,8 +3,8 @@
  * reference pages through renderEndpointPage, with the MDX content of an `openapi:`
  * page above the reference), puts it into the layout and writes the page file and its
  * page-cache entry. Runs inside the render worker threads (also callable on the main
- * thread); only what the export's report, manifest and search index need goes back,
- * so the main thread neither copies nor writes the pages.
+ * thread); only what the export's report, manifest and search index need goes back
+ * (with where the cache entry went), so the main thread neither copies nor writes the pages.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import { pageIcon } from '../layout/page-icon.js';
 import { pageOutputFile } from '../output/page-paths.js';
-import { PageCache } from '../cache/page-cache.js';
+import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
 import { searchableHtml } from '../search/searchable-html.js';
 
 export interface RenderTask {
@@ -44,6 +44,8 @@ export interface RenderTaskResult {
   searchHtml: string;
   /** Size and mtime of the page file written, for the output manifest. */
   written: { size: number; mtimeMs: number };
+  /** Where the page's cache entry was appended, when it was. */
+  cached?: PackLocation;
 }
 
 export interface RenderInit {
@@ -53,8 +55,10 @@ export interface RenderInit {
   files: string[];
   pages: string[];
   redirectSources: string[];
-  /** Cache folder of the export (rendered pages and highlighted code), when caching. */
+  /** Cache folder of the export (highlighted code goes there), when caching. */
   cacheDir?: string;
+  /** The pack this export appends page-cache entries to (see cache/page-pack.ts), when caching. */
+  pagePack?: PackTarget;
   /** Where page files are written. */
   outDir: string;
 }
@@ -77,7 +81,6 @@ export function createRenderer(init: RenderInit) {
     redirectSources: new Set(init.redirectSources),
   });
   const highlightCache = init.cacheDir ? createHighlightCache(join(init.cacheDir, 'highlight')) : recentHighlights;
-  const pageCache = init.cacheDir ? new PageCache(init.cacheDir) : undefined;
 
   function context(page: string, file: string): PageContext {
     return { root: init.root, page, file, config: init.model.config, deployment: init.model.deployment, resolveLink, resolveAsset, highlightCache };
@@ -139,7 +142,7 @@ export function createRenderer(init: RenderInit) {
     // Synchronous: this thread has nothing else to do meanwhile, and sync calls cost far less.
     writeFileSync(out, layoutPage(init.model, rendered, { icon: pageIcon, math }));
     const { size, mtimeMs } = statSync(out);
-    if (task.cacheKey) pageCache?.set(task.cacheKey, { rendered, brokenLinks });
-    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, searchHtml: searchableHtml(rendered.html), written: { size, mtimeMs } };
+    const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
+    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, searchHtml: searchableHtml(rendered.html), written: { size, mtimeMs }, cached };
   };
 }

@@ -192,9 +192,10 @@ describe('exportSite options', () => {
     // Cold: the workers start before the scan and write pages and cache entries themselves.
     const cold = await exportSite({ root, outDir: out, cacheDir, workers: 2 });
     expect(cold.features['page-cache']).toEqual({ included: false, reason: '0 of 6 pages from the cache' });
-    const entries = readdirSync(join(cacheDir, 'pages'), { recursive: true }).filter((f) => String(f).endsWith('.page'));
-    expect(entries).toHaveLength(6);
-    expect(readdirSync(join(cacheDir, 'pages'), { recursive: true }).filter((f) => String(f).endsWith('.tmp'))).toEqual([]);
+    // both threads appended their entries to the run's one pack, listed in the index
+    expect(readdirSync(join(cacheDir, 'pages')).filter((f) => f.endsWith('.pack'))).toHaveLength(1);
+    expect(Object.keys(JSON.parse(readFileSync(join(cacheDir, 'pages', 'index.json'), 'utf8')).entries)).toHaveLength(6);
+    expect(readdirSync(join(cacheDir, 'pages')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const writtenAt = statSync(join(out, 'guides/setup.html')).mtimeMs;
     writeFileSync(join(root, 'orphan.mdx'), '---\ntitle: Orphan\n---\n\nChanged by the worker test.\n');
     const warm = await exportSite({ root, outDir: out, cacheDir, workers: 2 });

@@ -1,0 +1,94 @@
+/**
+ * Page-cache entries and the pack files that hold them (see page-cache.ts for the
+ * index, pruning and compaction).
+ *
+ * An entry is one line of JSON (its key, everything of the page but the body, and the
+ * body's length) and then the body HTML as it is, so ~20 KB of HTML per page is neither
+ * JSON-escaped on the way in nor parsed on the way out. An entry read back must name
+ * the key it was asked for and hold a body of the recorded length; anything else (a
+ * pack cut short, another site's bytes, garbage) is a miss.
+ *
+ * All threads of one export append to one pack, opened by the main thread, which also
+ * closes it once every worker has stopped: a terminated worker leaves no descriptor
+ * behind. Each writer reserves its byte range by advancing the pack's end atomically
+ * (a SharedArrayBuffer), then writes there with a positional write.
+ */
+import { readSync, writeSync } from 'node:fs';
+import type { RenderedPage } from '../types.js';
+
+export interface CachedPage {
+  rendered: RenderedPage;
+  brokenLinks: { file: string; href: string; line?: number }[];
+}
+
+/** Where an entry lies: pack file name (in the cache's pages folder), byte offset and length. */
+export interface PackLocation {
+  pack: string;
+  offset: number;
+  length: number;
+}
+
+/** The pack the threads of one export append to; structured-cloneable (the end is shared). */
+export interface PackTarget {
+  pack: string;
+  fd: number;
+  /** One BigInt64: the end of the pack, advanced by each writer. */
+  end: SharedArrayBuffer;
+}
+
+interface EntryHead {
+  key: string;
+  rendered: Omit<RenderedPage, 'html'>;
+  brokenLinks: CachedPage['brokenLinks'];
+  /** Length of the body in UTF-16 code units (String.length). */
+  htmlLength: number;
+}
+
+export function encodeEntry(key: string, entry: CachedPage): Buffer {
+  const { html, ...rest } = entry.rendered;
+  const head: EntryHead = { key, rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length };
+  return Buffer.from(`${JSON.stringify(head)}\n${html}`);
+}
+
+export function decodeEntry(key: string, bytes: Buffer): CachedPage | undefined {
+  const cut = bytes.indexOf(10); // '\n'; JSON.stringify never writes a raw newline
+  if (cut < 0) return undefined;
+  try {
+    const head = JSON.parse(bytes.toString('utf8', 0, cut)) as EntryHead;
+    if (head?.key !== key || typeof head.htmlLength !== 'number' || !head.rendered || !Array.isArray(head.brokenLinks)) return undefined;
+    const html = bytes.toString('utf8', cut + 1);
+    if (html.length !== head.htmlLength) return undefined;
+    return { rendered: { ...head.rendered, html }, brokenLinks: head.brokenLinks };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Appends bytes to the pack; undefined when they could not all be written. */
+export function appendBytes(target: PackTarget, bytes: Buffer): PackLocation | undefined {
+  const offset = Number(Atomics.add(new BigInt64Array(target.end), 0, BigInt(bytes.length)));
+  try {
+    let done = 0;
+    while (done < bytes.length) done += writeSync(target.fd, bytes, done, bytes.length - done, offset + done);
+  } catch {
+    // a cache that cannot be written only costs time; the range is left as a hole no index names
+    return undefined;
+  }
+  return { pack: target.pack, offset, length: bytes.length };
+}
+
+export function appendEntry(target: PackTarget, key: string, entry: CachedPage): PackLocation | undefined {
+  return appendBytes(target, encodeEntry(key, entry));
+}
+
+/** Reads `length` bytes at `offset`; undefined when the file holds fewer. */
+export function readBytes(fd: number, offset: number, length: number): Buffer | undefined {
+  const bytes = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, bytes, done, length - done, offset + done);
+    if (n === 0) return undefined;
+    done += n;
+  }
+  return bytes;
+}

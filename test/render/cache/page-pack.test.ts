@@ -1,0 +1,53 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appendEntry, decodeEntry, readBytes, type CachedPage, type PackTarget } from '../../../src/render/cache/page-pack.js';
+
+const entry: CachedPage = {
+  rendered: {
+    page: 'guides/intro', frontmatter: { title: 'Intro' }, title: 'Intro', html: '<h2 id="a">A "quoted"\nheading</h2><p>Ünïcode 🎉 and \\ backslashes</p>',
+    headings: [{ depth: 2, text: 'A "quoted" heading', id: 'a' }], brokenLinks: ['/x'], assets: [], diagnostics: [{ severity: 'warning', file: 'guides/intro.mdx', line: 3, message: 'w' }],
+  },
+  brokenLinks: [{ file: 'guides/intro.mdx', href: '/x', line: 3 }],
+};
+const keyA = 'ab'.repeat(32);
+const keyB = 'cd'.repeat(32);
+
+describe('page-cache entries in a pack', () => {
+  let dir: string;
+  let target: PackTarget;
+  afterEach(() => {
+    closeSync(target.fd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const open = () => {
+    dir = mkdtempSync(join(tmpdir(), 'quire-pack-'));
+    target = { pack: 'p.pack', fd: openSync(join(dir, 'p.pack'), 'wx+'), end: new SharedArrayBuffer(8) };
+  };
+
+  it('appends entries one after the other and reads each back, body and all', () => {
+    open();
+    const a = appendEntry(target, keyA, entry)!;
+    const b = appendEntry(target, keyB, { ...entry, rendered: { ...entry.rendered, html: '<p>two</p>' } })!;
+    expect(a).toEqual({ pack: 'p.pack', offset: 0, length: a.length });
+    expect(b.offset).toBe(a.length);
+    expect(readFileSync(join(dir, 'p.pack')).length).toBe(a.length + b.length);
+    expect(decodeEntry(keyA, readBytes(target.fd, a.offset, a.length)!)).toEqual(entry);
+    expect(decodeEntry(keyB, readBytes(target.fd, b.offset, b.length)!)?.rendered.html).toBe('<p>two</p>');
+  });
+
+  it('treats an entry cut short, another key, garbage and a read past the end as misses', () => {
+    open();
+    const a = appendEntry(target, keyA, entry)!;
+    const bytes = readBytes(target.fd, a.offset, a.length)!;
+    expect(decodeEntry(keyB, bytes)).toBeUndefined();
+    expect(decodeEntry(keyA, bytes.subarray(0, bytes.length - 5))).toBeUndefined();
+    expect(decodeEntry(keyA, bytes.subarray(0, bytes.indexOf(10) - 2))).toBeUndefined();
+    expect(decodeEntry(keyA, Buffer.from('{"key":"nope"}\n<p>'))).toBeUndefined();
+    expect(decodeEntry(keyA, Buffer.from('\u0000\u0000garbage\n'))).toBeUndefined();
+    expect(readBytes(target.fd, a.offset, a.length + 1)).toBeUndefined();
+    writeFileSync(join(dir, 'p.pack'), '');
+    expect(readBytes(target.fd, a.offset, a.length)).toBeUndefined();
+  });
+});
