@@ -2,9 +2,11 @@
  * `npm run bench:api`: load on `GET /v2/agent/{projectId}/job/{id}` of a real
  * `quire serve` (embedded default: SQLite, info logs, metrics) and on a bare Fastify
  * route answering a constant object, each in its own process, driven by autocannon
- * from this process with 50 connections. Prints requests/s, p50, p99 and the ratio,
- * and on Linux each server's CPU time per request (from /proc), which other load on
- * the machine disturbs far less than requests/s.
+ * from this process with 50 connections. The two are measured in alternating rounds
+ * (BENCH_ROUNDS, default 3, of BENCH_DURATION seconds, default 10, each), so a drift of
+ * the machine's speed touches both alike. Prints each round and the medians: requests/s,
+ * p50, p99, the ratio, and on Linux each server's CPU time per request (from /proc),
+ * which other load on the machine disturbs far less than requests/s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { openStore } from '../src/store/open-store.js';
 import { listProjects } from '../src/store/records/projects.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
 /** CPU time (user + system) a process has used so far, in µs; undefined off Linux. */
@@ -66,15 +69,35 @@ try {
   // Warm both up so JIT and caches do not count against either.
   await autocannon({ url: realUrl, connections: 10, duration: 2, headers: { authorization: `Bearer ${key}` } });
   await autocannon({ url: `${bare.url}/job`, connections: 10, duration: 2 });
-  const real = await load(realUrl, { authorization: `Bearer ${key}` }, quire.child);
-  const base = await load(`${bare.url}/job`, {}, bare.child);
-  const row = (name: string, r: typeof real) =>
+  type Result = Awaited<ReturnType<typeof load>>;
+  const reals: Result[] = [];
+  const bases: Result[] = [];
+  const row = (name: string, r: Result) =>
     `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}  non-2xx ${r.non2xx}` +
     (r.cpuUs === undefined ? '' : `   server CPU ${r.cpuUs.toFixed(0)} µs/req`);
-  console.log(`bench:api  ${CONNECTIONS} connections, ${DURATION} s each, node ${process.version}`);
+  console.log(`bench:api  ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s each, node ${process.version}`);
+  for (let round = 1; round <= ROUNDS; round++) {
+    reals.push(await load(realUrl, { authorization: `Bearer ${key}` }, quire.child));
+    bases.push(await load(`${bare.url}/job`, {}, bare.child));
+    console.log(`round ${round}: ratio ${(reals.at(-1)!.rps / bases.at(-1)!.rps).toFixed(2)}`);
+    console.log(`  ${row('GET /v2/agent/{p}/job/{id} (quire)', reals.at(-1)!)}`);
+    console.log(`  ${row('bare Fastify constant JSON', bases.at(-1)!)}`);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const summary = (rs: Result[]): Result => ({
+    rps: median(rs.map((r) => r.rps)),
+    p50: median(rs.map((r) => r.p50)),
+    p99: median(rs.map((r) => r.p99)),
+    errors: rs.reduce((n, r) => n + r.errors, 0),
+    non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+    cpuUs: rs.every((r) => r.cpuUs !== undefined) ? median(rs.map((r) => r.cpuUs!)) : undefined,
+  });
+  const real = summary(reals);
+  const base = summary(bases);
+  console.log(`medians of ${ROUNDS} rounds (errors and non-2xx: totals):`);
   console.log(row('GET /v2/agent/{p}/job/{id} (quire)', real));
   console.log(row('bare Fastify constant JSON', base));
-  console.log(`ratio (quire / bare): ${(real.rps / base.rps).toFixed(2)}   target >= 0.60, p99 < 10 ms`);
+  console.log(`ratio (median quire / median bare): ${(real.rps / base.rps).toFixed(2)}   target >= 0.60, p99 < 10 ms`);
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
   quire.child.kill('SIGTERM');
