@@ -7,7 +7,9 @@
  * direct reader for its database. The query then runs on the connection itself,
  * without Kysely's connection mutex and promise chain, which cost more than these
  * small lookups; and its rows are reused until the database changes, which the
- * reader tells with a version token that moves on every commit, by any connection.
+ * reader tells with a version number that moves on every commit: at once for the
+ * commits of this process, within a bound the driver states for other processes'
+ * (FOREIGN_COMMIT_DELAY_MS in drivers/sqlite.ts).
  * The reader declines (undefined) when it cannot run or version a read now, and the
  * query goes through Kysely as usual.
  */
@@ -19,7 +21,8 @@ export interface DirectReader {
   run(sql: string, parameters: readonly unknown[]): unknown[] | undefined;
   /**
    * A number that differs whenever the data may differ from the last time it was
-   * given: after any commit by this or another connection. Undefined to decline.
+   * given: after any commit by a connection of this process, and after one by another
+   * process within the driver's stated delay. Undefined to decline.
    */
   version(): number | undefined;
 }
