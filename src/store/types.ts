@@ -22,6 +22,8 @@ export interface Store {
 export interface SqliteStoreOptions {
   /** Path of the database file, or `:memory:`. */
   file: string;
+  /** @default FOREIGN_COMMIT_DELAY_MS (drivers/sqlite.ts); tests set it long to see what does not wait for it. */
+  foreignCommitDelayMs?: number;
 }
 
 export interface PostgresStoreOptions {

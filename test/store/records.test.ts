@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FOREIGN_COMMIT_DELAY_MS } from '../../src/store/drivers/sqlite.js';
+import { FOREIGN_COMMIT_DELAY_MS, openSqliteStore } from '../../src/store/drivers/sqlite.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { openStore } from '../../src/store/open-store.js';
 import * as agentJobs from '../../src/store/records/agent-jobs.js';
@@ -144,7 +144,7 @@ describe.each(DIALECTS)('records on %s', (dialect) => {
 });
 
 describe('hot lookups on SQLite', () => {
-  it("see another process's commit once FOREIGN_COMMIT_DELAY_MS has passed", async () => {
+  async function withJob(run: (t: TestStore, status: () => Promise<string | undefined>) => Promise<void>): Promise<void> {
     const t = await openTestStore('sqlite');
     try {
       await orgs.insertOrganization(t.store.db, { id: 'org_a', name: 'A', features: ['agent'], createdAt: T0 });
@@ -153,7 +153,35 @@ describe('hot lookups on SQLite', () => {
         id: 'aj_1', orgId: 'org_a', projectId: 'prj_a', status: 'active', prompt: 'p', repository: '/tmp/repo', baseRef: 'main',
         branch: 'quire/agent-aj_1', model: 'm', prLink: null, prNumber: null, failureReason: null, createdAt: T0, updatedAt: T0, archivedAt: null,
       });
-      const status = async () => (await agentJobs.findAgentJob(t.store.db, 'aj_1'))?.status;
+      await run(t, async () => (await agentJobs.findAgentJob(t.store.db, 'aj_1'))?.status);
+    } finally {
+      await t.cleanup();
+    }
+  }
+
+  it("see a transaction of another connection of this process as soon as it commits", () =>
+    withJob(async (t) => {
+      // Both never ask SQLite for other connections' commits here: only the count of this
+      // process's writes can tell them.
+      const file = join(t.dataDir, 'quire.db');
+      const reader = openSqliteStore({ file, foreignCommitDelayMs: 3_600_000 });
+      const writer = openSqliteStore({ file, foreignCommitDelayMs: 3_600_000 });
+      const status = async () => (await agentJobs.findAgentJob(reader.db, 'aj_1'))?.status;
+      try {
+        await writer.db.transaction().execute(async (trx) => {
+          await trx.updateTable('agent_jobs').set({ status: 'completed' }).where('id', '=', 'aj_1').execute();
+          // Read (and kept) while the other connection's write is not committed yet.
+          expect(await status()).toBe('active');
+        });
+        expect(await status()).toBe('completed');
+      } finally {
+        await reader.close();
+        await writer.close();
+      }
+    }));
+
+  it("see another process's commit once FOREIGN_COMMIT_DELAY_MS has passed", () =>
+    withJob(async (t, status) => {
       expect(await status()).toBe('active');
       // The same record twice: the second read came from the rows kept for this version.
       expect(await agentJobs.findAgentJob(t.store.db, 'aj_1')).toBe(await agentJobs.findAgentJob(t.store.db, 'aj_1'));
@@ -161,8 +189,5 @@ describe('hot lookups on SQLite', () => {
       execFileSync(process.execPath, ['-e', script], { cwd: ROOT });
       await new Promise((r) => setTimeout(r, FOREIGN_COMMIT_DELAY_MS + 1));
       expect(await status()).toBe('completed');
-    } finally {
-      await t.cleanup();
-    }
-  });
+    }));
 });

@@ -24,6 +24,9 @@ let processWrites = 0;
  */
 export const FOREIGN_COMMIT_DELAY_MS = 1;
 
+/** COMMIT, END, RELEASE (of the outermost savepoint) and ROLLBACK end what other connections see. */
+const ENDS_TRANSACTION = /^\s*(commit|end|release|rollback)\b/i;
+
 export function openSqliteStore(options: SqliteStoreOptions): Store {
   const connection = new BetterSqlite3(options.file);
   connection.pragma('journal_mode = WAL');
@@ -36,20 +39,23 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // Kysely prepares every query anew; preparing costs more than running the small
   // lookups of the API, so prepared statements are kept per SQL text. better-sqlite3
   // runs a statement to completion synchronously, so sharing one is safe.
-  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statements = new Map<string, { stmt: BetterSqlite3.Statement; counted: boolean }>();
   // Statements that may write (an UPDATE ... RETURNING is a reader, but not read-only)
   // are counted in processWrites as they are prepared: Kysely prepares each one right
-  // before running it, and every statement of this connection comes through here.
+  // before running it, and every statement of this connection comes through here. So
+  // is the end of a transaction: SQLite calls COMMIT read-only, but only then do the
+  // transaction's writes show to the other connections of this process.
   const database = {
     prepare(text: string) {
-      let stmt = statements.get(text);
-      if (!stmt) {
+      let entry = statements.get(text);
+      if (!entry) {
         if (statements.size >= 500) statements.clear();
-        stmt = connection.prepare(text);
-        statements.set(text, stmt);
+        const stmt = connection.prepare(text);
+        entry = { stmt, counted: !stmt.readonly || ENDS_TRANSACTION.test(text) };
+        statements.set(text, entry);
       }
-      if (!stmt.readonly) processWrites++;
-      return stmt;
+      if (entry.counted) processWrites++;
+      return entry.stmt;
     },
     close() {
       statements.clear();
@@ -62,6 +68,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // Kysely keeps a transaction open across awaits on this one connection, and a read
   // run then would see its uncommitted writes. So while one is open the reader
   // declines and the read waits its turn behind the transaction in Kysely.
+  const foreignCommitDelayMs = options.foreignCommitDelayMs ?? FOREIGN_COMMIT_DELAY_MS;
   let dataVersion: BetterSqlite3.Statement | undefined;
   let foreignVersion = 0;
   let foreignVersionAt = -Infinity;
@@ -81,7 +88,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     version() {
       if (connection.inTransaction) return undefined;
       const now = performance.now();
-      if (now - foreignVersionAt >= FOREIGN_COMMIT_DELAY_MS) {
+      if (now - foreignVersionAt >= foreignCommitDelayMs) {
         dataVersion ??= connection.prepare('pragma data_version').pluck();
         foreignVersion = dataVersion.get() as number;
         foreignVersionAt = now;
