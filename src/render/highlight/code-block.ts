@@ -1,8 +1,9 @@
 /**
  * Renders one code fence: a `<pre>` highlighted by shiki's grammars with both themes as CSS
- * variables (`--shiki-light` / `--shiki-dark` on each token span, so one HTML works in
- * light and dark mode), highlighted lines marked, a title bar and a copy button that the
- * site's JS wires up. Unknown languages come out as plain escaped text.
+ * variables (`--shiki-light` / `--shiki-dark`, set on each token span by its classes, see
+ * token-classes.ts, so one HTML works in light and dark mode), highlighted lines marked,
+ * a title bar and a copy button that the site's JS wires up. Unknown languages come out
+ * as plain escaped text.
  */
 import { createHash } from 'node:crypto';
 import type { HighlighterCore } from 'shiki/core';
@@ -10,6 +11,7 @@ import type { PageContext } from '../types.js';
 import { attrs, escapeAttr, escapeHtml } from '../markdown/escape.js';
 import { parseCodeMeta } from './code-meta.js';
 import { tokenizeDual } from './dual-tokenize.js';
+import { tokenClass, tokenStyle } from './token-classes.js';
 import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
 
 export type HighlightCache = NonNullable<PageContext['highlightCache']>;
@@ -22,10 +24,11 @@ export interface CodeBlockOptions {
   cache?: HighlightCache;
 }
 
-const FONT_STYLE: [number, string][] = [[1, 'font-style:italic'], [2, 'font-weight:bold'], [4, 'text-decoration:underline'], [8, 'text-decoration:line-through']];
+/** Bump when the markup of a highlighted block changes: it is part of every highlight cache key. */
+const MARKUP_VERSION = 'token-classes-1';
 
 export function highlightKey(lang: string, meta: string, code: string): string {
-  return createHash('sha256').update(lang).update('\0').update(meta).update('\0').update(code).digest('hex');
+  return createHash('sha256').update(MARKUP_VERSION).update('\0').update(lang).update('\0').update(meta).update('\0').update(code).digest('hex');
 }
 
 /** The `<pre>` of a fence, from the cache when there. */
@@ -40,9 +43,9 @@ export function highlightPre(h: HighlighterCore | null, code: string, lang: stri
     tokenizeDual(h, code, id, LIGHT_THEME, DARK_THEME).forEach((line, i) => {
       let inner = '';
       for (const t of line) {
-        let style = `--shiki-light:${t.light};--shiki-dark:${t.dark}`;
-        for (const [bit, css] of FONT_STYLE) if (t.fontStyle & bit) style += ';' + css;
-        inner += `<span style="${escapeAttr(style)}">${escapeHtml(t.content)}</span>`;
+        const cls = tokenClass(t.light, t.dark, t.fontStyle);
+        inner += cls === undefined ? `<span style="${escapeAttr(tokenStyle(t.light, t.dark, t.fontStyle))}">` : `<span class="${cls}">`;
+        inner += `${escapeHtml(t.content)}</span>`;
       }
       body += (i ? '\n' : '') + `<span class="line${lines.has(i + 1) ? ' highlighted' : ''}">${inner}</span>`;
     });

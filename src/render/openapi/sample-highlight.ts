@@ -3,10 +3,11 @@
  * JavaScript, Go, ...). Their shape is known and simple, and running the full TextMate
  * grammars over four samples per operation cost most of an endpoint page's render time,
  * so they are coloured here with the same GitHub Light/Dark palette and the same markup
- * (`--shiki-light`/`--shiki-dark` variables) as the shared shiki highlighter, which still
+ * (token classes, see highlight/token-classes.ts) as the shared shiki highlighter, which still
  * handles the document's own `x-codeSamples` and the JSON examples.
  */
 import { COPY_BUTTON } from '../highlight/index.js';
+import { tokenClass, tokenStyle } from '../highlight/token-classes.js';
 import { esc } from './html.js';
 
 type Kind = 'plain' | 'keyword' | 'string' | 'constant' | 'func' | 'comment' | 'variable';
@@ -46,7 +47,8 @@ export function canHighlightSample(lang: string): boolean {
 
 function span(kind: Kind, text: string): string {
   const [light, dark] = PALETTE[kind];
-  return `<span style="--shiki-light:${light};--shiki-dark:${dark}">${esc(text)}</span>`;
+  const cls = tokenClass(light, dark, 0);
+  return `${cls === undefined ? `<span style="${tokenStyle(light, dark, 0)}">` : `<span class="${cls}">`}${esc(text)}</span>`;
 }
 
 /** Splits tokens at newlines into `<span class="line">` rows, as the shared highlighter does. */

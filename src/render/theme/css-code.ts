@@ -1,7 +1,10 @@
 /**
  * Code blocks: Shiki's dual themes (colors carried as --shiki-light/--shiki-dark CSS
- * variables, switched by the `dark` class), titles, highlighted lines, copy button.
+ * variables, set by the token classes, switched by the `dark` class), titles,
+ * highlighted lines, copy button.
  */
+import { tokenClassCss } from '../highlight/token-classes.js';
+
 export const CODE_CSS = String.raw`
 .prose pre{position:relative;margin:0;padding:14px 16px;overflow-x:auto;font-family:var(--mono);font-size:.85rem;line-height:1.7;background:var(--code-bg);border-radius:var(--radius);tab-size:2}
 .prose pre code{font-family:inherit;background:none;border:0;padding:0;font-size:inherit;display:block;min-width:max-content}
@@ -17,4 +20,4 @@ html.dark .shiki{background-color:var(--code-bg)!important}
 .copy-button.copied{color:var(--accent-text);border-color:var(--accent)}
 .katex-display{overflow-x:auto;overflow-y:hidden;padding:4px 0}
 .mermaid-source,pre.mermaid{white-space:pre}
-`;
+${tokenClassCss()}`;

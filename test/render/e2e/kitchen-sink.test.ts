@@ -78,9 +78,21 @@ describe('kitchen-sink site in Chromium', () => {
 
   it('toggles dark mode and keeps it across pages', async () => {
     const dark = () => page.evaluate<boolean>('document.documentElement.classList.contains("dark")');
+    // A highlighted token: its colour, and the two colours its classes give it.
+    const token = () =>
+      page.evaluate<{ color: string; light: string; dark: string }>(
+        `(() => { const s = getComputedStyle(document.querySelector('.shiki .line > span')); return { color: s.color, light: s.getPropertyValue('--shiki-light').trim(), dark: s.getPropertyValue('--shiki-dark').trim() }; })()`,
+      );
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
     const before = await dark();
+    const first = await token();
+    expect(first.light).toMatch(/^#[0-9A-F]{6}$/);
+    expect(first.dark).toMatch(/^#[0-9A-F]{6}$/);
+    expect(first.light).not.toBe(first.dark);
+    expect(first.color).toBe(rgb(before ? first.dark : first.light));
     await page.locator('[data-theme-toggle]').click();
     expect(await dark()).toBe(!before);
+    expect((await token()).color).toBe(rgb(before ? first.light : first.dark));
     await page.reload();
     expect(await dark()).toBe(!before);
     await page.locator('[data-theme-toggle]').click();

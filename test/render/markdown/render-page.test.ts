@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { highlightKey } from '../../../src/render/highlight/index.js';
+import { tokenClass } from '../../../src/render/highlight/token-classes.js';
 import { compact, render } from '../components/render-helper.js';
 import { renderFixture } from './site-context.js';
 
@@ -132,7 +133,8 @@ describe('renderPage: code, diagrams and math', () => {
     const page = await render('```ts client.ts {1,3-4}\nconst a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\n```');
     const html = page.html;
     expect(html).toMatch(/^<div class="q-code" data-code data-lang="ts"><div class="q-code-header"><span class="q-code-title">client\.ts<\/span><button type="button" class="q-code-copy" data-copy/);
-    expect(html).toMatch(/<span style="--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">const<\/span>/);
+    // Token colours as classes (token-classes.ts): the keyword colour of each theme.
+    expect(html).toContain(`<span class="${tokenClass('#D73A49', '#F97583', 0)}">const</span>`);
     expect(html.match(/class="line highlighted"/g)).toHaveLength(3);
     expect(html.match(/class="line"/g)).toHaveLength(1);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ensureLanguages, renderCodeBlock } from '../../../src/render/highlight/index.js';
+import { tokenClass } from '../../../src/render/highlight/token-classes.js';
 import { markdownToHtml } from '../../../src/render/openapi/markdown.js';
 import { sampleFromSchema } from '../../../src/render/openapi/sample.js';
 import { highlightSample } from '../../../src/render/openapi/sample-highlight.js';
@@ -22,10 +23,10 @@ describe('highlightSample', () => {
       expect(html).not.toContain('</script>');
       expect(html.match(/<span class="line">/g)).toHaveLength(src.split('\n').length);
     }
-    expect(highlightSample(samples[0][1], 'bash')).toContain('<span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0">curl</span>');
-    expect(highlightSample(samples[1][1], 'python')).toContain('<span style="--shiki-light:#D73A49;--shiki-dark:#F97583">import</span>');
-    expect(highlightSample(samples[2][1], 'javascript')).toContain('<span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0">fetch</span>');
-    expect(highlightSample(samples[3][1], 'go')).toContain('<span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF">nil</span>');
+    expect(highlightSample(samples[0][1], 'bash')).toContain(`<span class="${tokenClass('#6F42C1', '#B392F0', 0)}">curl</span>`);
+    expect(highlightSample(samples[1][1], 'python')).toContain(`<span class="${tokenClass('#D73A49', '#F97583', 0)}">import</span>`);
+    expect(highlightSample(samples[2][1], 'javascript')).toContain(`<span class="${tokenClass('#6F42C1', '#B392F0', 0)}">fetch</span>`);
+    expect(highlightSample(samples[3][1], 'go')).toContain(`<span class="${tokenClass('#005CC5', '#79B8FF', 0)}">nil</span>`);
   });
 
   it('colours printed JSON exactly as the shared shiki highlighter does', async () => {
