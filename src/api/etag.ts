@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { derivedOnce } from '../store/prepared.js';
 
 export function etagOf(payload: string): string {
   // crypto.hash (Node >= 20.12) is the one-shot form: no Hash object per response.
@@ -24,15 +25,12 @@ export function taggedJson(body: unknown): TaggedJson {
 const shared = new WeakMap<object, TaggedJson>();
 
 /**
- * `view(source)` as tagged JSON, made once per `source` when the source is frozen: the
- * records the hot lookups share between requests until the database changes are, so
- * a job polled many times is serialized and hashed once per version of its row.
+ * `view(source)` as tagged JSON, made once per `source` when it is a record the hot
+ * lookups share between requests until the database changes (see derivedOnce), so a
+ * job polled many times is serialized and hashed once per version of its row.
  */
 export function taggedJsonOf<T extends object>(source: T, view: (source: T) => unknown): TaggedJson {
-  if (!Object.isFrozen(source)) return taggedJson(view(source));
-  let tagged = shared.get(source);
-  if (!tagged) shared.set(source, (tagged = taggedJson(view(source))));
-  return tagged;
+  return derivedOnce<object, TaggedJson>(shared, source, () => taggedJson(view(source)));
 }
 
 function matches(header: string | undefined, tag: string): boolean {

@@ -116,10 +116,10 @@ export interface CachedPrincipal {
  * key lookup per request. authenticate() files them under the `Authorization` value
  * itself: a repeat caller then costs one map lookup, no parsing and no SHA-256. The key
  * is in this process's memory while its request is anyway; the cache keeps it at most
- * `ttlMs` longer and never writes it anywhere. Entries live `ttlMs`; revoking a key through this
- * process (revokeApiKey on the same store) empties the cache at once, while a key
- * revoked by another process (`quire key revoke`, another `quire serve`) stops working
- * here within `ttlMs`. Only valid keys are cached, so a key created anywhere works at once.
+ * `ttlMs` longer and never writes it anywhere. Revoking a key through this process
+ * (revokeApiKey on the same store) empties the cache at once, while a key revoked by
+ * another process (`quire key revoke`, another `quire serve`) stops working here within
+ * `ttlMs`. Only valid keys are cached, so a key created anywhere works at once.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, CachedPrincipal>();

@@ -40,6 +40,18 @@ const compiledQueries = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>
 const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
 const results = new WeakMap<Kysely<Database>, ResultCache>();
 
+/**
+ * `make(source)`, made once and kept in `memo` for as long as `source` lives when the
+ * source is one of the rows runPrepared shares (frozen), or a frozen value made from
+ * one; made anew for any other (rows read through Kysely are fresh every time).
+ */
+export function derivedOnce<S extends object, T>(memo: WeakMap<S, T>, source: S, make: (source: S) => T): T {
+  if (!Object.isFrozen(source)) return make(source);
+  let value = memo.get(source);
+  if (value === undefined) memo.set(source, (value = make(source)));
+  return value;
+}
+
 /** Lets runPrepared read `db` through `reader` (the SQLite driver does). */
 export function registerDirectReader(db: Kysely<Database>, reader: DirectReader): void {
   directReaders.set(db, reader);

@@ -70,12 +70,11 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // declines and the read waits its turn behind the transaction in Kysely.
   const foreignCommitDelayMs = options.foreignCommitDelayMs ?? FOREIGN_COMMIT_DELAY_MS;
   let dataVersion: BetterSqlite3.Statement | undefined;
-  let foreignVersion = 0;
+  let foreignVersion: number | undefined;
   let foreignVersionAt = -Infinity;
   // The version handed out: bumped whenever data_version or processWrites moved.
   let version = 0;
-  let seenForeign = 0;
-  let seenWrites = 0;
+  let seenWrites = processWrites;
   registerDirectReader(db, {
     run(text, parameters) {
       if (connection.inTransaction) return undefined;
@@ -90,11 +89,12 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       const now = performance.now();
       if (now - foreignVersionAt >= foreignCommitDelayMs) {
         dataVersion ??= connection.prepare('pragma data_version').pluck();
-        foreignVersion = dataVersion.get() as number;
+        const read = dataVersion.get() as number;
+        if (read !== foreignVersion) version++;
+        foreignVersion = read;
         foreignVersionAt = now;
       }
-      if (foreignVersion !== seenForeign || processWrites !== seenWrites) {
-        seenForeign = foreignVersion;
+      if (processWrites !== seenWrites) {
         seenWrites = processWrites;
         version++;
       }

@@ -1,6 +1,6 @@
 /** Records of agent jobs and their transcripts. */
 import type { Kysely } from 'kysely';
-import { runPrepared } from '../prepared.js';
+import { derivedOnce, runPrepared } from '../prepared.js';
 import type { AgentJobsTable, Database } from '../schema.js';
 
 export type AgentJobStatus = AgentJobsTable['status'];
@@ -84,11 +84,7 @@ const sharedRecords = new WeakMap<AgentJobsTable, AgentJobRecord>();
 /** Serves every poll of an agent job, so it is compiled once (see prepared.ts). */
 export async function findAgentJob(db: Kysely<Database>, id: string): Promise<AgentJobRecord | undefined> {
   const [row] = await runPrepared<AgentJobsTable>(db, 'agent-job-by-id', (d) => d.selectFrom('agent_jobs').selectAll().where('id', '=', ''), [id]);
-  if (!row) return undefined;
-  if (!Object.isFrozen(row)) return toAgentJobRecord(row);
-  let record = sharedRecords.get(row);
-  if (!record) sharedRecords.set(row, (record = Object.freeze(toAgentJobRecord(row))));
-  return record;
+  return row && derivedOnce(sharedRecords, row, (r) => Object.freeze(toAgentJobRecord(r)));
 }
 
 export type AgentJobPatch = Partial<Pick<AgentJobRecord, 'status' | 'prLink' | 'prNumber' | 'failureReason' | 'archivedAt' | 'prompt'>>;
