@@ -7,7 +7,7 @@ import {
   getAgentTranscript,
   type AgentServiceDeps,
 } from '../agent/agent-job-service.js';
-import { getAgentJobRecord, toAgentJob } from '../core/agent-jobs.js';
+import { getAgentJobRecord, getAgentJobRecordNow, toAgentJob } from '../core/agent-jobs.js';
 import type { AppDeps } from './deps.js';
 import { principalOf } from './auth.js';
 import { sendJsonWithEtag, taggedJsonOf } from './etag.js';
@@ -30,10 +30,17 @@ export function registerAgentJobRoutes(app: FastifyInstance, deps: AppDeps): voi
         response: { 200: agentJobSchema, 304: { type: 'null', description: 'Not modified' }, ...errorResponses(404) },
       },
     },
-    async (request, reply) => {
+    // Not async: a job the store can read now (SQLite, the embedded default) is sent
+    // in the same turn of the event loop, without a promise. Clients poll this route.
+    (request, reply) => {
       const { orgId } = principalOf(request);
-      const job = await getAgentJobRecord(deps.store, orgId, request.params.projectId, request.params.id);
-      return sendJsonWithEtag(request, reply, taggedJsonOf(job, toAgentJob));
+      const { projectId, id } = request.params;
+      const job = getAgentJobRecordNow(deps.store, orgId, projectId, id);
+      if (job) {
+        sendJsonWithEtag(request, reply, taggedJsonOf(job, toAgentJob));
+        return;
+      }
+      return getAgentJobRecord(deps.store, orgId, projectId, id).then((j) => sendJsonWithEtag(request, reply, taggedJsonOf(j, toAgentJob)));
     },
   );
 }

@@ -1,10 +1,12 @@
 /**
- * Builds the Fastify application: logging with request ids, auth, errors, metrics,
+ * Builds the Fastify application: request ids and the access log, auth, errors, metrics,
  * health, OpenAPI and one module per resource. Listening is the caller's business.
  */
-import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { LazyChildLogger, requestLineWriter, type Logger, type RequestLine } from '../core/logger.js';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import { requestLineWriter } from '../core/logger.js';
+import { ErrorLogController, QuireRequest, reportingResponse } from './access-log.js';
 import { registerAgentJobRoutes } from './agent-jobs.js';
 import { installAuth } from './auth.js';
 import type { AppDeps } from './deps.js';
@@ -24,46 +26,78 @@ declare module 'fastify' {
 /** A module adding routes for one resource; later issues plug theirs in here. */
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-/**
- * Fastify tells its log controller about every finished request (after the onResponse
- * hooks, of which Quire has none). Quire's writes the request's one access line there,
- * instead of Fastify's two lines, and counts it for `/metrics`: the same moment an
- * onResponse hook would see, without a hook to run per request.
- */
-class RequestCompletion extends LogController {
-  constructor(
-    private readonly writeRequestLine: (line: RequestLine) => void,
-    private readonly metrics: RequestMetrics,
-  ) {
-    super({ disableRequestLogging: true });
-  }
+/** A request id a client may send in `x-request-id`: short, and safe in a header and a log line. */
+const CLIENT_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
-  override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const ms = reply.elapsedTime;
-    this.writeRequestLine({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(ms * 10) / 10 });
-    this.metrics.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, ms / 1000);
-  }
+/**
+ * Request ids: the client's `x-request-id` when it sends a usable one, else this
+ * process's random prefix and a counter (`4f0c9a2e71b3-1a`): unique across the
+ * processes of a deployment without drawing a random UUID per request.
+ */
+function requestIds(): (req: IncomingMessage) => string {
+  const prefix = randomBytes(6).toString('hex');
+  let n = 0;
+  return (req) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : `${prefix}-${(++n).toString(36)}`;
+    (req as QuireRequest).requestId = id;
+    return id;
+  };
+}
+
+const requestStarts = new WeakSet<onRequestHookHandler>();
+
+/**
+ * The first onRequest hook of a route: the request id header, the route's pattern and,
+ * unless the route is public, the key check. A callback rather than async, so no
+ * promise and no extra turn of the microtask queue.
+ */
+function requestStart(pattern: string, isPublic: boolean, checkAuth: ReturnType<typeof installAuth>): onRequestHookHandler {
+  const hook: onRequestHookHandler = (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    (request.raw as QuireRequest).routePattern = pattern;
+    if (isPublic) done();
+    else checkAuth(request, done);
+  };
+  requestStarts.add(hook);
+  return hook;
 }
 
 export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Promise<FastifyInstance> {
   const metrics = new RequestMetrics();
+  const writeRequestLine = requestLineWriter(deps.logger);
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
-    logController: new RequestCompletion(requestLineWriter(deps.logger), metrics),
-    // request.log is made on first use: most requests only write their access line.
-    childLoggerFactory: (logger, bindings, options) => new LazyChildLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger,
+    // No logger for Fastify: the access line and the metrics come from the server's own
+    // request and response objects (access-log.ts), its error events from the controller.
+    logger: false,
+    logController: new ErrorLogController(deps.logger),
+    http: {
+      IncomingMessage: QuireRequest,
+      ServerResponse: reportingResponse((req, res, ms) => {
+        writeRequestLine({ reqId: req.requestId, method: req.method ?? '', url: req.url ?? '', status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+        metrics.observe(req.method ?? '', req.routePattern ?? 'unmatched', res.statusCode, ms / 1000);
+      }),
+    },
     bodyLimit: deps.config.bodyLimit,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIds(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
+  const checkAuth = installAuth(app, deps.store, deps.usage);
   app.addHook('onRoute', (route) => {
     const hidden = !!(route.schema as { hide?: boolean } | undefined)?.hide;
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, hidden });
+    // Each route's first onRequest hook is made for it: it knows the route's pattern
+    // (for /metrics) and whether it is public without asking Fastify per request
+    // (request.routeOptions builds a new object on every call). Unmatched requests
+    // get their request id header from the not-found handler (method-not-allowed.ts).
+    const existing = [route.onRequest ?? []].flat();
+    if (existing.some((hook) => requestStarts.has(hook))) return; // a HEAD route copied from its GET
+    route.onRequest = [requestStart(route.url, !!route.config?.public, checkAuth), ...existing];
   });
   // An empty body sent as JSON (a bodiless POST from curl or a client library) counts
   // as no body; the route's schema still decides whether a body is required.
@@ -75,18 +109,11 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     return parseJson(request, body as string, done);
   });
-  installErrorHandler(app);
+  installErrorHandler(app, deps.logger);
   installNotFound(app);
   await installOpenApi(app);
   installMetrics(app, metrics);
-  const checkAuth = installAuth(app, deps.store, deps.usage);
-  // The one hook run on every request: a callback rather than async, so no promise and
-  // no extra turn of the microtask queue.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    checkAuth(request, done);
-  });
-  registerHealthRoutes(app, deps.store);
+  registerHealthRoutes(app, deps.store, deps.logger);
   registerOpenApiRoute(app);
   registerAgentJobRoutes(app, deps);
   for (const module of modules) await module(app, deps);

@@ -24,8 +24,8 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 /**
- * Adds `request.principal` and returns the check the application's one `onRequest`
- * hook runs on every request (see app.ts): it admits the request or passes the
+ * Adds `request.principal` and returns the key check that every private route's
+ * first `onRequest` hook runs (see app.ts): it admits the request or passes the
  * error to `done`.
  */
 export function installAuth(app: FastifyInstance, store: Store, usage: KeyUsageRecorder): (request: FastifyRequest, done: (err?: Error) => void) => void {
@@ -40,9 +40,6 @@ export function installAuth(app: FastifyInstance, store: Store, usage: KeyUsageR
   // admitted without a promise (authenticate answers from its cache). Fastify turns a
   // throw in the hook into the error response, as it does a rejection.
   return (request, done) => {
-    const route = request.routeOptions;
-    // Unmatched routes fall through to the 404/405 handler without a key check.
-    if (!route.url || route.config.public) return done();
     const principal = authenticate(store, request.headers.authorization);
     if (principal instanceof Promise) {
       principal.then((p) => admit(request, p)).then(() => done(), done);

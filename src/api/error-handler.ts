@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -33,7 +34,7 @@ export function sendError(reply: FastifyReply, status: number, message: string, 
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send({ error: message });
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, logger: Logger): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) return sendError(reply, err.status, err.message, err.headers);
     if (err.validation) return sendError(reply, 400, describeValidation(err));
@@ -43,7 +44,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) message = `Malformed JSON body: ${err.message}`;
       return sendError(reply, status, message);
     }
-    request.log.error({ err, reqId: request.id }, 'unhandled error');
+    logger.error({ err, reqId: request.id }, 'unhandled error');
     return sendError(reply, 500, 'Internal server error');
   });
 }

@@ -28,6 +28,8 @@ export function installNotFound(app: FastifyInstance): void {
     patterns.set(route.url, entry);
   });
   app.setNotFoundHandler((request, reply) => {
+    // Matched routes set it in their first hook (app.ts); no route hook runs here.
+    reply.header('x-request-id', request.id);
     const path = request.url.split('?')[0] ?? '/';
     const allowed = new Set<string>();
     for (const p of patterns.values()) if (p.regex.test(path)) for (const m of p.methods) allowed.add(m);

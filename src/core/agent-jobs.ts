@@ -3,7 +3,7 @@
  * another organization or another project answers exactly like a missing one.
  */
 import type { Store } from '../store/types.js';
-import { findAgentJob, insertAgentJob, type AgentJobRecord, type AgentJobStatus } from '../store/records/agent-jobs.js';
+import { findAgentJob, findAgentJobNow, insertAgentJob, type AgentJobRecord, type AgentJobStatus } from '../store/records/agent-jobs.js';
 import { findProject } from '../store/records/projects.js';
 import { NotFoundError } from './errors.js';
 import { newId, nowIso } from './ids.js';
@@ -42,7 +42,19 @@ export const PROJECT_NOT_FOUND = 'Project not found';
 
 /** The job, if it belongs to this organization's project; NotFound otherwise. */
 export async function getAgentJobRecord(store: Store, orgId: string, projectId: string, id: string): Promise<AgentJobRecord> {
-  const job = await findAgentJob(store.db, id);
+  return visibleJob(await findAgentJob(store.db, id), orgId, projectId);
+}
+
+/**
+ * getAgentJobRecord without waiting when the store can answer now (findAgentJobNow);
+ * undefined when getAgentJobRecord must be awaited instead.
+ */
+export function getAgentJobRecordNow(store: Store, orgId: string, projectId: string, id: string): AgentJobRecord | undefined {
+  const job = findAgentJobNow(store.db, id);
+  return job === undefined ? undefined : visibleJob(job ?? undefined, orgId, projectId);
+}
+
+function visibleJob(job: AgentJobRecord | undefined, orgId: string, projectId: string): AgentJobRecord {
   if (!job || job.orgId !== orgId || job.projectId !== projectId) throw new NotFoundError(JOB_NOT_FOUND);
   return job;
 }

@@ -62,7 +62,26 @@ export function registerDirectReader(db: Kysely<Database>, reader: DirectReader)
  * `parameters` in place of the ones it was built with, in the same order. The rows
  * may be shared with other callers (frozen): map them, do not change them.
  */
-export function runPrepared<Row>(db: Kysely<Database>, name: string, build: (db: Kysely<Database>) => { compile(): CompiledQuery }, parameters: readonly unknown[]): Promise<Row[]> {
+export function runPrepared<Row>(db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): Promise<Row[]> {
+  const now = readPreparedNow<Row>(db, name, build, parameters);
+  if (now) return Promise.resolve(now as Row[]);
+  return db.executeQuery<Row>({ ...compiledQuery(db, name, build, parameters), parameters }).then((result) => result.rows as Row[]);
+}
+
+/**
+ * runPrepared's rows without waiting, when the database has a direct reader that can
+ * answer now (SQLite outside a transaction); undefined otherwise, and the caller
+ * awaits runPrepared. A request answered from here never leaves its event-loop turn.
+ */
+export function readPreparedNow<Row>(db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): readonly Row[] | undefined {
+  const reader = directReaders.get(db);
+  if (!reader) return undefined;
+  return readDirect(db, reader, name, compiledQuery(db, name, build, parameters).sql, parameters) as readonly Row[] | undefined;
+}
+
+type QueryBuild = (db: Kysely<Database>) => { compile(): CompiledQuery };
+
+function compiledQuery(db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): CompiledQuery {
   let perDb = compiledQueries.get(db);
   if (!perDb) compiledQueries.set(db, (perDb = new Map()));
   let compiled = perDb.get(name);
@@ -71,12 +90,7 @@ export function runPrepared<Row>(db: Kysely<Database>, name: string, build: (db:
     if (compiled.parameters.length !== parameters.length) throw new Error(`prepared query ${name}: expected ${compiled.parameters.length} parameters`);
     perDb.set(name, compiled);
   }
-  const reader = directReaders.get(db);
-  if (reader) {
-    const rows = readDirect(db, reader, name, compiled.sql, parameters);
-    if (rows) return Promise.resolve(rows as Row[]);
-  }
-  return db.executeQuery<Row>({ ...compiled, parameters }).then((result) => result.rows as Row[]);
+  return compiled;
 }
 
 function readDirect(db: Kysely<Database>, reader: DirectReader, name: string, sql: string, parameters: readonly unknown[]): readonly unknown[] | undefined {

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { LazyChildLogger, createLogger, requestLineWriter } from '../../src/core/logger.js';
+import { createLogger, requestLineWriter } from '../../src/core/logger.js';
 
 function sink(): { stream: Writable; lines: string[] } {
   const lines: string[] = [];
@@ -50,30 +50,6 @@ describe('requestLineWriter', () => {
     const quiet = sink();
     requestLineWriter(createLogger('warn', quiet.stream))(fields);
     expect(quiet.lines).toEqual([]);
-  });
-});
-
-describe('LazyChildLogger', () => {
-  it('logs with its bindings once used, and makes no child before', () => {
-    const { stream, lines } = sink();
-    const parent = createLogger('info', stream);
-    let children = 0;
-    const child = parent.child.bind(parent);
-    parent.child = ((...args: Parameters<typeof child>) => {
-      children++;
-      return child(...args);
-    }) as typeof parent.child;
-    const lazy = new LazyChildLogger(parent, { reqId: 'r1' });
-    expect(lazy.level).toBe('info');
-    lazy.debug('not written');
-    expect(children).toBe(1);
-    const unused = new LazyChildLogger(parent, { reqId: 'r2' });
-    expect(unused.level).toBe('info');
-    expect(children).toBe(1);
-    lazy.error({ err: new Error('boom') }, 'unhandled error');
-    expect(children).toBe(1);
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 50, reqId: 'r1', msg: 'unhandled error', err: { message: 'boom' } });
   });
 });
 

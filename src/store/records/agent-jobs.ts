@@ -1,6 +1,6 @@
 /** Records of agent jobs and their transcripts. */
 import type { Kysely } from 'kysely';
-import { derivedOnce, runPrepared } from '../prepared.js';
+import { derivedOnce, readPreparedNow, runPrepared } from '../prepared.js';
 import type { AgentJobsTable, Database } from '../schema.js';
 
 export type AgentJobStatus = AgentJobsTable['status'];
@@ -81,10 +81,23 @@ export async function insertAgentJob(db: Kysely<Database>, j: AgentJobRecord): P
  */
 const sharedRecords = new WeakMap<AgentJobsTable, AgentJobRecord>();
 
+const byId = (d: Kysely<Database>) => d.selectFrom('agent_jobs').selectAll().where('id', '=', '');
+const recordOf = (row: AgentJobsTable | undefined) => row && derivedOnce(sharedRecords, row, (r) => Object.freeze(toAgentJobRecord(r)));
+
 /** Serves every poll of an agent job, so it is compiled once (see prepared.ts). */
 export async function findAgentJob(db: Kysely<Database>, id: string): Promise<AgentJobRecord | undefined> {
-  const [row] = await runPrepared<AgentJobsTable>(db, 'agent-job-by-id', (d) => d.selectFrom('agent_jobs').selectAll().where('id', '=', ''), [id]);
-  return row && derivedOnce(sharedRecords, row, (r) => Object.freeze(toAgentJobRecord(r)));
+  const [row] = await runPrepared<AgentJobsTable>(db, 'agent-job-by-id', byId, [id]);
+  return recordOf(row);
+}
+
+/**
+ * findAgentJob without waiting, when the store can answer now (readPreparedNow):
+ * the record, or null when there is no such job; undefined when findAgentJob must
+ * be awaited instead.
+ */
+export function findAgentJobNow(db: Kysely<Database>, id: string): AgentJobRecord | null | undefined {
+  const rows = readPreparedNow<AgentJobsTable>(db, 'agent-job-by-id', byId, [id]);
+  return rows && (recordOf(rows[0]) ?? null);
 }
 
 export type AgentJobPatch = Partial<Pick<AgentJobRecord, 'status' | 'prLink' | 'prNumber' | 'failureReason' | 'archivedAt' | 'prompt'>>;
