@@ -29,15 +29,26 @@ function labelValue(value: string): string {
 
 /** Request counts and a latency histogram by method, route and status. */
 export class RequestMetrics {
-  private readonly series = new Map<string, Series>();
+  /** Every series, in the order first seen. */
+  private readonly all: Series[] = [];
+  /**
+   * The series by route, method and status: the route and method strings are the same
+   * few objects on every request, so each level is a lookup by a cached hash, without
+   * building a key string per request.
+   */
+  private readonly byRoute = new Map<string, Map<string, Map<number, Series>>>();
 
   observe(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let s = this.series.get(key);
+    let byMethod = this.byRoute.get(route);
+    if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let s = byStatus.get(status);
     if (!s) {
       const labels = `method="${labelValue(method)}",route="${labelValue(route)}",status="${status}"`;
       s = { labels, count: 0, sum: 0, buckets: new Array<number>(BUCKETS.length + 1).fill(0) };
-      this.series.set(key, s);
+      byStatus.set(status, s);
+      this.all.push(s);
     }
     s.count++;
     s.sum += seconds;
@@ -48,7 +59,7 @@ export class RequestMetrics {
 
   /** Both metrics in the Prometheus text format, as prom-client writes them. */
   render(): string {
-    const all = [...this.series.values()];
+    const all = this.all;
     const lines = [`# HELP ${REQUESTS} HTTP requests answered`, `# TYPE ${REQUESTS} counter`];
     for (const s of all) lines.push(`${REQUESTS}{${s.labels}} ${s.count}`);
     lines.push('', `# HELP ${LATENCY} Time to answer HTTP requests`, `# TYPE ${LATENCY} histogram`);

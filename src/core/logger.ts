@@ -6,7 +6,7 @@ export type { Logger };
 /**
  * Stdout through pino's asynchronous writer, batched here: lines are appended to one
  * string (appending each line to the writer separately costs more than building the
- * line) that goes to the writer once 8 KiB have gathered or, at the latest, a second
+ * line) that goes to the writer once 64 KiB have gathered or, at the latest, a second
  * later, so a busy server does not pay a system call per request and a quiet one still
  * shows its lines within a second.
  */
@@ -33,7 +33,7 @@ function bufferedStdout(): pino.DestinationStream {
   return {
     write(line: string) {
       pending += line;
-      if (pending.length >= 8192) handOver();
+      if (pending.length >= 65536) handOver();
     },
   };
 }
