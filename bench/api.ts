@@ -20,6 +20,7 @@ import { listProjects } from '../src/store/records/projects.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = 50;
 
 /** CPU time (user + system) a process has used so far, in µs; undefined off Linux. */
@@ -66,9 +67,10 @@ try {
   const realUrl = `${quireUrl}/v2/agent/${project!.id}/job/${job.id}`;
   const check = await fetch(realUrl, { headers: { authorization: `Bearer ${key}` } });
   if (check.status !== 200) throw new Error(`real route answered ${check.status}`);
-  // Warm both up so JIT and caches do not count against either.
-  await autocannon({ url: realUrl, connections: 10, duration: 2, headers: { authorization: `Bearer ${key}` } });
-  await autocannon({ url: `${bare.url}/job`, connections: 10, duration: 2 });
+  // Warm both up at full load so JIT tiers, inline caches and V8's young generation
+  // (which grows under load) settle before anything counts, for either server.
+  await autocannon({ url: realUrl, connections: CONNECTIONS, duration: WARMUP, headers: { authorization: `Bearer ${key}` } });
+  await autocannon({ url: `${bare.url}/job`, connections: CONNECTIONS, duration: WARMUP });
   type Result = Awaited<ReturnType<typeof load>>;
   const reals: Result[] = [];
   const bases: Result[] = [];

@@ -1,4 +1,5 @@
 /** Every error status of the HTTP layer answers `{"error": ...}` and never a stack trace. */
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { insertAgentJobRecord } from '../../src/core/agent-jobs.js';
@@ -14,6 +15,13 @@ function probeRoutes(app: FastifyInstance): void {
   app.post('/v1/_probe', { schema: { hide: true, body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } }, async (req) => req.body);
   app.get('/v1/_boom', { schema: { hide: true } }, async () => {
     throw new Error('secret internal detail at /srv/app.js:12');
+  });
+  // A body stream that fails once its first bytes are out, as a blob read can.
+  app.get('/v1/_broken-stream', { schema: { hide: true } }, async (_req, reply) => {
+    const stream = new Readable({ read() {} });
+    stream.push('first bytes');
+    setTimeout(() => stream.destroy(new Error('blob read failed')), 50);
+    return reply.type('text/plain').send(stream);
   });
 }
 
@@ -97,6 +105,53 @@ describe('error statuses', () => {
   });
 });
 
+describe('request ids and the access log', () => {
+  const accessLine = (reqId: string | null) =>
+    api.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request' && l.reqId === reqId);
+
+  it('gives every answer an id of its own, also 404 and 405, and logs one access line each', async () => {
+    const answers = await Promise.all([api.fetch(jobPath), api.fetch(jobPath), api.fetch('/v2/nothing/here'), api.fetch(jobPath, { method: 'DELETE' })]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 404, 405]);
+    const ids = answers.map((r) => r.headers.get('x-request-id'));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(new Set(ids).size).toBe(4);
+    // The access line is written as the answer is handed to the socket: wait for the last.
+    await expect.poll(() => accessLine(ids[3]!)).toBeDefined();
+    expect(accessLine(ids[0]!)).toMatchObject({ level: 30, method: 'GET', url: jobPath, status: 200, ms: expect.any(Number) });
+    expect(accessLine(ids[2]!)).toMatchObject({ method: 'GET', url: '/v2/nothing/here', status: 404 });
+    expect(accessLine(ids[3]!)).toMatchObject({ method: 'DELETE', status: 405 });
+  });
+
+  it("takes the client's x-request-id when it is short and plain, and makes its own otherwise", async () => {
+    const given = await api.fetch(jobPath, { headers: { 'x-request-id': 'ci-run-42/step.3' } });
+    expect(given.headers.get('x-request-id')).toBe('ci-run-42/step.3');
+    await expect.poll(() => accessLine('ci-run-42/step.3')).toMatchObject({ status: 200 });
+    for (const bad of ['x'.repeat(129), 'has space', 'quote"d', 'semi;colon']) {
+      const res = await api.fetch(jobPath, { headers: { 'x-request-id': bad } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    }
+  });
+
+  it('asks HEAD for the key as GET does', async () => {
+    expect((await api.fetch(jobPath, { method: 'HEAD', key: null })).status).toBe(401);
+    const head = await api.fetch(jobPath, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe((await api.fetch(jobPath)).headers.get('etag'));
+  });
+});
+
+describe('a failure after the answer started', () => {
+  it('cuts the answer short and logs the error with the request id', async () => {
+    const res = await api.fetch('/v1/_broken-stream');
+    expect(res.status).toBe(200);
+    const reqId = res.headers.get('x-request-id');
+    await expect(res.text()).rejects.toThrow();
+    const logged = () => api.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.reqId === reqId && l.level === 40);
+    await expect.poll(logged).toMatchObject({ msg: 'response terminated with an error with headers already sent', err: { message: 'blob read failed' } });
+  });
+});
+
 describe('conditional GET', () => {
   it('sends an ETag and answers 304 to If-None-Match', async () => {
     const first = await api.fetch(jobPath);
@@ -140,6 +195,9 @@ describe('operations endpoints', () => {
     expect(text).toMatch(/quire_http_requests_total\{method="GET",route="\/v2\/agent\/:projectId\/job\/:id",status="200"\} \d+/);
     expect(text).toContain('quire_http_request_duration_seconds_bucket');
     expect(text).toMatch(/quire_http_request_duration_seconds_count\{method="GET",route="\/v2\/agent\/:projectId\/job\/:id",status="200"\} \d+/);
+    // Requests no route matched count under one label, not under their paths.
+    await api.fetch('/v2/nothing/here');
+    expect((await (await api.fetch('/metrics', { key: null })).text())).toMatch(/quire_http_requests_total\{method="GET",route="unmatched",status="404"\} \d+/);
     // prom-client's default process metrics are still there.
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');

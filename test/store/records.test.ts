@@ -125,6 +125,16 @@ describe.each(DIALECTS)('records on %s', (dialect) => {
     }
   });
 
+  it('answers a job lookup without waiting only where the driver can', async () => {
+    await agentJobs.insertAgentJob(t.store.db, {
+      id: 'aj_now', orgId: 'org_a', projectId: 'prj_a', status: 'active', prompt: 'p', repository: '/tmp/repo', baseRef: 'main',
+      branch: 'quire/agent-aj_now', model: 'm', prLink: null, prNumber: null, failureReason: null, createdAt: T0, updatedAt: T0, archivedAt: null,
+    });
+    const now = agentJobs.findAgentJobNow(t.store.db, 'aj_now');
+    if (dialect === 'sqlite') expect(now).toEqual(await agentJobs.findAgentJob(t.store.db, 'aj_now'));
+    else expect(now).toBeUndefined();
+  });
+
   it('never lets export progress go back and completes once', async () => {
     await exportJobs.insertExportJob(t.store.db, {
       id: 'se_1', orgId: 'org_a', projectId: 'prj_a', domain: 'docs.a.test', version: 'v1', paths: ['index'], status: 'queued', progress: 0,
@@ -158,6 +168,20 @@ describe('hot lookups on SQLite', () => {
       await t.cleanup();
     }
   }
+
+  it('answer without waiting outside a transaction, and defer to the awaited lookup inside one', () =>
+    withJob(async (t) => {
+      const now = agentJobs.findAgentJobNow(t.store.db, 'aj_1');
+      expect(now).toMatchObject({ id: 'aj_1', status: 'active' });
+      expect(now).toBe(await agentJobs.findAgentJob(t.store.db, 'aj_1'));
+      expect(agentJobs.findAgentJobNow(t.store.db, 'aj_missing')).toBeNull();
+      await t.store.db.transaction().execute(async (trx) => {
+        await trx.updateTable('agent_jobs').set({ status: 'completed' }).where('id', '=', 'aj_1').execute();
+        // The connection is inside a transaction: a read now would see its uncommitted write.
+        expect(agentJobs.findAgentJobNow(t.store.db, 'aj_1')).toBeUndefined();
+      });
+      expect(agentJobs.findAgentJobNow(t.store.db, 'aj_1')).toMatchObject({ status: 'completed' });
+    }));
 
   it("see a transaction of another connection of this process as soon as it commits", () =>
     withJob(async (t) => {
