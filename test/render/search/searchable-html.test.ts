@@ -57,6 +57,7 @@ describe('searchableHtml', () => {
     expect(searchableHtml('<div class="q-code-copy x" data-a="1">a</div>')).toBe('<div class="q-code-copy x">a</div>');
     expect(searchableHtml('<p class="a" id="b">x<br/><img src="i.png" alt="A" class="c" /></p>')).toBe('<p id="b">x<br/><img src="i.png" alt="A" /></p>');
     expect(searchableHtml("<p class='a' id=b>x</p>")).toBe("<p class='a' id=b>x</p>");
+    expect(searchableHtml('<img alt="a class b data-x c" src="i.png" data-y>')).toBe('<img alt="a class b data-x c" src="i.png">');
     expect(searchableHtml('<p class="a" data-pagefind-weight="2">x</p>')).toBe('<p class="a" data-pagefind-weight="2">x</p>');
   });
 
