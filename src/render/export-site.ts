@@ -172,8 +172,15 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   };
 
   const previousFiles = await prepareOutDir(outDir, root);
-  // Folders of every page are made once, up front; pages are written as they come.
-  for (const dir of [...new Set(tasks.map((t) => dirname(join(outDir, pageOutputFile(t.page)))))].sort()) await mkdir(dir, { recursive: true });
+  // Pages are written as they come. The render threads make a page's folder when it is
+  // missing (pool/render-task.ts); cached pages written here wait for theirs, made once.
+  const folders = new Map<string, Promise<unknown>>();
+  const folderFor = (path: string) => {
+    const dir = dirname(path);
+    let made = folders.get(dir);
+    if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
+    return made;
+  };
   const written = new Set<string>();
   const pageWrites: Promise<void>[] = [];
   // What the last export into this folder wrote: unchanged pages and files are left as they are.
@@ -230,7 +237,9 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         // The body is cached; the layout (which depends on the whole site) is drawn again.
         const file = pageOutputFile(task.page);
         const key = keys.get(task.page)!;
-        pageWrites.push(writeFile(join(outDir, file), layoutPage(model, r, { icon: pageIcon, math })).then(() => manifest?.written(task.page, key, file)));
+        const path = join(outDir, file);
+        const html = layoutPage(model, r, { icon: pageIcon, math });
+        pageWrites.push(folderFor(path).then(() => writeFile(path, html)).then(() => manifest?.written(task.page, key, file)));
       }
       accept(task, { title: r.title, diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, searchHtml: searchableHtml(r.html) });
     });
