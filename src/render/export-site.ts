@@ -36,7 +36,7 @@ import { PageCache, pageIndexFile } from './cache/page-cache.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { ENGINE_VERSION, sha256 } from './cache/cache-key.js';
-import { SearchIndexer } from './search/pagefind-index.js';
+import { SearchIndexer, type SearchDocument } from './search/pagefind-index.js';
 import { shardCount } from './search/search-shards.js';
 import { searchableHtml } from './search/searchable-html.js';
 
@@ -172,8 +172,15 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   };
 
   const previousFiles = await prepareOutDir(outDir, root);
-  // Folders of every page are made once, up front; pages are written as they come.
-  for (const dir of [...new Set(tasks.map((t) => dirname(join(outDir, pageOutputFile(t.page)))))].sort()) await mkdir(dir, { recursive: true });
+  // Pages are written as they come. The render threads make a page's folder when it is
+  // missing (pool/render-task.ts); cached pages written here wait for theirs, made once.
+  const folders = new Map<string, Promise<unknown>>();
+  const folderFor = (path: string) => {
+    const dir = dirname(path);
+    let made = folders.get(dir);
+    if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
+    return made;
+  };
   const written = new Set<string>();
   const pageWrites: Promise<void>[] = [];
   // What the last export into this folder wrote: unchanged pages and files are left as they are.
@@ -198,10 +205,10 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     let done = 0;
     let cacheHits = 0;
     progress('render', 0, tasks.length);
-    const accept = (task: RenderTask, result: Omit<RenderTaskResult, 'written'>) => {
+    const accept = (task: RenderTask, result: PageOutcome, doc: SearchDocument) => {
       results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math });
       written.add(pageOutputFile(task.page));
-      if (search && !plan.pages[task.page].noindex) search.add({ page: task.page, url: pageOutputFile(task.page), title: result.title, html: result.searchHtml });
+      if (search && !plan.pages[task.page].noindex) search.add(doc);
       progress('render', ++done, tasks.length);
     };
     const misses: RenderTask[] = [];
@@ -230,9 +237,21 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         // The body is cached; the layout (which depends on the whole site) is drawn again.
         const file = pageOutputFile(task.page);
         const key = keys.get(task.page)!;
-        pageWrites.push(writeFile(join(outDir, file), layoutPage(model, r, { icon: pageIcon, math })).then(() => manifest?.written(task.page, key, file)));
+        const path = join(outDir, file);
+        const html = layoutPage(model, r, { icon: pageIcon, math });
+        pageWrites.push(folderFor(path).then(() => writeFile(path, html)).then(() => manifest?.written(task.page, key, file)));
       }
-      accept(task, { title: r.title, diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, searchHtml: searchableHtml(r.html) });
+      // The body is prepared for the search index only if its shard is not in the search cache.
+      const doc = {
+        page: task.page,
+        url: pageOutputFile(task.page),
+        title: r.title,
+        contentKey: keys.get(task.page),
+        get html() {
+          return searchableHtml(r.html);
+        },
+      };
+      accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math }, doc);
     });
     signal?.throwIfAborted();
     // Shard by shard, so each search shard can be built while the next one renders.
@@ -242,7 +261,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const task of misses) task.cacheKey = keys.get(task.page);
     if (misses.length > 0) init.pagePack = cache?.runPack();
     await renderMisses(misses, init, options.workers, early, signal, (task, result) => {
-      accept(task, result);
+      accept(task, result, { page: task.page, url: pageOutputFile(task.page), title: result.title, html: result.searchHtml, contentKey: task.cacheKey });
       if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, result.written);
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
     });

@@ -2,7 +2,8 @@
  * Entry point of a render worker thread: builds a renderer from the site model it
  * was started with (or is sent first, when the pool started before the site was
  * scanned), then renders one page per message and answers with the result (or the
- * error message).
+ * error message). Pages render one at a time, in the order they came: the pool sends
+ * the next one before this one is done (worker-pool.ts) and matches answers by order.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -26,13 +27,17 @@ let render = workerData ? createRenderer(workerData as RenderInit) : undefined;
 // Themes and the engine load while the site is still being scanned.
 if (!render) void getHighlighter();
 
+let rendering = Promise.resolve();
+
 parentPort!.on('message', (msg: RenderTask | { init: RenderInit }) => {
   if ('init' in msg) {
     render = createRenderer(msg.init);
     return;
   }
-  render!(msg).then(
-    (result) => parentPort!.postMessage({ ok: true, result }),
-    (err: unknown) => parentPort!.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) }),
+  rendering = rendering.then(() =>
+    render!(msg).then(
+      (result) => parentPort!.postMessage({ ok: true, result }),
+      (err: unknown) => parentPort!.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) }),
+    ),
   );
 });

@@ -27,7 +27,19 @@ export interface SearchDocument {
   title: string;
   /** The page body HTML. */
   html: string;
+  /**
+   * A digest of everything the body is made from (its page-cache key), when known. It
+   * stands for `html` in the shard's cache key, so the html of a page whose shard comes
+   * from the cache is never read: it may be a getter that prepares it on demand.
+   */
+  contentKey?: string;
 }
+
+/**
+ * Starts every shard's cache key. Bump it when a document's html stops giving the same
+ * index (searchable-html.ts, the Pagefind options): content keys do not see that.
+ */
+const SHARD_KEY_VERSION = 'pagefind-2';
 
 export interface SearchIndex {
   /** Output path (relative to the output root) -> bytes. */
@@ -217,7 +229,7 @@ export class SearchIndexer {
     private readonly options: { cacheDir?: string; stream?: boolean; onShard?: (files: Map<string, Uint8Array>) => void } = {},
   ) {
     this.shards = shardCount(pages.length);
-    this.state = Array.from({ length: this.shards }, () => ({ order: [], next: 0, waiting: new Map(), key: createHash('sha256').update('pagefind-1').update('\u0000'), docs: [] }));
+    this.state = Array.from({ length: this.shards }, () => ({ order: [], next: 0, waiting: new Map(), key: createHash('sha256').update(SHARD_KEY_VERSION).update('\u0000'), docs: [] }));
     for (const p of [...pages].sort(byPage)) this.state[this.shardOf(p)].order.push(p);
     active++;
     for (let s = 0; s < this.shards; s++) if (this.state[s].order.length === 0) this.complete(s);
@@ -236,7 +248,9 @@ export class SearchIndexer {
       const d = st.waiting.get(st.order[st.next])!;
       st.waiting.delete(d.page);
       st.next++;
-      for (const part of [d.page, d.url, d.title, d.html]) st.key.update(part).update('\u0000');
+      for (const part of [d.page, d.url, d.title]) st.key.update(part).update('\u0000');
+      if (d.contentKey === undefined) st.key.update('html\u0000').update(d.html).update('\u0000');
+      else st.key.update('key\u0000').update(d.contentKey).update('\u0000');
       if (this.options.stream) {
         const builder = (st.builder ??= new ShardBuilder(lane(shard % LANES)));
         this.then(shard, () => builder.add(d));

@@ -62,6 +62,38 @@ describe('SearchIndexer', () => {
     expect((await indexer.finish()).cachedShards).toBe(1);
   }, 60_000);
 
+  it('keys shards by the documents\' content keys when given, reading no html of a cached shard', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'quire-search-'));
+    const keyed = (d: SearchDocument, key = `key-${d.page}`) => ({ ...d, contentKey: key });
+    const first = await build(shuffled(docs, 5).map((d) => keyed(d)), { stream: true, cacheDir });
+    expect(first.index.cachedShards).toBe(0);
+    const read: string[] = [];
+    const lazy = (d: SearchDocument, key?: string): SearchDocument => ({
+      page: d.page,
+      url: d.url,
+      title: d.title,
+      contentKey: key ?? `key-${d.page}`,
+      get html() {
+        read.push(d.page);
+        return d.html;
+      },
+    });
+    const again = new SearchIndexer(docs.map((d) => d.page), { cacheDir });
+    for (const d of docs) again.add(lazy(d));
+    const cached = await again.finish();
+    expect(cached.cachedShards).toBe(2);
+    expect(read).toEqual([]);
+    for (const [path, bytes] of first.index.files) expect(Buffer.from(cached.files.get(path)!).equals(Buffer.from(bytes)), path).toBe(true);
+    // a page whose content key changed: its shard is built again, from the html of its pages
+    const changed = new SearchIndexer(docs.map((d) => d.page), { cacheDir });
+    for (const [i, d] of docs.entries()) changed.add(lazy(d, i === 5 ? 'key-edited' : undefined));
+    expect((await changed.finish()).cachedShards).toBe(1);
+    const shard = changed.shardOf(docs[5].page);
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.every((p) => changed.shardOf(p) === shard)).toBe(true);
+    expect(read).toContain(docs[5].page);
+  }, 60_000);
+
   it('reports pages that never arrived', async () => {
     const indexer = new SearchIndexer(docs.map((d) => d.page), { stream: true });
     for (const d of docs.slice(1)) indexer.add(d);

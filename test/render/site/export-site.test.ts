@@ -184,6 +184,12 @@ describe('exportSite options', () => {
     const fresh = join(tmp.path, 'fresh');
     await exportSite({ root, outDir: fresh, workers: 0 });
     expectSameFiles(out, fresh, third.files);
+    // every page from the cache into a new folder: this thread makes the pages' folders
+    const moved = join(tmp.path, 'cached-elsewhere');
+    const elsewhere = await exportSite({ root, outDir: moved, cacheDir, workers: 0 });
+    expect(elsewhere.features['page-cache']).toEqual({ included: true, reason: '6 of 6 pages from the cache' });
+    expect(elsewhere.files).toEqual(third.files);
+    expectSameFiles(moved, fresh, third.files);
   });
 
   it('keeps the cache and the output manifest when worker threads write the pages', async () => {

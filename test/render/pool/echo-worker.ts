@@ -1,0 +1,24 @@
+/**
+ * A worker for the pool tests: answers each task with its id after `ms` milliseconds,
+ * one task at a time like the render worker, and says how many tasks it held
+ * (received, not yet answered) when it answered. `exit` ends the thread instead.
+ */
+import { parentPort } from 'node:worker_threads';
+
+export interface EchoTask {
+  id: number;
+  ms: number;
+  exit?: boolean;
+}
+
+let held = 0;
+let chain = Promise.resolve();
+parentPort!.on('message', (task: EchoTask) => {
+  held++;
+  chain = chain.then(async () => {
+    if (task.exit) process.exit(3);
+    await new Promise((resolve) => setTimeout(resolve, task.ms));
+    parentPort!.postMessage({ ok: true, result: { id: task.id, held } });
+    held--;
+  });
+});
