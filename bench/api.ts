@@ -2,7 +2,8 @@
  * `npm run bench:api`: load on `GET /v2/agent/{projectId}/job/{id}` of a real
  * `quire serve` (embedded default: SQLite, info logs, metrics) and on a bare Fastify
  * route answering a constant object, each in its own process, driven by autocannon
- * from this process with 50 connections. The two are measured in alternating rounds
+ * from this process with 50 connections. Each is first warmed up at full load for
+ * BENCH_WARMUP seconds (default 5). The two are then measured in alternating rounds
  * (BENCH_ROUNDS, default 3, of BENCH_DURATION seconds, default 10, each), so a drift of
  * the machine's speed touches both alike. Prints each round and the medians: requests/s,
  * p50, p99, the ratio, and on Linux each server's CPU time per request (from /proc),

@@ -2,9 +2,9 @@
  * The access log and the request series of `/metrics`, kept by the HTTP server itself.
  *
  * Fastify runs without a logger: given one, it makes a child logger for every request
- * and hangs two listeners on every response to learn when it ends, which cost a polling
- * client more than the answer itself (about a tenth of a job lookup's CPU time, measured
- * with bench:api). Instead the server makes Quire's own request and response objects
+ * and hangs two listeners on every response to learn when it ends, about a tenth of the
+ * job route's CPU time per request (A/B of both builds under bench:api's load). Instead
+ * the server makes Quire's own request and response objects
  * (Node's `IncomingMessage` and `ServerResponse` options): the request carries its id,
  * its route pattern and when it arrived, and a response's first `end()` reports it.
  * Fastify's own error events (a stream failing mid-answer, a serializer error) reach the
