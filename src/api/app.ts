@@ -45,22 +45,18 @@ function requestIds(): (req: IncomingMessage) => string {
   };
 }
 
-const requestStarts = new WeakSet<onRequestHookHandler>();
-
 /**
  * The first onRequest hook of a route: the request id header, the route's pattern and,
  * unless the route is public, the key check. A callback rather than async, so no
  * promise and no extra turn of the microtask queue.
  */
 function requestStart(pattern: string, isPublic: boolean, checkAuth: ReturnType<typeof installAuth>): onRequestHookHandler {
-  const hook: onRequestHookHandler = (request, reply, done) => {
+  return (request, reply, done) => {
     reply.header('x-request-id', request.id);
     (request.raw as QuireRequest).routePattern = pattern;
     if (isPublic) done();
     else checkAuth(request, done);
   };
-  requestStarts.add(hook);
-  return hook;
 }
 
 export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Promise<FastifyInstance> {
@@ -95,9 +91,8 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
     // (for /metrics) and whether it is public without asking Fastify per request
     // (request.routeOptions builds a new object on every call). Unmatched requests
     // get their request id header from the not-found handler (method-not-allowed.ts).
-    const existing = [route.onRequest ?? []].flat();
-    if (existing.some((hook) => requestStarts.has(hook))) return; // a HEAD route copied from its GET
-    route.onRequest = [requestStart(route.url, !!route.config?.public, checkAuth), ...existing];
+    // Fastify makes a GET's HEAD route from the options as given, so it gets its own.
+    route.onRequest = [requestStart(route.url, !!route.config?.public, checkAuth), ...[route.onRequest ?? []].flat()];
   });
   // An empty body sent as JSON (a bodiless POST from curl or a client library) counts
   // as no body; the route's schema still decides whether a body is required.

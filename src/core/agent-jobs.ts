@@ -51,10 +51,10 @@ export async function getAgentJobRecord(store: Store, orgId: string, projectId: 
  */
 export function getAgentJobRecordNow(store: Store, orgId: string, projectId: string, id: string): AgentJobRecord | undefined {
   const job = findAgentJobNow(store.db, id);
-  return job === undefined ? undefined : visibleJob(job ?? undefined, orgId, projectId);
+  return job === undefined ? undefined : visibleJob(job, orgId, projectId);
 }
 
-function visibleJob(job: AgentJobRecord | undefined, orgId: string, projectId: string): AgentJobRecord {
+function visibleJob(job: AgentJobRecord | null | undefined, orgId: string, projectId: string): AgentJobRecord {
   if (!job || job.orgId !== orgId || job.projectId !== projectId) throw new NotFoundError(JOB_NOT_FOUND);
   return job;
 }

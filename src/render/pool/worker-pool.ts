@@ -1,11 +1,12 @@
 /**
  * A small pool of worker threads that run one task at a time each, in the order
  * tasks were submitted. Each worker is handed its next task before it finishes the
- * current one (TASKS_AHEAD), so it never waits for this thread between tasks. Running from TypeScript sources (vitest, tsx) the worker's
- * .ts file is loaded through tsx's tsImport from a tiny bootstrap script (on Node 20,
- * `execArgv: ['--import', 'tsx']` does not reach a worker's entry module); from the
- * compiled dist the .js file runs as is. A worker that dies fails every task; abort() terminates every worker
- * and rejects what is pending. Workers can start before their data is known (they load
+ * current one (TASKS_AHEAD), so it never waits for this thread between tasks. Running
+ * from TypeScript sources (vitest, tsx) the worker's .ts file is loaded through tsx's
+ * tsImport from a tiny bootstrap script (on Node 20, `execArgv: ['--import', 'tsx']`
+ * does not reach a worker's entry module); from the compiled dist the .js file runs as
+ * is. A worker that dies fails every task; abort() terminates every worker and rejects
+ * what is pending. Workers can start before their data is known (they load
  * their modules meanwhile): `init(data)` then reaches each one before any task.
  */
 import { createRequire } from 'node:module';

@@ -17,9 +17,9 @@ let processWrites = 0;
 
 /**
  * How long a reading of `PRAGMA data_version` stands for commits made by other
- * processes. Asking costs a read transaction and its `fcntl` lock calls, about 15 µs
- * under load, while a polling API answers a request every 100 µs or so: asked once a
- * millisecond it still cost 1.5-2 µs per request. So another process's commit
+ * processes. Asking costs a read transaction and its `fcntl` lock calls: asked once a
+ * millisecond it still cost about 2 µs per request at ~8000 requests/s (perf profile
+ * under bench:api), so about 15 µs per asking. So another process's commit
  * (`quire key revoke`, an operator's update) is seen by the hot lookups at most this
  * late, while this process's own commits are seen at once. (A revoked key's principal
  * is cached for seconds anyway: see api-keys.ts.)
