@@ -46,9 +46,12 @@ const results = new WeakMap<Kysely<Database>, ResultCache>();
  * one; made anew for any other (rows read through Kysely are fresh every time).
  */
 export function derivedOnce<S extends object, T>(memo: WeakMap<S, T>, source: S, make: (source: S) => T): T {
-  if (!Object.isFrozen(source)) return make(source);
+  // The lookup first: a hit is the common case, and Object.isFrozen is a call into
+  // the V8 runtime. Only frozen sources are ever kept, so a hit is one.
   let value = memo.get(source);
-  if (value === undefined) memo.set(source, (value = make(source)));
+  if (value !== undefined) return value;
+  value = make(source);
+  if (Object.isFrozen(source)) memo.set(source, value);
   return value;
 }
 
