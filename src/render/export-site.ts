@@ -32,6 +32,7 @@ import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent }
 import { siteFiles } from './output/site-files.js';
 import { createRenderer, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
 import { WorkerPool, workerFileOptions } from './pool/worker-pool.js';
+import { renderThreads } from './pool/render-threads.js';
 import { PageCache, pageIndexFile } from './cache/page-cache.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
@@ -103,7 +104,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   // A cold export (no page cache yet) renders every page: its workers start now and
   // load their modules while this thread scans the site.
   const cold = !options.paths && !(cacheDir && existsSync(pageIndexFile(cacheDir)));
-  const early = cold && options.workers !== 0 ? renderPool(options.workers ?? availableParallelism()) : undefined;
+  // How many depends on the pages to render (pool/render-threads.ts): the pool grows once they are known.
+  const early = cold && options.workers !== 0 ? renderPool(options.workers ?? renderThreads(availableParallelism())) : undefined;
   const cache = cacheDir ? new PageCache(cacheDir) : undefined;
   try {
     return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache });
@@ -340,7 +342,7 @@ async function renderMisses(
   if (tasks.length === 0) return;
   // Starting a worker costs more than rendering a handful of pages (module loading,
   // highlighter set-up): after a small edit the few changed pages render right here.
-  const size = started ? started.size : tasks.length <= INLINE_PAGES ? 0 : Math.min(tasks.length, workers ?? availableParallelism());
+  const size = started ? started.size : tasks.length <= INLINE_PAGES ? 0 : Math.min(tasks.length, workers ?? renderThreads(availableParallelism(), tasks.length));
   if (size <= 0) {
     const render = createRenderer(init);
     for (const task of tasks) {
@@ -350,7 +352,10 @@ async function renderMisses(
     return;
   }
   const pool = started ?? renderPool(size, init);
-  if (started) started.init(init);
+  if (started) {
+    started.init(init);
+    if (workers === undefined) started.grow(renderThreads(availableParallelism(), tasks.length));
+  }
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {

@@ -179,7 +179,7 @@ export interface ExportOptions {
   onProgress?: (p: ExportProgress) => void;
   /** Content-addressed cache of rendered pages and highlighted code; none when omitted. */
   cacheDir?: string;
-  /** Number of render worker threads. @default the number of cores */
+  /** Number of render worker threads. @default one per core but one, every core from 2000 pages to render (render/pool/render-threads.ts) */
   workers?: number;
   signal?: AbortSignal;
 }

@@ -97,6 +97,11 @@ export class OutputManifest {
     if (entry) this.nextFiles[path] = entry;
   }
 
+  /** Records an output file written with the size and mtime it has now. */
+  recordFile(path: string, key: string, file: { size: number; mtimeMs: number }): void {
+    this.nextFiles[path] = { key, size: file.size, mtimeMs: file.mtimeMs };
+  }
+
   async save(): Promise<void> {
     const pages: Record<string, ManifestEntry> = {};
     for (const p of Object.keys(this.next).sort()) pages[p] = this.next[p];

@@ -5,7 +5,8 @@
  * either. Files of the previous export are overwritten, and those the new export did
  * not write are removed at the end (cheaper than emptying the folder first).
  */
-import { copyFile, mkdir, readdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { statSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InvalidError } from '../../core/errors.js';
@@ -59,7 +60,10 @@ export async function removeStaleFiles(outDir: string, previous: string[], writt
 /** Lets a caller skip files the output folder already holds and learn what was written. */
 export interface WriteTracker {
   sameFile(path: string, key: string): Promise<boolean>;
+  /** A file was copied: the tracker reads its size and mtime. */
   fileWritten(path: string, key: string): Promise<void>;
+  /** A file was written, with the size and mtime it has now. */
+  recordFile(path: string, key: string, file: { size: number; mtimeMs: number }): void;
 }
 
 /** Content key of an output file: the hash of its bytes, or of its source file's size and mtime for copies. */
@@ -71,24 +75,66 @@ async function contentKey(content: OutputContent): Promise<string> {
   return createHash('sha256').update(content).digest('hex');
 }
 
-/** Writes every file (paths relative to outDir, posix), a few at a time. */
+/**
+ * Writes every file (paths relative to outDir, posix). Contents in
+ * memory (search shards, sitemap, theme: small files, ~1100 in a cold 1000-page export)
+ * are written with synchronous calls: through fs/promises each cost an open, a write,
+ * a close and a stat, each a round trip through libuv's thread pool, on a machine whose
+ * cores the export already keeps busy. After each such file the event loop gets a turn:
+ * search shards are written while pages render, and a render thread holds only two
+ * tasks ahead (pool/worker-pool.ts), so this thread must not stop answering it for a
+ * whole shard (creating a file can take a millisecond on a file system busy with
+ * deletions). Copies of source files stay asynchronous, a few at a time.
+ */
 export async function writeOutputFiles(outDir: string, files: Map<string, OutputContent>, tracker?: WriteTracker): Promise<void> {
   const dirs = new Set<string>();
   for (const path of files.keys()) dirs.add(dirname(join(outDir, path)));
   for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+  type Pending = { path: string; content: OutputContent; key: string };
+  const isCopy = (c: OutputContent): c is { copyFrom: string } => typeof c === 'object' && 'copyFrom' in c;
+  // What to write: the files the folder does not already hold (a stat each, when the tracker knew the file).
   const entries = [...files];
+  const pending: (Pending | undefined)[] = new Array(entries.length);
+  await inLanes(entries.length, async (i) => {
+    const [path, content] = entries[i];
+    const key = tracker ? await contentKey(content) : '';
+    if (!(tracker && (await tracker.sameFile(path, key)))) pending[i] = { path, content, key };
+  });
+  const todo = pending.filter((p): p is Pending => p !== undefined);
+  const copies = todo.filter((p) => isCopy(p.content));
+  const writeInTurns = async () => {
+    for (const { path, content, key } of todo) {
+      if (isCopy(content)) continue;
+      const target = join(outDir, path);
+      writeFileSync(target, content);
+      if (tracker) recordWritten(tracker, path, key, target);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  };
+  const copyAll = () =>
+    inLanes(copies.length, async (i) => {
+      const { path, content, key } = copies[i];
+      await copyFile((content as { copyFrom: string }).copyFrom, join(outDir, path));
+      await tracker?.fileWritten(path, key);
+    });
+  await Promise.all([writeInTurns(), copyAll()]);
+}
+
+/** Runs `fn(0..count-1)`, a few at a time. */
+async function inLanes(count: number, fn: (i: number) => Promise<void>): Promise<void> {
   const CONCURRENCY = 32;
   let next = 0;
-  async function lane(): Promise<void> {
-    while (next < entries.length) {
-      const [path, content] = entries[next++];
-      const target = join(outDir, path);
-      const key = tracker ? await contentKey(content) : '';
-      if (tracker && (await tracker.sameFile(path, key))) continue;
-      if (typeof content === 'object' && 'copyFrom' in content) await copyFile(content.copyFrom, target);
-      else await writeFile(target, content);
-      await tracker?.fileWritten(path, key);
-    }
+  const lane = async () => {
+    while (next < count) await fn(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count) }, lane));
+}
+
+function recordWritten(tracker: WriteTracker, path: string, key: string, target: string): void {
+  try {
+    const { size, mtimeMs } = statSync(target);
+    tracker.recordFile(path, key, { size, mtimeMs });
+  } catch {
+    // not recorded: the next export simply writes it again
   }
-  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
 }

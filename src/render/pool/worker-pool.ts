@@ -7,7 +7,8 @@
  * does not reach a worker's entry module); from the compiled dist the .js file runs as
  * is. A worker that dies fails every task; abort() terminates every worker and rejects
  * what is pending. Workers can start before their data is known (they load
- * their modules meanwhile): `init(data)` then reaches each one before any task.
+ * their modules meanwhile): `init(data)` then reaches each one before any task, and
+ * workers added later by `grow` start with it.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -64,29 +65,46 @@ export class WorkerPool<T, R> {
   private readonly slots: Slot<R>[] = [];
   private readonly queue: Pending<R>[] = [];
   private failure: unknown;
+  /** What a worker started from now on gets as its workerData. */
+  private data: unknown;
 
-  constructor(file: WorkerFile, size: number, workerData?: unknown) {
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(file.entry, { workerData, eval: file.eval, resourceLimits: WORKER_LIMITS });
-      const slot: Slot<R> = { worker, sent: [] };
-      worker.on('message', (msg: { ok: boolean; result?: R; error?: string }) => {
-        const job = slot.sent.shift();
-        if (job) {
-          if (msg.ok) job.resolve(msg.result as R);
-          else job.reject(new Error(msg.error));
-        }
-        this.next(slot);
-      });
-      worker.on('error', (err) => this.fail(err));
-      worker.on('exit', (code) => {
-        if (code !== 0) this.fail(new Error(`render worker exited with code ${code}`));
-      });
-      this.slots.push(slot);
-    }
+  constructor(
+    private readonly file: WorkerFile,
+    size: number,
+    workerData?: unknown,
+  ) {
+    this.data = workerData;
+    this.grow(size);
   }
 
-  /** Sends the workers their data, when they were started without it. */
+  /** Starts workers until there are `size` (with the data of init(), when it was sent). */
+  grow(size: number): void {
+    while (this.slots.length < size && !this.failure) this.spawn();
+  }
+
+  private spawn(): void {
+    const worker = new Worker(this.file.entry, { workerData: this.data, eval: this.file.eval, resourceLimits: WORKER_LIMITS });
+    const slot: Slot<R> = { worker, sent: [] };
+    worker.on('message', (msg: { ok: boolean; result?: R; error?: string }) => {
+      const job = slot.sent.shift();
+      if (job) {
+        if (msg.ok) job.resolve(msg.result as R);
+        else job.reject(new Error(msg.error));
+      }
+      this.next(slot);
+    });
+    worker.on('error', (err) => this.fail(err));
+    worker.on('exit', (code) => {
+      if (code !== 0) this.fail(new Error(`render worker exited with code ${code}`));
+    });
+    this.slots.push(slot);
+    // Queued tasks go to the new worker too.
+    this.next(slot);
+  }
+
+  /** Sends the workers their data, when they were started without it; later ones start with it. */
   init(data: unknown): void {
+    this.data = data;
     for (const slot of this.slots) slot.worker.postMessage({ init: data });
   }
 

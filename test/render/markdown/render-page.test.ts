@@ -147,12 +147,13 @@ describe('renderPage: code, diagrams and math', () => {
 
   it('uses and fills the highlight cache keyed by sha256(lang, meta, code)', async () => {
     const store = new Map<string, string>();
-    const cache = { get: (k: string) => store.get(k), set: (k: string, v: string) => void store.set(k, v) };
-    const first = await render('```js Title\nlet x = 1;\n```', { highlightCache: cache });
+    // One cache object per export, as the renderer makes them, on a store they share.
+    const cacheOn = () => ({ get: (k: string) => store.get(k), set: (k: string, v: string) => void store.set(k, v) });
+    const first = await render('```js Title\nlet x = 1;\n```', { highlightCache: cacheOn() });
     const key = highlightKey('js', 'Title', 'let x = 1;');
     expect([...store.keys()]).toEqual([key]);
     store.set(key, '<pre>FROM CACHE</pre>');
-    const second = await render('```js Title\nlet x = 1;\n```', { highlightCache: cache });
+    const second = await render('```js Title\nlet x = 1;\n```', { highlightCache: cacheOn() });
     expect(second.html).toContain('<pre>FROM CACHE</pre>');
     expect(first.html).not.toContain('FROM CACHE');
   });

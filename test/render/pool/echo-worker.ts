@@ -1,9 +1,10 @@
 /**
  * A worker for the pool tests: answers each task with its id after `ms` milliseconds,
  * one task at a time like the render worker, and says how many tasks it held
- * (received, not yet answered) when it answered. `exit` ends the thread instead.
+ * (received, not yet answered) when it answered, and the data it was started with or
+ * sent (`{ init }`). `exit` ends the thread instead.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 
 export interface EchoTask {
   id: number;
@@ -12,13 +13,18 @@ export interface EchoTask {
 }
 
 let held = 0;
+let data: unknown = workerData;
 let chain = Promise.resolve();
-parentPort!.on('message', (task: EchoTask) => {
+parentPort!.on('message', (task: EchoTask | { init: unknown }) => {
+  if ('init' in task) {
+    data = task.init;
+    return;
+  }
   held++;
   chain = chain.then(async () => {
     if (task.exit) process.exit(3);
     await new Promise((resolve) => setTimeout(resolve, task.ms));
-    parentPort!.postMessage({ ok: true, result: { id: task.id, held } });
+    parentPort!.postMessage({ ok: true, result: { id: task.id, held, data, thread: threadId } });
     held--;
   });
 });

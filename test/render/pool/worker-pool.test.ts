@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { WorkerPool, workerFileOptions } from '../../../src/render/pool/worker-pool.js';
 import type { EchoTask } from './echo-worker.js';
 
-type Echo = { id: number; held: number };
+type Echo = { id: number; held: number; data: unknown; thread: number };
 
 describe('WorkerPool', () => {
   it('answers each task with its own result, each worker holding the next task ahead', async () => {
@@ -19,6 +19,24 @@ describe('WorkerPool', () => {
       const held = results.map((r) => r.held);
       expect(Math.max(...held)).toBe(2);
       expect(held.filter((h) => h === 2).length).toBeGreaterThan(30);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('gives workers added by grow() the data sent by init(), and queued tasks to them', async () => {
+    const pool = new WorkerPool<EchoTask, Echo>(workerFileOptions(import.meta.url, './echo-worker'), 1);
+    try {
+      pool.init({ site: 'a' });
+      // Queued before the second worker exists: both workers take some.
+      const runs = Array.from({ length: 20 }, (_, id) => pool.run({ id, ms: 20 }));
+      pool.grow(2);
+      pool.grow(1); // never shrinks
+      expect(pool.size).toBe(2);
+      const results = await Promise.all(runs);
+      expect(results.map((r) => r.id)).toEqual(runs.map((_, id) => id));
+      expect(results.every((r) => (r.data as { site: string }).site === 'a')).toBe(true);
+      expect(new Set(results.map((r) => r.thread)).size).toBe(2);
     } finally {
       await pool.close();
     }

@@ -1,0 +1,67 @@
+/**
+ * writeOutputFiles: contents in memory and copies land where they belong, the tracker
+ * learns each file written (with its size and mtime) and skips those it says the folder
+ * holds, and the event loop gets a turn between written files (search shards are written
+ * while a render thread waits for its next task).
+ */
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeOutputFiles, type OutputContent, type WriteTracker } from '../../../src/render/output/write-files.js';
+import { tempDir, type TempDir } from '../site/make-site.js';
+
+function recordingTracker(same: Set<string>) {
+  const recorded = new Map<string, { key: string; size: number; mtimeMs: number }>();
+  const copied: string[] = [];
+  const tracker: WriteTracker = {
+    sameFile: async (path) => same.has(path),
+    fileWritten: async (path) => void copied.push(path),
+    recordFile: (path, key, file) => void recorded.set(path, { key, ...file }),
+  };
+  return { tracker, recorded, copied };
+}
+
+describe('writeOutputFiles', () => {
+  let tmp: TempDir | undefined;
+  afterEach(() => tmp?.cleanup());
+
+  it('writes contents and copies, tells the tracker, and skips what the folder holds', async () => {
+    tmp = tempDir('quire-write-');
+    const out = join(tmp.path, 'out');
+    const source = join(tmp.path, 'logo.svg');
+    writeFileSync(source, '<svg/>');
+    const files = new Map<string, OutputContent>([
+      ['pagefind/index/a.pf_index', new Uint8Array([1, 2, 3])],
+      ['sitemap.xml', '<urlset/>'],
+      ['kept.txt', 'not written'],
+      ['images/logo.svg', { copyFrom: source }],
+    ]);
+    const { tracker, recorded, copied } = recordingTracker(new Set(['kept.txt']));
+    await writeOutputFiles(out, files, tracker);
+
+    expect([...readFileSync(join(out, 'pagefind/index/a.pf_index'))]).toEqual([1, 2, 3]);
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toBe('<urlset/>');
+    expect(readFileSync(join(out, 'images/logo.svg'), 'utf8')).toBe('<svg/>');
+    expect(() => statSync(join(out, 'kept.txt'))).toThrow();
+    expect(copied).toEqual(['images/logo.svg']);
+    expect([...recorded.keys()].sort()).toEqual(['pagefind/index/a.pf_index', 'sitemap.xml']);
+    const s = statSync(join(out, 'sitemap.xml'));
+    expect(recorded.get('sitemap.xml')).toEqual({ key: expect.stringMatching(/^[0-9a-f]{64}$/), size: s.size, mtimeMs: s.mtimeMs });
+  });
+
+  it('lets the event loop run between the files it writes', async () => {
+    tmp = tempDir('quire-write-');
+    const files = new Map<string, OutputContent>(Array.from({ length: 50 }, (_, i) => [`shard/f${i}`, `content ${i}`] as [string, OutputContent]));
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await writeOutputFiles(tmp.path, files);
+    ticking = false;
+    expect(readFileSync(join(tmp.path, 'shard/f49'), 'utf8')).toBe('content 49');
+    expect(turns).toBeGreaterThanOrEqual(45);
+  });
+});
