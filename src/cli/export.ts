@@ -27,7 +27,7 @@ interface ExportFlags {
   deployment: Deployment;
   strict: boolean;
   cacheDir?: string;
-  /** Render threads; 0 renders on the main thread. Default: one per core. */
+  /** Render threads; 0 renders on the main thread. Default: render/pool/render-threads.ts (one per core but one). */
   workers?: number;
   json: boolean;
 }

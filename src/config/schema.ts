@@ -71,7 +71,7 @@ export const configSchema = z.object({
       timeoutSeconds: positiveInt.default(1800),
       /** Attempts before an export fails. @default 3 */
       maxAttempts: positiveInt.default(3),
-      /** Render threads per export. Default: the number of cores. */
+      /** Render threads per export. Default: one per core but one, every core from 2000 pages (render/pool/render-threads.ts). */
       renderThreads: positiveInt.optional(),
     })
     .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3 }),
