@@ -7,41 +7,15 @@
  * folder) after one page changed.
  * Targets: 1000 pages <= 6 s and <= 500 MB; 10000 pages <= 10x that and <= 1 GB;
  * warm re-export < 1.5 s.
- * A run started less than 40 s after the previous one's clean-up first waits that out
- * (settleAfterPreviousCleanup), and says so.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/**
- * When the previous run of this benchmark deleted its work folder (its clean-up).
- * Some file systems create files more slowly for a while after many deletions: ext4
- * without a journal, the reference machine's, skips inodes freed in the last 5 s (35 s
- * while their table block is dirty) and pays for each it skips. A run deletes ~10,000
- * files, so a run started right after another would time its cold export against its
- * predecessor's clean-up; it waits out that window instead, and says so.
- */
-const CLEANUP_MARK = join(tmpdir(), 'quire-bench-export.cleanup');
-const SETTLE_MS = 40_000;
-
-async function settleAfterPreviousCleanup(): Promise<void> {
-  let at: number;
-  try {
-    at = Number(readFileSync(CLEANUP_MARK, 'utf8'));
-  } catch {
-    return;
-  }
-  const wait = at + SETTLE_MS - Date.now();
-  if (!(wait > 0) || wait > SETTLE_MS) return;
-  console.log(`waiting ${(wait / 1000).toFixed(0)} s: the previous run deleted its ~10,000 work files ${((SETTLE_MS - wait) / 1000).toFixed(0)} s ago, and file creation can be slower for a while after (see README, Benchmarks)`);
-  await new Promise((r) => setTimeout(r, wait));
-}
 
 interface RunResult {
   wallMs: number;
@@ -91,7 +65,6 @@ async function main(): Promise<void> {
   });
   const dist = values.dist ?? false;
   if (values.child) return child(positionals[0], positionals[1], positionals[2], dist);
-  await settleAfterPreviousCleanup();
   const work = mkdtempSync(join(tmpdir(), 'quire-bench-'));
   try {
     let root = positionals[0] ? resolve(positionals[0]) : join(work, 'site');
@@ -121,10 +94,8 @@ async function main(): Promise<void> {
     console.log(`500-operation OpenAPI site: ${api.pages} pages in ${(api.wallMs / 1000).toFixed(2)} s (${Math.round(apiRate)} pages/s), ${(apiRate / plainRate).toFixed(2)}x the pages/s of ordinary pages (target >= 0.5)`);
     console.log(`load average during the runs: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
   } finally {
-    if (!values.keep) {
-      rmSync(work, { recursive: true, force: true });
-      writeFileSync(CLEANUP_MARK, String(Date.now()));
-    } else console.log(`kept ${work}`);
+    if (!values.keep) rmSync(work, { recursive: true, force: true });
+    else console.log(`kept ${work}`);
   }
 }
 
