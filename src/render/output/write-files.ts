@@ -102,9 +102,9 @@ export async function writeOutputFiles(outDir: string, files: Map<string, Output
   });
   const todo = pending.filter((p): p is Pending => p !== undefined);
   const copies = todo.filter((p) => isCopy(p.content));
+  const writes = todo.filter((p): p is Pending & { content: string | Uint8Array } => !isCopy(p.content));
   const writeInTurns = async () => {
-    for (const { path, content, key } of todo) {
-      if (isCopy(content)) continue;
+    for (const { path, content, key } of writes) {
       const target = join(outDir, path);
       writeFileSync(target, content);
       if (tracker) recordWritten(tracker, path, key, target);
