@@ -37,9 +37,9 @@ import { PageCache, pageIndexFile } from './cache/page-cache.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { ENGINE_VERSION, sha256 } from './cache/cache-key.js';
-import { SearchIndexer, type SearchDocument } from './search/pagefind-index.js';
+import { SearchIndexer, type SearchDocument } from './search/search-index.js';
 import { shardCount } from './search/search-shards.js';
-import { searchableHtml } from './search/searchable-html.js';
+import { searchSections } from './search/search-text.js';
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 /** What the report needs from one rendered page. */
@@ -151,7 +151,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
     pages: plan.pages,
     order: plan.order,
-    searchPath: indexed.length > 0 ? 'pagefind/' : undefined,
+    searchPath: indexed.length > 0 ? 'search/' : undefined,
     searchShards: shardCount(indexed.length),
     assets: {
       css: theme.css.path,
@@ -194,8 +194,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const p of shardFiles.keys()) written.add(p);
     shardWrites.push(writeOutputFiles(outDir, shardFiles, manifest));
   };
-  // Cold, nothing can come from the search cache: pages go into the index as they come.
-  const search = indexed.length > 0 ? new SearchIndexer(indexed.map((t) => t.page), { cacheDir, onShard, stream: cold }) : undefined;
+  const search = indexed.length > 0 ? new SearchIndexer(indexed.map((t) => t.page), { cacheDir, onShard }) : undefined;
   try {
     // Render: cached bodies are laid out here, the rest on the worker pool. Only what
     // the report needs is kept per page; bodies go to the search index and are dropped.
@@ -249,8 +248,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         url: pageOutputFile(task.page),
         title: r.title,
         contentKey: keys.get(task.page),
-        get html() {
-          return searchableHtml(r.html);
+        get sections() {
+          return searchSections(r.html);
         },
       };
       accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math }, doc);
@@ -263,7 +262,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const task of misses) task.cacheKey = keys.get(task.page);
     if (misses.length > 0) init.pagePack = cache?.runPack();
     await renderMisses(misses, init, options.workers, early, signal, (task, result) => {
-      accept(task, result, { page: task.page, url: pageOutputFile(task.page), title: result.title, html: result.searchHtml, contentKey: task.cacheKey });
+      accept(task, result, { page: task.page, url: pageOutputFile(task.page), title: result.title, sections: result.search, contentKey: task.cacheKey });
       if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, result.written);
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
     });
@@ -279,6 +278,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const files = new Map<string, OutputContent>();
     files.set(theme.css.path, theme.css.content);
     files.set(theme.js.path, theme.js.content);
+    if (searchIndex) files.set(theme.search.path, theme.search.content);
     if (math) for (const [p, c] of katex.files) files.set(p, c);
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
@@ -296,7 +296,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const r of outcomes) diagnostics.push(...r.diagnostics);
     const brokenLinks = outcomes.flatMap((r) => r.brokenLinks);
     const features: ExportReport['features'] = {
-      search: searchIndex ? { included: true, reason: `Pagefind index of ${indexed.length} pages in ${searchIndex.shards} shard(s)` } : { included: false, reason: 'no page to index' },
+      search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s)` } : { included: false, reason: 'no page to index' },
       math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
       ...analytics.features,
       ...plan.api.features,

@@ -1,7 +1,7 @@
 /**
  * End to end: the kitchen-sink fixture exported by the real export engine, packed,
  * fetched by `quire host` through a link, and browsed in headless Chromium: pages,
- * redirects, the 404 page and Pagefind search work, and no request leaves loopback.
+ * redirects, the 404 page and search work, and no request leaves loopback.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -62,7 +62,7 @@ describe('an exported site browsed through quire host', () => {
     expect(await page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(0);
     expect(await page.locator('body').evaluate((el) => el.ownerDocument.styleSheets.length)).toBeGreaterThan(0);
 
-    // search through the Pagefind index shipped in the bundle
+    // search through the index shipped in the bundle
     await page.click('[data-search-open]');
     await page.fill('[data-search-input]', 'quickstart');
     const first = page.locator('.search-result a').first();
@@ -80,7 +80,7 @@ describe('an exported site browsed through quire host', () => {
     expect(failed).toEqual([]);
     const outside = requested.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).hostname !== '127.0.0.1');
     expect(outside).toEqual([]);
-    expect(requested.some((u) => u.includes('/pagefind/'))).toBe(true);
+    expect(requested.some((u) => u.includes('/search/index.json'))).toBe(true);
     expect((await page.goto(`${host.url}/images/favicon.svg`))?.status()).toBe(200);
     await context.close();
   }, 120_000);

@@ -110,7 +110,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     renderTopBar({ model, root, homeHref, switchers, hasSidebar: true, link }) +
     tabsHtml +
     `<div class="layout${toc ? '' : ' no-toc'}">${sidebar}<div class="sidebar-backdrop" data-menu-close></div>` +
-    `<main id="content" class="page">${headerHtml}<article class="prose" data-pagefind-body>${rendered.html}</article>${pager}</main>` +
+    `<main id="content" class="page">${headerHtml}<article class="prose">${rendered.html}</article>${pager}</main>` +
     (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
     `</div>` + renderFooter(model, link) + renderSearchDialog(model) + `</body></html>\n`;
 }

@@ -1,6 +1,6 @@
 /**
  * The search dialog, hidden until the search button or Ctrl/Cmd-K opens it. The site
- * script fills the result list from the Pagefind index bundled with the site.
+ * script fills the result list from the search index bundled with the site.
  */
 import type { SiteModel } from './site-model.js';
 import { uiIcon } from './ui-icons.js';

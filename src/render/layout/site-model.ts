@@ -49,6 +49,6 @@ export interface SiteModel {
   assets: SiteAssets;
   /** Root-relative path of the search index folder, when search is built. */
   searchPath?: string;
-  /** Number of Pagefind index shards the browser merges (1 for small sites). */
+  /** Number of search index shards the browser searches together (1 for small sites). */
   searchShards?: number;
 }

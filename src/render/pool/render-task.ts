@@ -18,7 +18,7 @@ import { createHighlightCache, recentHighlights } from '../cache/highlight-cache
 import { pageIcon } from '../layout/page-icon.js';
 import { pageOutputFile } from '../output/page-paths.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
-import { searchableHtml } from '../search/searchable-html.js';
+import { searchSections, type SearchSection } from '../search/search-text.js';
 
 export interface RenderTask {
   page: string;
@@ -40,8 +40,8 @@ export interface RenderTaskResult {
   brokenLinks: BrokenLink[];
   /** Whether the page needs the KaTeX stylesheet. */
   math: boolean;
-  /** The body prepared for the search index (searchable-html.ts). */
-  searchHtml: string;
+  /** The body's text by section, for the search index (search-text.ts). */
+  search: SearchSection[];
   /** Size and mtime of the page file written, for the output manifest. */
   written: { size: number; mtimeMs: number };
   /** Where the page's cache entry was appended, when it was. */
@@ -159,6 +159,6 @@ export function createRenderer(init: RenderInit) {
     writePage(out, layoutPage(init.model, rendered, { icon: pageIcon, math }));
     const { size, mtimeMs } = statSync(out);
     const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
-    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, searchHtml: searchableHtml(rendered.html), written: { size, mtimeMs }, cached };
+    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, search: searchSections(rendered.html), written: { size, mtimeMs }, cached };
   };
 }

@@ -1,9 +1,8 @@
 /**
- * How pages are split into search index shards. Pagefind cannot update an index in
- * place, so a large site is indexed as several independent Pagefind bundles that the
- * browser merges (`mergeIndex`); a page always falls in the same shard (by the hash
- * of its path), so after an edit only that page's shard is rebuilt and the others
- * come from the cache.
+ * How pages are split into search index shards. A large site is indexed as several
+ * independent shards that the browser's engine searches together; a page always falls
+ * in the same shard (by the hash of its path), so after an edit only that page's shard
+ * is built again and the others come from the cache.
  */
 import { createHash } from 'node:crypto';
 
@@ -21,7 +20,7 @@ export function shardOf(page: string, shards: number): number {
   return createHash('sha256').update(page).digest().readUInt32BE(0) % shards;
 }
 
-/** Output folder of a shard: `pagefind/` for the first, `pagefind/shard-N/` for the others. */
+/** Output folder of a shard: `search/` for the first, `search/shard-N/` for the others. */
 export function shardDir(shard: number): string {
-  return shard === 0 ? 'pagefind' : `pagefind/shard-${shard}`;
+  return shard === 0 ? 'search' : `search/shard-${shard}`;
 }

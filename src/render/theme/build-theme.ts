@@ -1,7 +1,8 @@
 /**
  * Builds the site's ONE stylesheet and ONE script: the theme styles with the site's
  * colors as CSS variables, the component and API reference styles handed in, and the
- * client script; both named after their content hash.
+ * client script; both named after their content hash. Beside them, the search engine
+ * the script imports on the first search (written only when the site has a search index).
  */
 import type { SiteConfig } from '../types.js';
 import { BASE_CSS } from './css-base.js';
@@ -10,7 +11,8 @@ import { COMPONENTS_CSS } from './css-components.js';
 import { LAYOUT_CSS } from './css-layout.js';
 import { SEARCH_CSS } from './css-search.js';
 import { CORE_JS } from './js-core.js';
-import { SEARCH_JS } from './js-search.js';
+import { searchScript } from './js-search.js';
+import { searchEngineSource } from '../search/search-engine.js';
 import { hashedName } from './content-hash.js';
 
 export interface ThemeFile {
@@ -35,13 +37,16 @@ export function colorVariables(colors: SiteConfig['colors']): string {
   return `:root{--primary:${primary};--primary-light:${light};--primary-dark:${dark};--primary-dark-mode:${light}}`;
 }
 
-export function buildTheme(config: SiteConfig, extra: { css?: string[]; js?: string[] } = {}): { css: ThemeFile; js: ThemeFile } {
+export function buildTheme(config: SiteConfig, extra: { css?: string[]; js?: string[] } = {}): { css: ThemeFile; js: ThemeFile; search: ThemeFile } {
   const css = [colorVariables(config.colors), BASE_CSS, LAYOUT_CSS, CODE_CSS, COMPONENTS_CSS, SEARCH_CSS, ...(extra.css ?? [])]
     .map((part) => part.trim())
     .join('\n') + '\n';
-  const js = [CORE_JS, SEARCH_JS, ...(extra.js ?? [])].map((part) => part.trim()).join('\n') + '\n';
+  const engine = searchEngineSource();
+  const enginePath = hashedName('assets/search.js', engine);
+  const js = [CORE_JS, searchScript(enginePath), ...(extra.js ?? [])].map((part) => part.trim()).join('\n') + '\n';
   return {
     css: { path: hashedName('assets/site.css', css), content: css },
     js: { path: hashedName('assets/site.js', js), content: js },
+    search: { path: enginePath, content: engine },
   };
 }

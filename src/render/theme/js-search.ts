@@ -1,11 +1,15 @@
 /**
- * The second half of the site script: the search dialog. It loads the Pagefind
- * bundle that ships with the site (`pagefind/pagefind.js`, found relative to the site
- * root, so any static host and sub-path work with no outside request), merges the
- * extra index shards, and shows results with title, section and snippet.
- * Keyboard: Ctrl/Cmd-K or "/" opens, arrows move, Enter opens, Escape closes.
+ * The second half of the site script: the search dialog. On first use it imports the
+ * search engine the site ships (`assets/search.<hash>.js`, search/search-engine.ts),
+ * found relative to the site root like the index in `search/`, so any static host and
+ * sub-path work with no outside request, and shows results with title, section and
+ * snippet. Keyboard: Ctrl/Cmd-K or "/" opens, arrows move, Enter opens, Escape closes.
  */
-export const SEARCH_JS = String.raw`
+export function searchScript(enginePath: string): string {
+  return SEARCH_JS.replace('__ENGINE__', () => JSON.stringify(enginePath));
+}
+
+const SEARCH_JS = String.raw`
 (function () {
   'use strict';
   var Q = window.Quire;
@@ -23,12 +27,8 @@ export const SEARCH_JS = String.raw`
 
     function load() {
       if (engine) return engine;
-      engine = import(new URL(searchDir + 'pagefind.js', root).href).then(function (pf) {
-        return pf.options({ baseUrl: root.pathname, excerptLength: 24 }).then(function () {
-          var merges = [];
-          for (var i = 1; i < shards; i++) merges.push(pf.mergeIndex(new URL(searchDir + 'shard-' + i + '/', root).href, { baseUrl: root.pathname }));
-          return Promise.all(merges);
-        }).then(function () { return pf; });
+      engine = import(new URL(__ENGINE__, root).href).then(function (m) {
+        return m.createSearch(new URL(searchDir, root).href, shards);
       });
       engine.catch(function () { engine = null; });
       return engine;
@@ -53,18 +53,19 @@ export const SEARCH_JS = String.raw`
       items[selected].scrollIntoView({ block: 'nearest' });
     }
     function escapeText(s) { return String(s).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; }); }
-    // Pagefind excerpts are escaped text with <mark> around hits; keep only those tags.
-    function cleanExcerpt(s) { return escapeText(s).replace(/&#60;(\/?)mark&#62;/g, '<$1mark>'); }
+    // An excerpt is [text, hit] pairs: text is escaped, hits marked.
+    function excerptHtml(parts) {
+      return parts.map(function (p) { return p[1] ? '<mark>' + escapeText(p[0]) + '</mark>' : escapeText(p[0]); }).join('');
+    }
     function render(results) {
       list.innerHTML = '';
       items = [];
       results.forEach(function (r, i) {
-        var sub = (r.sub_results || []).filter(function (s) { return s.title && s.title !== r.meta.title; })[0];
         var li = document.createElement('li');
         li.className = 'search-result'; li.id = 'search-result-' + i; li.setAttribute('role', 'option');
-        li.innerHTML = '<a href="' + escapeText(sub ? sub.url : r.url) + '"><span class="search-result-title">' + escapeText(r.meta.title || r.url) + '</span>' +
-          (sub ? '<span class="search-result-section">' + escapeText(sub.title) + '</span>' : '') +
-          '<span class="search-result-excerpt">' + cleanExcerpt(sub ? sub.excerpt : r.excerpt) + '</span></a>';
+        li.innerHTML = '<a href="' + escapeText(new URL(r.url, root).href) + '"><span class="search-result-title">' + escapeText(r.title || r.url) + '</span>' +
+          (r.section ? '<span class="search-result-section">' + escapeText(r.section) + '</span>' : '') +
+          '<span class="search-result-excerpt">' + excerptHtml(r.excerpt) + '</span></a>';
         list.appendChild(li);
         items.push(li);
       });
@@ -72,18 +73,15 @@ export const SEARCH_JS = String.raw`
       if (items.length) select(0);
     }
     function run() {
-      var query = input.value.trim();
+      var query = input.value;
       var mine = ++seq;
-      if (!query) { list.innerHTML = ''; items = []; status.textContent = ''; return; }
+      if (!query.trim()) { list.innerHTML = ''; items = []; status.textContent = ''; return; }
       status.textContent = 'Searching…';
-      load().then(function (pf) { return pf.search(query); }).then(function (search) {
-        if (mine !== seq) return null;
-        return Promise.all(search.results.slice(0, 10).map(function (r) { return r.data(); })).then(function (data) {
-          if (mine !== seq) return;
-          render(data);
-          status.textContent = data.length ? '' : 'No results for “' + query + '”';
-        });
-      }).catch(function () { status.textContent = 'Search is not available.'; });
+      load().then(function (engine) { return engine.search(query, 10); }).then(function (results) {
+        if (mine !== seq) return;
+        render(results);
+        status.textContent = results.length ? '' : 'No results for “' + query.trim() + '”';
+      }).catch(function () { if (mine === seq) status.textContent = 'Search is not available.'; });
     }
     Q.on(input, 'input', function () { clearTimeout(timer); timer = setTimeout(run, 80); });
     Q.on(input, 'keydown', function (e) {

@@ -31,7 +31,7 @@ describe('writeOutputFiles', () => {
     const source = join(tmp.path, 'logo.svg');
     writeFileSync(source, '<svg/>');
     const files = new Map<string, OutputContent>([
-      ['pagefind/index/a.pf_index', new Uint8Array([1, 2, 3])],
+      ['search/terms.0a1b2c3d.json', new Uint8Array([1, 2, 3])],
       ['sitemap.xml', '<urlset/>'],
       ['kept.txt', 'not written'],
       ['images/logo.svg', { copyFrom: source }],
@@ -39,12 +39,12 @@ describe('writeOutputFiles', () => {
     const { tracker, recorded, copied } = recordingTracker(new Set(['kept.txt']));
     await writeOutputFiles(out, files, tracker);
 
-    expect([...readFileSync(join(out, 'pagefind/index/a.pf_index'))]).toEqual([1, 2, 3]);
+    expect([...readFileSync(join(out, 'search/terms.0a1b2c3d.json'))]).toEqual([1, 2, 3]);
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toBe('<urlset/>');
     expect(readFileSync(join(out, 'images/logo.svg'), 'utf8')).toBe('<svg/>');
     expect(() => statSync(join(out, 'kept.txt'))).toThrow();
     expect(copied).toEqual(['images/logo.svg']);
-    expect([...recorded.keys()].sort()).toEqual(['pagefind/index/a.pf_index', 'sitemap.xml']);
+    expect([...recorded.keys()].sort()).toEqual(['search/terms.0a1b2c3d.json', 'sitemap.xml']);
     const s = statSync(join(out, 'sitemap.xml'));
     expect(recorded.get('sitemap.xml')).toEqual({ key: expect.stringMatching(/^[0-9a-f]{64}$/), size: s.size, mtimeMs: s.mtimeMs });
   });

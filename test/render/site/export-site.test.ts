@@ -54,7 +54,8 @@ describe('exportSite on a small site', () => {
     expect(files.some((f) => f.startsWith('snippets/'))).toBe(false);
     expect(files.filter((f) => /^assets\/site\.[0-9a-f]{8}\.css$/.test(f))).toHaveLength(1);
     expect(files.filter((f) => /^assets\/site\.[0-9a-f]{8}\.js$/.test(f))).toHaveLength(1);
-    expect(files).toContain('pagefind/pagefind.js');
+    expect(files.filter((f) => /^assets\/search\.[0-9a-f]{8}\.js$/.test(f))).toHaveLength(1);
+    expect(files).toContain('search/index.json');
     expect(report.pagesRendered).toBe(6);
   });
 

@@ -1,0 +1,185 @@
+/**
+ * Builds the site's offline full-text search index: Quire's own format (shard-files.ts),
+ * read in the browser by the engine every site ships (search-engine.ts). Pages are
+ * split into shards (search-shards.ts); each shard is built as soon as its last page
+ * arrives, while later pages still render, and cached under `<cacheDir>/search/` by
+ * the hash of what went into it, so after an edit only the edited page's shard is built.
+ *
+ * Documents enter a shard in page order whatever order they arrive in, so the bytes do
+ * not depend on which render thread finished first.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildShardFiles, SEARCH_FORMAT_VERSION } from './shard-files.js';
+import type { SearchSection } from './search-text.js';
+import { shardCount, shardDir, shardOf } from './search-shards.js';
+
+export interface SearchDocument {
+  page: string;
+  /** Output file relative to the output root: `guides/intro.html`. */
+  url: string;
+  title: string;
+  /** The page body's text by section (search-text.ts). */
+  sections: SearchSection[];
+  /**
+   * A digest of everything the body is made from (its page-cache key), when known. It
+   * stands for `sections` in the shard's cache key, so the sections of a page whose shard
+   * comes from the cache are never read: they may be a getter that works them out on demand.
+   */
+  contentKey?: string;
+}
+
+/**
+ * Starts every shard's cache key. Bump it when the same documents stop giving the same
+ * files (search-text.ts, search-terms.ts, shard-files.ts): content keys do not see that.
+ */
+const SHARD_KEY_VERSION = `quire-search-${SEARCH_FORMAT_VERSION}.1`;
+
+export interface SearchIndex {
+  /** Output path (relative to the output root) -> bytes. */
+  files: Map<string, Uint8Array>;
+  shards: number;
+  /** Shards taken from the cache. */
+  cachedShards: number;
+}
+
+/**
+ * A shard's files packed into one binary cache file: for each file a 4-byte path
+ * length, the path, a 4-byte content length and the bytes (cheap to read back).
+ */
+async function readPacked(file: string): Promise<Map<string, Uint8Array> | undefined> {
+  try {
+    const buf = await readFile(file);
+    const files = new Map<string, Uint8Array>();
+    let at = 0;
+    while (at < buf.length) {
+      const pathLength = buf.readUInt32BE(at);
+      const path = buf.toString('utf8', at + 4, at + 4 + pathLength);
+      at += 4 + pathLength;
+      const length = buf.readUInt32BE(at);
+      files.set(path, new Uint8Array(buf.buffer, buf.byteOffset + at + 4, length));
+      at += 4 + length;
+    }
+    return files;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writePacked(file: string, files: Map<string, Uint8Array>): Promise<void> {
+  try {
+    await mkdir(join(file, '..'), { recursive: true });
+    const parts: Buffer[] = [];
+    for (const [path, content] of files) {
+      const name = Buffer.from(path, 'utf8');
+      const head = Buffer.alloc(4);
+      head.writeUInt32BE(name.length);
+      const size = Buffer.alloc(4);
+      size.writeUInt32BE(content.length);
+      parts.push(head, name, size, Buffer.from(content.buffer, content.byteOffset, content.length));
+    }
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, Buffer.concat(parts));
+    await rename(tmp, file);
+  } catch {
+    // a cache that cannot be written only costs time
+  }
+}
+
+interface ShardState {
+  /** Pages of the shard in page order: the order documents go into its index. */
+  order: string[];
+  /** How many of `order` went in. */
+  next: number;
+  /** Documents that arrived before an earlier page of their shard. */
+  waiting: Map<string, SearchDocument>;
+  /** Cache key over the documents in order. */
+  key: Hash;
+  docs: SearchDocument[];
+}
+
+/**
+ * Builds the index while pages render. Pages are split into shards (see
+ * search-shards.ts); render them shard by shard (see `shardOf`) for the most overlap:
+ * when the last page of a shard arrives the shard is taken from the cache or built.
+ */
+export class SearchIndexer {
+  readonly shards: number;
+  private readonly state: ShardState[];
+  private readonly files = new Map<string, Uint8Array>();
+  /** Shard work (cache reads and writes), in order. */
+  private chain: Promise<void> = Promise.resolve();
+  private cachedShards = 0;
+
+  /**
+   * `onShard` receives each shard's files (output paths) as soon as the shard is built,
+   * so the caller can write them while later pages still render.
+   */
+  constructor(
+    pages: string[],
+    private readonly options: { cacheDir?: string; onShard?: (files: Map<string, Uint8Array>) => void } = {},
+  ) {
+    this.shards = shardCount(pages.length);
+    this.state = Array.from({ length: this.shards }, () => ({ order: [], next: 0, waiting: new Map(), key: createHash('sha256').update(SHARD_KEY_VERSION).update('\u0000'), docs: [] }));
+    for (const p of [...pages].sort(byPage)) this.state[this.shardOf(p)].order.push(p);
+    for (let s = 0; s < this.shards; s++) if (this.state[s].order.length === 0) this.complete(s);
+  }
+
+  shardOf(page: string): number {
+    return shardOf(page, this.shards);
+  }
+
+  add(doc: SearchDocument): void {
+    const shard = this.shardOf(doc.page);
+    const st = this.state[shard];
+    st.waiting.set(doc.page, doc);
+    const before = st.next;
+    while (st.next < st.order.length && st.waiting.has(st.order[st.next])) {
+      const d = st.waiting.get(st.order[st.next])!;
+      st.waiting.delete(d.page);
+      st.next++;
+      for (const part of [d.page, d.url, d.title]) st.key.update(part).update('\u0000');
+      if (d.contentKey === undefined) st.key.update('sections\u0000').update(JSON.stringify(d.sections)).update('\u0000');
+      else st.key.update('key\u0000').update(d.contentKey).update('\u0000');
+      st.docs.push(d);
+    }
+    if (st.next === st.order.length && before < st.next) this.complete(shard);
+  }
+
+  private complete(shard: number): void {
+    const st = this.state[shard];
+    const docs = st.docs;
+    st.docs = [];
+    this.chain = this.chain.then(async () => {
+      const key = st.key.digest('hex');
+      const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.pack`) : undefined;
+      let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
+      if (shardFiles) this.cachedShards++;
+      else {
+        shardFiles = buildShardFiles(docs.map((d) => ({ url: d.url, title: d.title, sections: d.sections })));
+        if (cacheFile) await writePacked(cacheFile, shardFiles);
+      }
+      const out = new Map<string, Uint8Array>();
+      for (const [path, content] of shardFiles) out.set(`${shardDir(shard)}/${path}`, content);
+      for (const [path, content] of out) this.files.set(path, content);
+      this.options.onShard?.(out);
+    });
+  }
+
+  /** Waits for every shard (all pages must have been added) and returns the index files. */
+  async finish(): Promise<SearchIndex> {
+    if (this.state.some((st) => st.next < st.order.length)) throw new Error('search index: some pages were never added');
+    await this.chain;
+    return { files: new Map([...this.files].sort(([a], [b]) => byPage(a, b))), shards: this.shards, cachedShards: this.cachedShards };
+  }
+
+  /** Waits for shard work under way (after an error or abort too). */
+  async close(): Promise<void> {
+    await this.chain.catch(() => undefined);
+  }
+}
+
+function byPage(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

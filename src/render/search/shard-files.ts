@@ -1,0 +1,123 @@
+/**
+ * One search shard's files, built from its documents in page order (same documents,
+ * same bytes). The format is what search-engine.ts reads in the browser:
+ *
+ * - `index.json`: `{ version, pages: [[url, title, length]], terms: [[firstTerm, file]],
+ *   fragments: [[file, firstPage]] }`. `length` is the page's word count (for ranking).
+ * - `terms.<hash>.json`: a slice of the sorted dictionary, `[[term, [page, weight, ...]]]`.
+ *   A term's weight in a page counts its words, title words 5 times and heading words 3
+ *   times (level 2) or twice (deeper). The browser loads only the slices a query needs.
+ * - `pages.<hash>.json`: the text of a run of pages, `[[[anchor, heading, text], ...]]`
+ *   per page, for the result's section and excerpt; loaded for the results shown.
+ *
+ * Slice and run files are named by their content, so hosts may cache them for good.
+ */
+import { hashedName } from '../theme/content-hash.js';
+import type { SearchSection } from './search-text.js';
+import { textTerms } from './search-terms.js';
+
+export const SEARCH_FORMAT_VERSION = 1;
+
+/** What one page puts into the index. */
+export interface IndexedPage {
+  url: string;
+  title: string;
+  sections: SearchSection[];
+}
+
+/** Aim of a dictionary slice's size: a query loads one or two per word. */
+const TERMS_BYTES = 24 * 1024;
+/** Aim of a page-text run's size: a result list loads up to ten of them. */
+const PAGES_BYTES = 32 * 1024;
+
+const TITLE_WEIGHT = 5;
+function headingWeight(level: number): number {
+  return level <= 2 ? 3 : 2;
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function buildShardFiles(pages: IndexedPage[]): Map<string, Uint8Array> {
+  const { eachTerm } = textTerms();
+  /** term -> [page, weight, page, weight, ...], pages ascending. */
+  const postings = new Map<string, number[]>();
+  const lengths: number[] = [];
+  pages.forEach((page, i) => {
+    const weights = new Map<string, number>();
+    let length = 0;
+    const add = (text: string, weight: number) =>
+      eachTerm(text, (term) => {
+        weights.set(term, (weights.get(term) ?? 0) + weight);
+        length++;
+      }, true);
+    add(page.title, TITLE_WEIGHT);
+    for (const s of page.sections) {
+      if (s.heading) add(s.heading, headingWeight(s.level));
+      add(s.text, 1);
+    }
+    lengths.push(length);
+    for (const [term, weight] of weights) {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push(i, weight);
+    }
+  });
+
+  const files = new Map<string, Uint8Array>();
+  const encoder = new TextEncoder();
+  const put = (name: string, json: string): string => {
+    const bytes = encoder.encode(json);
+    const file = hashedName(name, bytes);
+    files.set(file, bytes);
+    return file;
+  };
+
+  const terms: [string, string][] = [];
+  let slice: string[] = [];
+  let first = '';
+  let size = 0;
+  const flush = () => {
+    if (slice.length === 0) return;
+    terms.push([first, put('terms.json', `[${slice.join(',')}]`)]);
+    slice = [];
+    size = 0;
+  };
+  for (const term of [...postings.keys()].sort(byCodeUnit)) {
+    const entry = `[${JSON.stringify(term)},[${postings.get(term)!.join(',')}]]`;
+    if (slice.length === 0) first = term;
+    slice.push(entry);
+    size += entry.length + 1;
+    if (size >= TERMS_BYTES) flush();
+  }
+  flush();
+
+  const fragments: [string, number][] = [];
+  let run: string[] = [];
+  let runFirst = 0;
+  size = 0;
+  const flushRun = () => {
+    if (run.length === 0) return;
+    fragments.push([put('pages.json', `[${run.join(',')}]`), runFirst]);
+    run = [];
+    size = 0;
+  };
+  pages.forEach((page, i) => {
+    const entry = JSON.stringify(page.sections.map((s) => [s.anchor, s.heading, s.text]));
+    if (run.length === 0) runFirst = i;
+    run.push(entry);
+    size += entry.length + 1;
+    if (size >= PAGES_BYTES) flushRun();
+  });
+  flushRun();
+
+  const index = {
+    version: SEARCH_FORMAT_VERSION,
+    pages: pages.map((p, i) => [p.url, p.title, lengths[i]]),
+    terms,
+    fragments,
+  };
+  files.set('index.json', encoder.encode(JSON.stringify(index)));
+  return new Map([...files].sort(([a], [b]) => byCodeUnit(a, b)));
+}
