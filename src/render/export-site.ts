@@ -30,6 +30,7 @@ import { planSite, type SitePlan } from './output/plan-site.js';
 import { configAsset, mediaFiles } from './output/site-assets.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
+import { writePageFile } from './output/write-page.js';
 import { createRenderer, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
 import { WorkerPool, workerFileOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
@@ -170,12 +171,11 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     pages: Object.keys(plan.pages),
     redirectSources: plan.redirectSources,
     cacheDir,
-    outDir,
   };
 
   const previousFiles = await prepareOutDir(outDir, root);
-  // Pages are written as they come. The render threads make a page's folder when it is
-  // missing (pool/render-task.ts); cached pages written here wait for theirs, made once.
+  // Pages are written as they come, their folders made when first needed
+  // (output/write-page.ts); cached pages written asynchronously wait for theirs, made once.
   const folders = new Map<string, Promise<unknown>>();
   const folderFor = (path: string) => {
     const dir = dirname(path);
@@ -258,12 +258,14 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // Shard by shard, so each search shard can be built while the next one renders.
     const shardOf = (t: RenderTask) => (search && !plan.pages[t.page].noindex ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
     misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
-    // The renderer writes each page file and appends its cache entry to this run's pack itself (see pool/render-task.ts).
+    // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
     for (const task of misses) task.cacheKey = keys.get(task.page);
     if (misses.length > 0) init.pagePack = cache?.runPack();
     await renderMisses(misses, init, options.workers, early, signal, (task, result) => {
-      accept(task, result, { page: task.page, url: pageOutputFile(task.page), title: result.title, sections: result.search, contentKey: task.cacheKey });
-      if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, result.written);
+      const file = pageOutputFile(task.page);
+      const written = writePageFile(join(outDir, file), result.file);
+      accept(task, result, { page: task.page, url: file, title: result.title, sections: result.search, contentKey: task.cacheKey });
+      if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
     });
 

@@ -1,13 +1,13 @@
 /**
  * One render task: reads a page, renders its body (MDX through renderPage, API
  * reference pages through renderEndpointPage, with the MDX content of an `openapi:`
- * page above the reference), puts it into the layout and writes the page file and its
- * page-cache entry. Runs inside the render worker threads (also callable on the main
- * thread); only what the export's report, manifest and search index need goes back
- * (with where the cache entry went), so the main thread neither copies nor writes the pages.
+ * page above the reference), puts it into the layout and appends its page-cache entry.
+ * Runs inside the render worker threads (also callable on the main thread); the page
+ * file and what the export's report, manifest and search index need go back (with
+ * where the cache entry went): the main thread writes the file (export-site.ts).
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { renderPage } from '../markdown/render-page.js';
 import type { EndpointPageSpec } from '../openapi/index.js';
 import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
@@ -16,7 +16,6 @@ import type { SiteModel } from '../layout/site-model.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import { pageIcon } from '../layout/page-icon.js';
-import { pageOutputFile } from '../output/page-paths.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
 import { searchSections, type SearchSection } from '../search/search-text.js';
 
@@ -32,7 +31,7 @@ export interface RenderTask {
 
 export type BrokenLink = { file: string; href: string; line?: number };
 
-/** A rendered page as the export's main thread sees it (the page file is written). */
+/** A rendered page as the export's main thread sees it. */
 export interface RenderTaskResult {
   title: string;
   diagnostics: Diagnostic[];
@@ -42,8 +41,8 @@ export interface RenderTaskResult {
   math: boolean;
   /** The body's text by section, for the search index (search-text.ts). */
   search: SearchSection[];
-  /** Size and mtime of the page file written, for the output manifest. */
-  written: { size: number; mtimeMs: number };
+  /** The page file's HTML. */
+  file: string;
   /** Where the page's cache entry was appended, when it was. */
   cached?: PackLocation;
 }
@@ -59,29 +58,11 @@ export interface RenderInit {
   cacheDir?: string;
   /** The pack this export appends page-cache entries to (see cache/page-pack.ts), when caching. */
   pagePack?: PackTarget;
-  /** Where page files are written. */
-  outDir: string;
 }
 
 /** Whether a rendered page needs the KaTeX stylesheet. */
 export function usesMath(html: string): boolean {
   return html.includes('class="katex');
-}
-
-/**
- * Writes a page file, making its folder when it is missing. Folders are not made up
- * front: on a cold export of the 1000-page corpus the main thread took 0.08-0.6 s for
- * its 101 folders (inodes are slow to allocate on ext4 after many deletions) while
- * every render thread waited for its first page.
- */
-function writePage(file: string, html: string): void {
-  try {
-    writeFileSync(file, html);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, html);
-  }
 }
 
 /** Line of the first occurrence of `needle` in `source` (1-based). */
@@ -154,11 +135,8 @@ export function createRenderer(init: RenderInit) {
     const details = rendered.brokenLinkDetails ?? rendered.brokenLinks.map((href) => ({ href, line: undefined as number | undefined }));
     const brokenLinks = details.map((d) => ({ file, href: d.href, line: d.line ?? lineOf(source, d.href) }));
     const math = usesMath(rendered.html);
-    const out = join(init.outDir, pageOutputFile(task.page));
-    // Synchronous: this thread has nothing else to do meanwhile, and sync calls cost far less.
-    writePage(out, layoutPage(init.model, rendered, { icon: pageIcon, math }));
-    const { size, mtimeMs } = statSync(out);
+    const page = layoutPage(init.model, rendered, { icon: pageIcon, math });
     const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
-    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, search: searchSections(rendered.html), written: { size, mtimeMs }, cached };
+    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, search: searchSections(rendered.html), file: page, cached };
   };
 }
