@@ -1,17 +1,18 @@
 /**
  * How many render worker threads an export starts. Rendering is not the only work of
- * an export: the main thread lays out cached pages, feeds the search indexer and
- * writes files, and the indexer (Pagefind, its own processes) indexes every page. In a
- * cold export of the 1000-page benchmark corpus that other work took about as much CPU
- * as rendering (~4.5 s each on 2 cores), so one core is left to it: with a render
- * thread per core the two threads competed with it and each paid the fixed cost of a
- * thread (its modules, the JIT compiling the same code again, the grammars and the
- * distinct code blocks highlighted again: ~1.5 s of CPU more in all) for no shorter
- * export (median 5.4 s with two threads, 5.1 s with one).
+ * an export: the main thread writes the page files the render threads hand over (on a
+ * file system slow to create files, most of its time), lays out cached pages and builds
+ * the search index. A render thread per core competes with it, and each thread pays a
+ * fixed cost (its modules, the JIT compiling the same code again, the grammars and the
+ * distinct code blocks highlighted again: ~1-1.5 s of CPU). On 2 cores a cold export
+ * of the 1000-page benchmark corpus was no shorter with two (session 5, with Pagefind:
+ * median 5.4 s with two threads, 5.1 s with one; session 6, with Quire's own search
+ * index and the main thread writing pages: 6.5-8.5 s with two, 4.7-6.4 s with one, on
+ * the disk), so one core is left to the main thread.
  *
  * The fixed cost is repaid on large sites: at 10000 pages a second thread on 2 cores
- * took the export from 40.0 to 34.7 s. From EXTRA_THREAD_PAGES pages to render, every
- * core gets a render thread.
+ * took the export from 40.0 to 34.7 s (session 5). From EXTRA_THREAD_PAGES pages to
+ * render, every core gets a render thread.
  */
 
 /** Pages to render from which each core gets a render thread (see above). */

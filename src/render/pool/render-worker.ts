@@ -13,10 +13,10 @@ import { getHighlighter } from '../highlight/highlighter.js';
 /** Nice value of render threads (0 is normal, 19 the lowest priority). */
 const RENDER_NICE = 5;
 
-// Rendering yields to everything else on the machine: the search indexer (its own
-// process, fed as pages come) keeps pace instead of finishing alone on one core after
-// the last page, and an API process serving requests stays responsive. On Linux the
-// nice value is per thread, so this lowers only this worker.
+// Rendering yields to everything else on the machine: the export's main thread (which
+// writes the pages, builds the search index and hands out the next tasks) gets its turn
+// at once, and an API process serving requests stays responsive. On Linux the nice
+// value is per thread, so this lowers only this worker.
 try {
   setPriority(RENDER_NICE);
 } catch {

@@ -29,8 +29,8 @@ interface Slot<R> {
 
 /**
  * Tasks a worker holds at once: the one it runs and the next. With one, a worker sat
- * idle from its answer until this thread (busy or not scheduled, with Pagefind and the
- * other worker on two cores) sent the next task: in a cold 1000-page export, 160-200
+ * idle from its answer until this thread (busy, or not scheduled on a busy machine)
+ * sent the next task: in a cold 1000-page export with two workers on two cores, 160-200
  * waits per worker of ~4 ms each, 0.7-0.8 s in all.
  */
 const TASKS_AHEAD = 2;
