@@ -48,7 +48,7 @@ const TYPES: Record<string, string> = {
 /** Types that compress well; images, fonts (woff*), media and archives already are compressed. */
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|rss\+xml|yaml|wasm|vnd\.ms-fontobject)|image\/(svg\+xml|x-icon|bmp)|font\/(ttf|otf))/;
 
-/** A content-hashed file name: `app.3f2a9c1d.js`, `chunk-5e6f7a8b.css`, `en_3a1b2c4.pf_fragment`. */
+/** A content-hashed file name: `app.3f2a9c1d.js`, `chunk-5e6f7a8b.css`, `terms.3a1b2c4d.json`. */
 const HASHED_NAME = /[._-][0-9a-f]{7,}\.[A-Za-z0-9_]+$/;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

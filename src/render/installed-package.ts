@@ -1,7 +1,7 @@
 /**
  * Where an npm package is installed, found the way Node would look for it from here,
  * without going through its `exports` (which may not list package.json or the files
- * needed: the grammar tables read versions, the search indexer loads Pagefind twice).
+ * needed: the grammar tables read versions, the search engine ships the stemmer's source).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
