@@ -53,7 +53,8 @@ const SEARCH_JS = String.raw`
       items[selected].scrollIntoView({ block: 'nearest' });
     }
     function escapeText(s) { return String(s).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; }); }
-    // An excerpt is [text, hit] pairs: text is escaped, hits marked.
+    // An excerpt is [text, hit] pairs: text is escaped, hits marked. A result's url is
+    // the page file's path from the site root ('./' first: a path with a colon is no scheme).
     function excerptHtml(parts) {
       return parts.map(function (p) { return p[1] ? '<mark>' + escapeText(p[0]) + '</mark>' : escapeText(p[0]); }).join('');
     }
@@ -63,7 +64,7 @@ const SEARCH_JS = String.raw`
       results.forEach(function (r, i) {
         var li = document.createElement('li');
         li.className = 'search-result'; li.id = 'search-result-' + i; li.setAttribute('role', 'option');
-        li.innerHTML = '<a href="' + escapeText(new URL(r.url, root).href) + '"><span class="search-result-title">' + escapeText(r.title || r.url) + '</span>' +
+        li.innerHTML = '<a href="' + escapeText(new URL('./' + r.url, root).href) + '"><span class="search-result-title">' + escapeText(r.title || r.url) + '</span>' +
           (r.section ? '<span class="search-result-section">' + escapeText(r.section) + '</span>' : '') +
           '<span class="search-result-excerpt">' + excerptHtml(r.excerpt) + '</span></a>';
         list.appendChild(li);
