@@ -184,8 +184,14 @@ export function createSearch(base, shardCount) {
     list.forEach(function (shard, s) {
       total += shard.meta.pages.length;
       shard.meta.pages.forEach(function (p) { length += p[2]; });
+      // a term two query words both match counts once
+      var counted = new Set();
       matched[s].forEach(function (found) {
-        found.forEach(function (f) { df.set(f.term, (df.get(f.term) || 0) + f.postings.length / 2); });
+        found.forEach(function (f) {
+          if (counted.has(f.term)) return;
+          counted.add(f.term);
+          df.set(f.term, (df.get(f.term) || 0) + f.postings.length / 2);
+        });
       });
     });
     var average = total ? length / total : 1;
