@@ -264,7 +264,9 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await renderMisses(misses, init, options.workers, early, signal, (task, result) => {
       const file = pageOutputFile(task.page);
       const written = writePageFile(join(outDir, file), result.file);
-      accept(task, result, { page: task.page, url: file, title: result.title, sections: result.search, contentKey: task.cacheKey });
+      // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
+      const sections = plan.pages[task.page].noindex ? [] : searchSections(result.file.slice(result.body[0], result.body[1]));
+      accept(task, result, { page: task.page, url: file, title: result.title, sections, contentKey: task.cacheKey });
       if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
     });

@@ -42,6 +42,16 @@ function orderIndex(model: SiteModel): Map<string, number> {
   return index;
 }
 
+/** Opens the page body in every page: the body follows it verbatim (see `bodyRange`). */
+export const BODY_OPEN = '<article class="prose">';
+
+/** Where the body `html` lies in a page layoutPage made of it. */
+export function bodyRange(page: string, html: string): [number, number] {
+  const start = page.indexOf(BODY_OPEN) + BODY_OPEN.length;
+  if (start < BODY_OPEN.length || !page.startsWith(html, start)) throw new Error('page layout: the body is not where BODY_OPEN says');
+  return [start, start + html.length];
+}
+
 export function layoutPage(model: SiteModel, rendered: RenderedPage, options: LayoutOptions = {}): string {
   const page = rendered.page;
   const file = options.basePath !== undefined ? 'index.html' : pageOutputFile(page);
@@ -110,7 +120,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     renderTopBar({ model, root, homeHref, switchers, hasSidebar: true, link }) +
     tabsHtml +
     `<div class="layout${toc ? '' : ' no-toc'}">${sidebar}<div class="sidebar-backdrop" data-menu-close></div>` +
-    `<main id="content" class="page">${headerHtml}<article class="prose">${rendered.html}</article>${pager}</main>` +
+    `<main id="content" class="page">${headerHtml}${BODY_OPEN}${rendered.html}</article>${pager}</main>` +
     (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
     `</div>` + renderFooter(model, link) + renderSearchDialog(model) + `</body></html>\n`;
 }

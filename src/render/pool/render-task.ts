@@ -11,13 +11,12 @@ import { join } from 'node:path';
 import { renderPage } from '../markdown/render-page.js';
 import type { EndpointPageSpec } from '../openapi/index.js';
 import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
-import { layoutPage } from '../layout/page-layout.js';
+import { bodyRange, layoutPage } from '../layout/page-layout.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import { pageIcon } from '../layout/page-icon.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
-import { searchSections, type SearchSection } from '../search/search-text.js';
 
 export interface RenderTask {
   page: string;
@@ -39,8 +38,8 @@ export interface RenderTaskResult {
   brokenLinks: BrokenLink[];
   /** Whether the page needs the KaTeX stylesheet. */
   math: boolean;
-  /** The body's text by section, for the search index (search-text.ts). */
-  search: SearchSection[];
+  /** Where the page body lies in `file`: the main thread takes the search text from there. */
+  body: [number, number];
   /** The page file's HTML. */
   file: string;
   /** Where the page's cache entry was appended, when it was. */
@@ -137,6 +136,6 @@ export function createRenderer(init: RenderInit) {
     const math = usesMath(rendered.html);
     const page = layoutPage(init.model, rendered, { icon: pageIcon, math });
     const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
-    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, search: searchSections(rendered.html), file: page, cached };
+    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body: bodyRange(page, rendered.html), file: page, cached };
   };
 }
