@@ -577,11 +577,11 @@ class InlineParser {
   parse(from: number, to: number, closeName: string | null): { nodes: PhrasingContent[]; end: number; closeStart?: number } {
     const s = this.s;
     const nodes: PhrasingContent[] = [];
-    let text = '';
+    // The pending text is always s[textStart, p): it is sliced once when flushed rather
+    // than grown a character at a time (a rope of one-character pieces to flatten later).
     let textStart = from;
     const flush = (end: number) => {
-      if (text) nodes.push({ type: 'text', value: text, position: span(this.pointAt(textStart), this.pointAt(end)) });
-      text = '';
+      if (textStart < end) nodes.push({ type: 'text', value: s.slice(textStart, end), position: span(this.pointAt(textStart), this.pointAt(end)) });
     };
     let p = from;
     while (p < to) {
@@ -606,8 +606,6 @@ class InlineParser {
           const n = this.run(p, ch);
           const { open, close } = this.flanking(p, n, ch);
           if (!open && !close) {
-            if (!text) textStart = p;
-            text += s.slice(p, p + n);
             p += n;
             continue;
           }
@@ -693,8 +691,6 @@ class InlineParser {
           bail();
           break;
       }
-      if (!text) textStart = p;
-      text += s[p];
       p++;
     }
     if (closeName !== null) bail();
