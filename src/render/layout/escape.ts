@@ -6,8 +6,12 @@
 
 const TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+const SPECIAL = /[&<>"']/;
+
 export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => TEXT[c]);
+  const text = String(value ?? '');
+  // Most values (titles, labels, hrefs) have nothing to escape: no replace, no new string.
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => TEXT[c]) : text;
 }
 
 export const escapeAttr = escapeHtml;

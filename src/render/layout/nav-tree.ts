@@ -131,15 +131,25 @@ export function firstVisiblePage(nodes: NavNode[], pages: Record<string, SitePag
   return first ?? undefined;
 }
 
-/** Groups (titles) on the way to a page inside a node list, for breadcrumbs. */
-export function groupTrail(nodes: NavNode[], page: string): string[] | null {
-  if (!nodesContain(nodes, page)) return null;
-  for (const n of nodes) {
-    if (n.kind === 'page' && n.page === page) return [];
-    if (n.kind === 'group' && nodesContain(n.children, page)) {
-      const inner = groupTrail(n.children, page);
-      if (inner) return [n.group, ...inner];
-    }
+const trails = new WeakMap<NavNode[], Map<string, string[]>>();
+
+/**
+ * Groups (titles) on the way to a page inside a node list, for breadcrumbs: those
+ * above the page's first place in the list, depth first. Every page asks this of its
+ * section's list: the trails of all its pages are collected in one walk.
+ */
+export function groupTrail(nodes: NavNode[], page: string): readonly string[] | null {
+  let byPage = trails.get(nodes);
+  if (!byPage) {
+    const found = new Map<string, string[]>();
+    const walk = (list: NavNode[], above: string[]) => {
+      for (const n of list) {
+        if (n.kind === 'page' && !found.has(n.page)) found.set(n.page, above);
+        else if (n.kind === 'group') walk(n.children, [...above, n.group]);
+      }
+    };
+    walk(nodes, []);
+    trails.set(nodes, (byPage = found));
   }
-  return null;
+  return byPage.get(page) ?? null;
 }

@@ -11,7 +11,7 @@ import { groupTrail, sectionChain, sectionTarget } from './nav-tree.js';
 import { renderAnchors, renderBanner, renderBreadcrumbs, renderMobileLinks, renderPrevNext, renderTabs, renderToc } from './page-chrome.js';
 import { renderFooter } from './footer.js';
 import { renderSearchDialog } from './search-dialog.js';
-import { renderSidebarTree } from './sidebar.js';
+import { sidebarTreeFor } from './sidebar-cache.js';
 import type { SiteModel } from './site-model.js';
 import { renderTopBar } from './top-bar.js';
 import { uiIcon } from './ui-icons.js';
@@ -29,6 +29,9 @@ export interface LayoutOptions {
 }
 
 const SECTION_SWITCHERS = new Set(['version', 'language']);
+
+/** One function for every page, so sidebars drawn with it can be shared (sidebar-cache.ts). */
+const defaultIcon = (name: string) => uiIcon(name);
 
 const orderIndexes = new WeakMap<string[], Map<string, number>>();
 
@@ -65,7 +68,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     const target = m ? m[1]!.replace(/\/+$/, '').replace(/\.(mdx?|html)$/, '') || 'index' : undefined;
     return target !== undefined && model.pages[target] ? pageHref(fromPage, target, (m![2] ?? '').slice(1)) : safeUrl(raw);
   };
-  const icon = options.icon ?? ((name: string) => uiIcon(name));
+  const icon = options.icon ?? defaultIcon;
   const nav = model.navigation;
   const { chain } = sectionChain(nav, page);
   const target = (s: NavSection) => {
@@ -92,7 +95,9 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
 
   const innermost = chain[chain.length - 1];
   const treeNodes = innermost ? innermost.children : nav.root;
-  const sidebarTree = renderSidebarTree(treeNodes, { current: page, pages: model.pages, href, icon });
+  // Hrefs from a page depend only on its folder (pageHref).
+  const folder = fromPage.slice(0, Math.max(0, fromPage.lastIndexOf('/')));
+  const sidebarTree = sidebarTreeFor(treeNodes, { current: page, pages: model.pages, href, icon }, folder);
   const sidebar = `<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileLinks(model, link)}</div></aside>`;
 
   const trail = [...chain.filter((s) => s.kind !== 'version' && s.kind !== 'language').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];

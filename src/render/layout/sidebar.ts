@@ -9,6 +9,9 @@
  * groups) are drawn as a single link to their first page, and past 2 * GROUP_WINDOW + 1
  * groups only a window around the current one is drawn. Pages stay small and every
  * page stays reachable without JS.
+ *
+ * A tree is drawn first (drawSidebarTree: groups opened for the current page) and the
+ * current page marked after (markCurrent), so pages drawn alike share one drawing.
  */
 import type { NavNode } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
@@ -45,15 +48,49 @@ function countEntries(nodes: NavNode[]): number {
 }
 
 
-function pageItem(page: string, ctx: SidebarContext): string {
+/** Where the current-page mark goes in a drawn sidebar. */
+const CURRENT = ' aria-current="page"';
+
+/**
+ * A sidebar drawn without the current-page mark, with the offsets in `html` where the
+ * mark goes for each page it lists. Drawing decides which groups are open from
+ * `ctx.current`; marking the page comes after, so every page with the same groups
+ * open (and links from the same folder) can share one drawing (sidebar-cache.ts).
+ */
+export interface SidebarDrawing {
+  html: string;
+  marks: Map<string, number[]>;
+}
+
+function mark(out: SidebarDrawing, page: string): void {
+  const at = out.marks.get(page);
+  if (at) at.push(out.html.length);
+  else out.marks.set(page, [out.html.length]);
+}
+
+/** The drawing's HTML with `page` marked as the current one wherever it is listed. */
+export function markCurrent(drawing: SidebarDrawing, page: string): string {
+  const at = drawing.marks.get(page);
+  if (!at) return drawing.html;
+  let html = '';
+  let from = 0;
+  for (const offset of at) {
+    html += drawing.html.slice(from, offset) + CURRENT;
+    from = offset;
+  }
+  return html + drawing.html.slice(from);
+}
+
+function pageItem(page: string, ctx: SidebarContext, out: SidebarDrawing): void {
   const p = ctx.pages[page];
-  if (!p || p.hidden) return '';
-  const current = page === ctx.current ? ' aria-current="page"' : '';
+  if (!p || p.hidden) return;
   const icon = p.icon ? ctx.icon(p.icon) : '';
   const method = p.method ? `<span class="method method-${escapeAttr(p.method.toLowerCase())}">${escapeHtml(methodLabel(p.method))}</span>` : '';
   const tag = p.tag ? `<span class="nav-tag">${escapeHtml(p.tag)}</span>` : '';
   const deprecated = p.deprecated ? ' nav-deprecated' : '';
-  return `<li><a class="nav-link${deprecated}" href="${escapeAttr(ctx.href(page))}"${current}>${method}${icon}<span class="nav-label">${escapeHtml(p.sidebarTitle)}</span>${tag}</a></li>`;
+  out.html += `<li><a class="nav-link${deprecated}" href="${escapeAttr(ctx.href(page))}"`;
+  mark(out, page);
+  out.html += `>${method}${icon}<span class="nav-label">${escapeHtml(p.sidebarTitle)}</span>${tag}</a></li>`;
 }
 
 function methodLabel(method: string): string {
@@ -65,26 +102,32 @@ function linkItem(label: string, href: string, icon: string | undefined, ctx: Si
   return `<li><a class="nav-link nav-external" href="${escapeAttr(safeUrl(href))}">${icon ? ctx.icon(icon) : ''}<span class="nav-label">${escapeHtml(label)}</span>${uiIcon('arrow-up-right', 'icon nav-external-icon')}</a></li>`;
 }
 
-function nodeList(nodes: NavNode[], ctx: SidebarContext, depth: number): string {
-  let html = '';
+function nodeList(nodes: NavNode[], ctx: SidebarContext, depth: number, out: SidebarDrawing): void {
   for (const node of nodes) {
-    if (node.kind === 'page') html += pageItem(node.page, ctx);
-    else if (node.kind === 'link') html += linkItem(node.label, node.href, node.icon, ctx);
-    else if (node.kind === 'group' && !node.hidden) html += groupItem(node, ctx, depth);
+    if (node.kind === 'page') pageItem(node.page, ctx, out);
+    else if (node.kind === 'link') out.html += linkItem(node.label, node.href, node.icon, ctx);
+    else if (node.kind === 'group' && !node.hidden) groupItem(node, ctx, depth, out);
   }
-  return html;
 }
 
-function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContext, depth: number): string {
-  if (ctx.large && depth > 0 && !node.expanded && !nodesContain(node.children, ctx.current)) return collapsedGroup(node, ctx, 'nav-subgroup nav-group-collapsed');
-  const inner = nodeList(node.children, ctx, depth + 1);
-  if (!inner) return '';
-  const icon = node.icon ? ctx.icon(node.icon) : '';
-  if (depth === 0) {
-    return `<li class="nav-group"><p class="nav-group-title">${icon}${escapeHtml(node.group)}</p><ul>${inner}</ul></li>`;
+function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContext, depth: number, out: SidebarDrawing): void {
+  if (ctx.large && depth > 0 && !node.expanded && !nodesContain(node.children, ctx.current)) {
+    out.html += collapsedGroup(node, ctx, 'nav-subgroup nav-group-collapsed');
+    return;
   }
-  const open = node.expanded || nodesContain(node.children, ctx.current) ? ' open' : '';
-  return `<li class="nav-subgroup"><details${open}><summary>${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${CHEVRON}</summary><ul>${inner}</ul></details></li>`;
+  const icon = node.icon ? ctx.icon(node.icon) : '';
+  const start = out.html.length;
+  if (depth === 0) {
+    out.html += `<li class="nav-group"><p class="nav-group-title">${icon}${escapeHtml(node.group)}</p><ul>`;
+  } else {
+    const open = node.expanded || nodesContain(node.children, ctx.current) ? ' open' : '';
+    out.html += `<li class="nav-subgroup"><details${open}><summary>${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${CHEVRON}</summary><ul>`;
+  }
+  const innerStart = out.html.length;
+  nodeList(node.children, ctx, depth + 1, out);
+  // A group with nothing visible is left out (nothing was marked inside it either).
+  if (out.html.length === innerStart) out.html = out.html.slice(0, start);
+  else out.html += depth === 0 ? '</ul></li>' : '</ul></details></li>';
 }
 
 /** A top-level group drawn as one link to its first page (large sections only). */
@@ -105,9 +148,20 @@ function moreGroups(nodes: NavNode[], count: number, towards: 'before' | 'after'
   return `<li class="nav-group-collapsed nav-more"><a href="${escapeAttr(ctx.href(first))}">${label}</a></li>`;
 }
 
-/** The `<ul>` of the sidebar for one node list. */
+/** The `<ul>` of the sidebar for one node list, the current page marked. */
 export function renderSidebarTree(nodes: NavNode[], ctx: SidebarContext): string {
-  if (countEntries(nodes) <= INLINE_LIMIT) return `<ul class="nav-tree">${nodeList(nodes, ctx, 0)}</ul>`;
+  return markCurrent(drawSidebarTree(nodes, ctx), ctx.current);
+}
+
+/** The `<ul>` of the sidebar for one node list, groups opened for `ctx.current`, nothing marked yet. */
+export function drawSidebarTree(nodes: NavNode[], ctx: SidebarContext): SidebarDrawing {
+  const out: SidebarDrawing = { html: '', marks: new Map() };
+  if (countEntries(nodes) <= INLINE_LIMIT) {
+    out.html = '<ul class="nav-tree">';
+    nodeList(nodes, ctx, 0, out);
+    out.html += '</ul>';
+    return out;
+  }
   // Past a few dozen top-level entries, only a window around the current one is drawn
   // (each page stays small however many groups the section has); links at both ends
   // lead on to the entries left out.
@@ -119,11 +173,11 @@ export function renderSidebarTree(nodes: NavNode[], ctx: SidebarContext): string
     to = from + 2 * GROUP_WINDOW + 1;
   }
   const large = { ...ctx, large: true };
-  let html = moreGroups(nodes.slice(0, from), from, 'before', large);
+  out.html = '<ul class="nav-tree nav-tree-large">' + moreGroups(nodes.slice(0, from), from, 'before', large);
   for (const node of nodes.slice(from, to)) {
-    if (node.kind === 'group' && !node.hidden && !nodesContain(node.children, ctx.current)) html += collapsedGroup(node, large);
-    else html += nodeList([node], large, 0);
+    if (node.kind === 'group' && !node.hidden && !nodesContain(node.children, ctx.current)) out.html += collapsedGroup(node, large);
+    else nodeList([node], large, 0, out);
   }
-  html += moreGroups(nodes.slice(to), nodes.length - to, 'after', large);
-  return `<ul class="nav-tree nav-tree-large">${html}</ul>`;
+  out.html += moreGroups(nodes.slice(to), nodes.length - to, 'after', large) + '</ul>';
+  return out;
 }

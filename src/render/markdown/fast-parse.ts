@@ -114,6 +114,13 @@ function isBlank(text: string): boolean {
   return spaces(text) === text.length;
 }
 
+/** `text` without its trailing spaces (a loop: `/ +$/` tries a match at every space of the line). */
+function trimEndSpaces(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 function parseBlocks(lines: Line[]): RootContent[] {
   const root: RootContent[] = [];
   const stack: MdxJsxFlowElement[] = [];
@@ -174,7 +181,7 @@ function parseBlocks(lines: Line[]): RootContent[] {
 function atxHeading(l: Line, indent: number): Heading | null {
   const m = /^(#{1,6})(?: +(.*))?$/.exec(l.text.slice(indent));
   if (!m) return null;
-  const content = (m[2] ?? '').replace(/ +$/, '');
+  const content = trimEndSpaces(m[2] ?? '');
   if (/(^|\s)#+$/.test(content) || content === '') bail();
   const startCol = l.col + indent + m[1].length + 1 + (m[2] ? m[2].length - m[2].trimStart().length : 0);
   const children = inlineOf([{ text: content.trimStart(), line: l.line, col: startCol }]);
@@ -534,6 +541,15 @@ function applyTag(tag: Tag, out: () => RootContent[], stack: MdxJsxFlowElement[]
 // ---------------------------------------------------------------- inline
 
 const ASCII_PUNCT = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+
+/** ASCII characters the inline parser acts on (the switch in InlineParser.parse); any other is plain text. */
+function stopTable(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const c of chars) table[c.charCodeAt(0)] = 1;
+  return table;
+}
+const MDX_STOPS = stopTable('`*_![<\n{}$\\~&]');
+const MARKDOWN_STOPS = stopTable('`*_![<\n{}$\\~&]@hHwWmx');
 const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
 const AUTOLINK_START = /^(https?:|www\.|mailto:|xmpp:)/i;
 
@@ -547,7 +563,7 @@ function inlineOf(segments: Line[]): PhrasingContent[] {
   segments.forEach((seg, k) => {
     if (k > 0 && seg.stripped) cut.add(s.length - 1);
     let text = seg.text;
-    const trimmed = text.replace(/ +$/, '');
+    const trimmed = trimEndSpaces(text);
     if (k < segments.length - 1 && text.length - trimmed.length >= 2) breaks.add(s.length + trimmed.length);
     if (text.length !== trimmed.length) cut.add(s.length + trimmed.length);
     text = trimmed;
@@ -577,15 +593,20 @@ class InlineParser {
   parse(from: number, to: number, closeName: string | null): { nodes: PhrasingContent[]; end: number; closeStart?: number } {
     const s = this.s;
     const nodes: PhrasingContent[] = [];
-    let text = '';
+    // The pending text is always s[textStart, p): it is sliced once when flushed rather
+    // than grown a character at a time (a rope of one-character pieces to flatten later).
     let textStart = from;
     const flush = (end: number) => {
-      if (text) nodes.push({ type: 'text', value: text, position: span(this.pointAt(textStart), this.pointAt(end)) });
-      text = '';
+      if (textStart < end) nodes.push({ type: 'text', value: s.slice(textStart, end), position: span(this.pointAt(textStart), this.pointAt(end)) });
     };
+    const stops = markdownMode ? MARKDOWN_STOPS : MDX_STOPS;
     let p = from;
     while (p < to) {
       const c = s.charCodeAt(p);
+      if (c >= 128 || stops[c] === 0) {
+        p++;
+        continue;
+      }
       switch (c) {
         case 96 /* ` */: {
           const run = this.run(p, '`');
@@ -606,8 +627,6 @@ class InlineParser {
           const n = this.run(p, ch);
           const { open, close } = this.flanking(p, n, ch);
           if (!open && !close) {
-            if (!text) textStart = p;
-            text += s.slice(p, p + n);
             p += n;
             continue;
           }
@@ -693,8 +712,6 @@ class InlineParser {
           bail();
           break;
       }
-      if (!text) textStart = p;
-      text += s[p];
       p++;
     }
     if (closeName !== null) bail();
