@@ -24,46 +24,53 @@ const TERMS_JS = String.raw`
 var WORD = /[\p{L}\p{N}]+(?:[._'\u2019-]+[\p{L}\p{N}]+)*/gu;
 var SPLIT = /[._'\u2019-]|\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 var PART = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{N}]+|[\p{Lu}\p{N}]+|[\p{L}\p{N}]+/gu;
-var stems = new Map();
 function fold(word) {
   var w = word.toLowerCase();
   return /[^\x00-\x7f]/.test(w) ? w.normalize('NFKD').replace(/\p{M}+/gu, '') : w;
 }
 function stem(word) {
   if (word.length < 3 || !/^[a-z]+$/.test(word)) return word;
-  var s = stems.get(word);
-  if (s === undefined) {
-    s = porter2.stem(word);
-    if (stems.size < 100000) stems.set(word, s);
-  }
-  return s;
+  return porter2.stem(word);
 }
-// A joined word gives its parts (two characters or more) and the whole word run
-// together when indexing (index: true); in a query only the whole word.
+// A word's terms as [term, raw] pairs. A joined word gives its parts (two characters
+// or more) and the whole word run together when indexing; in a query only the whole.
+function wordTerms(word, index) {
+  if (!SPLIT.test(word)) {
+    var raw = fold(word);
+    return [[stem(raw), raw]];
+  }
+  var parts = [];
+  var pieces = word.split(/[._'\u2019-]+/);
+  for (var i = 0; i < pieces.length; i++) {
+    var found = pieces[i].match(PART);
+    if (found) for (var j = 0; j < found.length; j++) parts.push(fold(found[j]));
+  }
+  var whole = parts.join('');
+  var joined = stem(whole);
+  var out = [];
+  if (index) {
+    for (var k = 0; k < parts.length; k++) {
+      var term = parts[k].length < 2 ? '' : stem(parts[k]);
+      if (term && term !== joined) out.push([term, parts[k]]);
+    }
+  }
+  out.push([joined, whole]);
+  return out;
+}
+// Words seen before, with their terms: a site repeats its vocabulary (a cap keeps a
+// site of unique tokens from growing it without end).
+var known = [new Map(), new Map()];
 function eachTerm(text, fn, index) {
+  var memo = known[index ? 1 : 0];
   WORD.lastIndex = 0;
   for (var m; (m = WORD.exec(text)); ) {
     var word = m[0], start = m.index, end = start + word.length;
-    if (!SPLIT.test(word)) {
-      var raw = fold(word);
-      fn(stem(raw), start, end, raw);
-      continue;
+    var terms = memo.get(word);
+    if (terms === undefined) {
+      terms = wordTerms(word, index);
+      if (memo.size < 200000) memo.set(word, terms);
     }
-    var parts = [];
-    var pieces = word.split(/[._'\u2019-]+/);
-    for (var i = 0; i < pieces.length; i++) {
-      var found = pieces[i].match(PART);
-      if (found) for (var j = 0; j < found.length; j++) parts.push(fold(found[j]));
-    }
-    var whole = parts.join('');
-    var joined = stem(whole);
-    if (index) {
-      for (var k = 0; k < parts.length; k++) {
-        var term = parts[k].length < 2 ? '' : stem(parts[k]);
-        if (term && term !== joined) fn(term, start, end, parts[k]);
-      }
-    }
-    fn(joined, start, end, whole);
+    for (var t = 0; t < terms.length; t++) fn(terms[t][0], start, end, terms[t][1]);
   }
 }
 `;
