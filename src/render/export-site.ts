@@ -46,6 +46,8 @@ const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 /** What the report needs from one rendered page. */
 type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math'>;
 
+const decoder = new TextDecoder();
+
 /** Up to this many pages to render, no worker thread is started. */
 const INLINE_PAGES = 4;
 
@@ -265,7 +267,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       const file = pageOutputFile(task.page);
       const written = writePageFile(join(outDir, file), result.file);
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
-      const sections = plan.pages[task.page].noindex ? [] : searchSections(result.file.slice(result.body[0], result.body[1]));
+      const sections = plan.pages[task.page].noindex ? [] : searchSections(decoder.decode(result.file.subarray(result.body[0], result.body[1])));
       accept(task, result, { page: task.page, url: file, title: result.title, sections, contentKey: task.cacheKey });
       if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);

@@ -10,7 +10,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Writes `html` to `path` and gives the file's size and mtime (for the output manifest). */
-export function writePageFile(path: string, html: string): { size: number; mtimeMs: number } {
+export function writePageFile(path: string, html: string | Uint8Array): { size: number; mtimeMs: number } {
   try {
     writeFileSync(path, html);
   } catch (err) {

@@ -38,10 +38,10 @@ export interface RenderTaskResult {
   brokenLinks: BrokenLink[];
   /** Whether the page needs the KaTeX stylesheet. */
   math: boolean;
-  /** Where the page body lies in `file`: the main thread takes the search text from there. */
+  /** The page file's bytes (UTF-8), handed over to the main thread without a copy. */
+  file: Uint8Array;
+  /** Where the page body lies in `file` (byte offsets): the main thread takes the search text from there. */
   body: [number, number];
-  /** The page file's HTML. */
-  file: string;
   /** Where the page's cache entry was appended, when it was. */
   cached?: PackLocation;
 }
@@ -58,6 +58,8 @@ export interface RenderInit {
   /** The pack this export appends page-cache entries to (see cache/page-pack.ts), when caching. */
   pagePack?: PackTarget;
 }
+
+const encoder = new TextEncoder();
 
 /** Whether a rendered page needs the KaTeX stylesheet. */
 export function usesMath(html: string): boolean {
@@ -136,6 +138,10 @@ export function createRenderer(init: RenderInit) {
     const math = usesMath(rendered.html);
     const page = layoutPage(init.model, rendered, { icon: pageIcon, math });
     const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
-    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body: bodyRange(page, rendered.html), file: page, cached };
+    const [start, end] = bodyRange(page, rendered.html);
+    const bytes = encoder.encode(page);
+    const bodyAt = start === 0 ? 0 : Buffer.byteLength(page.slice(0, start));
+    const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];
+    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached };
   };
 }

@@ -36,7 +36,7 @@ parentPort!.on('message', (msg: RenderTask | { init: RenderInit }) => {
   }
   rendering = rendering.then(() =>
     render!(msg).then(
-      (result) => parentPort!.postMessage({ ok: true, result }),
+      (result) => parentPort!.postMessage({ ok: true, result }, [result.file.buffer as ArrayBuffer]),
       (err: unknown) => parentPort!.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) }),
     ),
   );
