@@ -10,7 +10,7 @@ import { posix } from 'node:path';
 import { join } from 'node:path';
 
 /** Bump when the shape or the rendering of cached pages changes, or the layout (see output-manifest.ts). */
-export const ENGINE_VERSION = 'quire-render-2';
+export const ENGINE_VERSION = 'quire-render-3';
 
 const IMPORT = /^\s*import\s+[\s\S]*?\s+from\s+['"]([^'"]+)['"]/gm;
 

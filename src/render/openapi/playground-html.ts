@@ -67,7 +67,7 @@ export function playgroundData(model: OperationModel): PlaygroundData {
 export function requestBar(model: OperationModel): string {
   const server = model.servers[0] ?? '';
   const path = esc(model.path).replace(/\{([^}]+)\}/g, '<span class="api-path-param">{$1}</span>');
-  return `<div class="api-request-bar" data-code><span class="api-method api-method-${esc(model.method.toLowerCase())}">${esc(model.method)}</span><code class="api-request-url"><span class="api-server">${esc(server)}</span>${path}</code><pre hidden><code>${esc(server + model.path)}</code></pre><button type="button" class="q-code-copy" data-copy aria-label="Copy URL"><span class="q-code-copy-label">Copy</span></button></div>`;
+  return `<div class="api-request-bar" data-code><span class="api-method api-method-${esc(model.method.toLowerCase())}">${esc(model.method)}</span> <code class="api-request-url"><span class="api-server">${esc(server)}</span>${path}</code><pre hidden><code>${esc(server + model.path)}</code></pre><button type="button" class="q-code-copy" data-copy aria-label="Copy URL"><span class="q-code-copy-label">Copy</span></button></div>`;
 }
 
 export function renderPlayground(model: OperationModel, mode: PlaygroundMode, uid: string): string {
