@@ -9,14 +9,14 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Writes `html` to `path` and gives the file's size and mtime (for the output manifest). */
-export function writePageFile(path: string, html: string | Uint8Array): { size: number; mtimeMs: number } {
+/** Writes a page's bytes to `path` and gives the file's size and mtime (for the output manifest). */
+export function writePageFile(path: string, bytes: Uint8Array): { size: number; mtimeMs: number } {
   try {
-    writeFileSync(path, html);
+    writeFileSync(path, bytes);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, html);
+    writeFileSync(path, bytes);
   }
   const { size, mtimeMs } = statSync(path);
   return { size, mtimeMs };

@@ -140,7 +140,7 @@ export function createRenderer(init: RenderInit) {
     const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
     const [start, end] = bodyRange(page, rendered.html);
     const bytes = encoder.encode(page);
-    const bodyAt = start === 0 ? 0 : Buffer.byteLength(page.slice(0, start));
+    const bodyAt = Buffer.byteLength(page.slice(0, start));
     const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];
     return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached };
   };

@@ -134,29 +134,28 @@ export function createSearch(base, shardCount) {
       var dirs = [];
       for (var s = 0; s < shardCount; s++) dirs.push(new URL(s === 0 ? './' : 'shard-' + s + '/', base).href);
       shards = Promise.all(dirs.map(function (dir) {
-        return json(dir + 'index.json').then(function (meta) { return { dir: dir, meta: meta, slices: new Map(), runs: new Map() }; });
+        return json(dir + 'index.json').then(function (meta) { return { dir: dir, meta: meta, files: new Map() }; });
       }));
       shards.catch(function () { shards = null; });
     }
     return shards;
   }
-  function slice(shard, i) {
-    var got = shard.slices.get(i);
+  // A shard file, fetched once (and again after a failure).
+  function once(shard, file, read) {
+    var memo = shard.files;
+    var got = memo.get(file);
     if (!got) {
-      got = json(shard.dir + shard.meta.terms[i][1]).then(function (entries) { return new Map(entries); });
-      got.catch(function () { shard.slices.delete(i); });
-      shard.slices.set(i, got);
+      got = json(file).then(read);
+      got.catch(function () { memo.delete(file); });
+      memo.set(file, got);
     }
     return got;
   }
+  function slice(shard, i) {
+    return once(shard, shard.dir + shard.meta.terms[i][1], function (entries) { return new Map(entries); });
+  }
   function run(shard, i) {
-    var got = shard.runs.get(i);
-    if (!got) {
-      got = json(shard.dir + shard.meta.fragments[i][0]);
-      got.catch(function () { shard.runs.delete(i); });
-      shard.runs.set(i, got);
-    }
-    return got;
+    return once(shard, shard.dir + shard.meta.fragments[i][0], function (pages) { return pages; });
   }
 
   async function search(query, limit) {

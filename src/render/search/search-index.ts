@@ -8,7 +8,7 @@
  * Documents enter a shard in page order whatever order they arrive in, so the bytes do
  * not depend on which render thread finished first.
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildShardFiles, SEARCH_FORMAT_VERSION } from './shard-files.js';
@@ -90,13 +90,10 @@ async function writePacked(file: string, files: Map<string, Uint8Array>): Promis
 interface ShardState {
   /** Pages of the shard in page order: the order documents go into its index. */
   order: string[];
-  /** How many of `order` went in. */
-  next: number;
-  /** Documents that arrived before an earlier page of their shard. */
-  waiting: Map<string, SearchDocument>;
-  /** Cache key over the documents in order. */
-  key: Hash;
-  docs: SearchDocument[];
+  /** Documents arrived so far, in any order. */
+  docs: Map<string, SearchDocument>;
+  /** Set once every page arrived and the shard's work was queued. */
+  complete: boolean;
 }
 
 /**
@@ -108,6 +105,8 @@ export class SearchIndexer {
   readonly shards: number;
   private readonly state: ShardState[];
   private readonly files = new Map<string, Uint8Array>();
+  /** Every page the index is for. */
+  private readonly pages: Set<string>;
   /** Shard work (cache reads and writes), in order. */
   private chain: Promise<void> = Promise.resolve();
   private cachedShards = 0;
@@ -121,7 +120,8 @@ export class SearchIndexer {
     private readonly options: { cacheDir?: string; onShard?: (files: Map<string, Uint8Array>) => void } = {},
   ) {
     this.shards = shardCount(pages.length);
-    this.state = Array.from({ length: this.shards }, () => ({ order: [], next: 0, waiting: new Map(), key: createHash('sha256').update(SHARD_KEY_VERSION).update('\u0000'), docs: [] }));
+    this.pages = new Set(pages);
+    this.state = Array.from({ length: this.shards }, () => ({ order: [], docs: new Map(), complete: false }));
     for (const p of [...pages].sort(byPage)) this.state[this.shardOf(p)].order.push(p);
     for (let s = 0; s < this.shards; s++) if (this.state[s].order.length === 0) this.complete(s);
   }
@@ -130,29 +130,22 @@ export class SearchIndexer {
     return shardOf(page, this.shards);
   }
 
+  /** Adds a page's document (each page of the list given at construction, once). */
   add(doc: SearchDocument): void {
     const shard = this.shardOf(doc.page);
     const st = this.state[shard];
-    st.waiting.set(doc.page, doc);
-    const before = st.next;
-    while (st.next < st.order.length && st.waiting.has(st.order[st.next])) {
-      const d = st.waiting.get(st.order[st.next])!;
-      st.waiting.delete(d.page);
-      st.next++;
-      for (const part of [d.page, d.url, d.title]) st.key.update(part).update('\u0000');
-      if (d.contentKey === undefined) st.key.update('sections\u0000').update(JSON.stringify(d.sections)).update('\u0000');
-      else st.key.update('key\u0000').update(d.contentKey).update('\u0000');
-      st.docs.push(d);
-    }
-    if (st.next === st.order.length && before < st.next) this.complete(shard);
+    if (st.complete || !this.pages.has(doc.page)) throw new Error(`search index: unexpected document for ${doc.page}`);
+    st.docs.set(doc.page, doc);
+    if (st.docs.size === st.order.length) this.complete(shard);
   }
 
   private complete(shard: number): void {
     const st = this.state[shard];
-    const docs = st.docs;
-    st.docs = [];
+    st.complete = true;
+    const docs = st.order.map((page) => st.docs.get(page)!);
+    st.docs = new Map();
     this.chain = this.chain.then(async () => {
-      const key = st.key.digest('hex');
+      const key = shardKey(docs);
       const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.pack`) : undefined;
       let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
       if (shardFiles) this.cachedShards++;
@@ -169,7 +162,7 @@ export class SearchIndexer {
 
   /** Waits for every shard (all pages must have been added) and returns the index files. */
   async finish(): Promise<SearchIndex> {
-    if (this.state.some((st) => st.next < st.order.length)) throw new Error('search index: some pages were never added');
+    if (this.state.some((st) => !st.complete)) throw new Error('search index: some pages were never added');
     await this.chain;
     return { files: new Map([...this.files].sort(([a], [b]) => byPage(a, b))), shards: this.shards, cachedShards: this.cachedShards };
   }
@@ -178,6 +171,17 @@ export class SearchIndexer {
   async close(): Promise<void> {
     await this.chain.catch(() => undefined);
   }
+}
+
+/** Cache key of a shard: its documents in page order, each by its content key when it has one. */
+function shardKey(docs: SearchDocument[]): string {
+  const key = createHash('sha256').update(SHARD_KEY_VERSION).update('\u0000');
+  for (const d of docs) {
+    for (const part of [d.page, d.url, d.title]) key.update(part).update('\u0000');
+    if (d.contentKey === undefined) key.update('sections\u0000').update(JSON.stringify(d.sections)).update('\u0000');
+    else key.update('key\u0000').update(d.contentKey).update('\u0000');
+  }
+  return key.digest('hex');
 }
 
 function byPage(a: string, b: string): number {

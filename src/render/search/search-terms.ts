@@ -94,10 +94,10 @@ export function termsSource(): { source: string; notice: string } {
   return cached;
 }
 
-let compiled: { eachTerm: EachTerm; stem(word: string): string } | undefined;
+let compiled: { eachTerm: EachTerm } | undefined;
 
-/** The same functions, compiled here for the indexer. */
-export function textTerms(): { eachTerm: EachTerm; stem(word: string): string } {
-  compiled ??= new Function(`${termsSource().source}\nreturn { eachTerm: eachTerm, stem: stem };`)() as { eachTerm: EachTerm; stem(word: string): string };
+/** The same `eachTerm`, compiled here for the indexer. */
+export function textTerms(): { eachTerm: EachTerm } {
+  compiled ??= new Function(`${termsSource().source}\nreturn { eachTerm: eachTerm };`)() as { eachTerm: EachTerm };
   return compiled;
 }

@@ -67,50 +67,28 @@ export function buildShardFiles(pages: IndexedPage[]): Map<string, Uint8Array> {
 
   const files = new Map<string, Uint8Array>();
   const encoder = new TextEncoder();
-  const put = (name: string, json: string): string => {
-    const bytes = encoder.encode(json);
-    const file = hashedName(name, bytes);
-    files.set(file, bytes);
-    return file;
+  /** JSON entries cut into files of about `bytes` each (`name` plus a content hash): each file's name and first entry index. */
+  const cut = (name: string, entries: string[], bytes: number): [string, number][] => {
+    const out: [string, number][] = [];
+    let first = 0;
+    let size = 0;
+    entries.forEach((entry, i) => {
+      size += entry.length + 1;
+      if (size < bytes && i < entries.length - 1) return;
+      const content = encoder.encode(`[${entries.slice(first, i + 1).join(',')}]`);
+      const file = hashedName(name, content);
+      files.set(file, content);
+      out.push([file, first]);
+      first = i + 1;
+      size = 0;
+    });
+    return out;
   };
 
-  const terms: [string, string][] = [];
-  let slice: string[] = [];
-  let first = '';
-  let size = 0;
-  const flush = () => {
-    if (slice.length === 0) return;
-    terms.push([first, put('terms.json', `[${slice.join(',')}]`)]);
-    slice = [];
-    size = 0;
-  };
-  for (const term of [...postings.keys()].sort(byCodeUnit)) {
-    const entry = `[${JSON.stringify(term)},[${postings.get(term)!.join(',')}]]`;
-    if (slice.length === 0) first = term;
-    slice.push(entry);
-    size += entry.length + 1;
-    if (size >= TERMS_BYTES) flush();
-  }
-  flush();
-
-  const fragments: [string, number][] = [];
-  let run: string[] = [];
-  let runFirst = 0;
-  size = 0;
-  const flushRun = () => {
-    if (run.length === 0) return;
-    fragments.push([put('pages.json', `[${run.join(',')}]`), runFirst]);
-    run = [];
-    size = 0;
-  };
-  pages.forEach((page, i) => {
-    const entry = JSON.stringify(page.sections.map((s) => [s.anchor, s.heading, s.text]));
-    if (run.length === 0) runFirst = i;
-    run.push(entry);
-    size += entry.length + 1;
-    if (size >= PAGES_BYTES) flushRun();
-  });
-  flushRun();
+  const sorted = [...postings.keys()].sort(byCodeUnit);
+  const terms = cut('terms.json', sorted.map((term) => `[${JSON.stringify(term)},[${postings.get(term)!.join(',')}]]`), TERMS_BYTES)
+    .map(([file, first]): [string, string] => [sorted[first], file]);
+  const fragments = cut('pages.json', pages.map((page) => JSON.stringify(page.sections.map((s) => [s.anchor, s.heading, s.text]))), PAGES_BYTES);
 
   const index = {
     version: SEARCH_FORMAT_VERSION,

@@ -99,5 +99,13 @@ describe('SearchIndexer', () => {
     const indexer = new SearchIndexer(docs.map((d) => d.page));
     for (const d of docs.slice(1)) indexer.add(d);
     await expect(indexer.finish()).rejects.toThrow(/never added/);
+    expect(() => indexer.add({ ...docs[1], page: 'guide/unknown' })).toThrow(/unexpected document for guide\/unknown/);
+  });
+
+  it('refuses a document for a shard already built', async () => {
+    const indexer = new SearchIndexer(docs.map((d) => d.page));
+    for (const d of docs) indexer.add(d);
+    expect(() => indexer.add(docs[0])).toThrow(/unexpected document/);
+    expect((await indexer.finish()).shards).toBe(2);
   });
 });
