@@ -72,7 +72,10 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Work
   const signal = options.signal;
   try {
     try {
-      await git.run(['clone', '--quiet', '--no-tags', '--', source, dir], { signal });
+      // Links are checked out as plain files holding their target's text (git still
+      // records them as links, so a commit leaves them as they were): the agent's tools
+      // can never reach through one to the worker's own files.
+      await git.run(['clone', '--config', 'core.symlinks=false', '--quiet', '--no-tags', '--', source, dir], { signal });
     } catch (error) {
       if (!(error instanceof GitCommandError)) throw error;
       throw new UnrecoverableError(`Could not clone the repository ${git.scrub(source)}: ${failureDetail(error)}`);

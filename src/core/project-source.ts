@@ -3,9 +3,9 @@
  * place; a git repository is cloned shallow at the project's ref into the job's work
  * folder (credentials through environment-based git config, never logged).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { GitCommandError, GitRunner, isRemoteUrl, type GitCredentials } from '../agent/git.js';
 import type { Project } from '../store/records/projects.js';
 import { UnrecoverableError } from './errors.js';
@@ -16,10 +16,15 @@ export interface ProjectSource {
   dispose(): Promise<void>;
 }
 
+/** The docs folder inside the checkout; a docs path that is (or passes) a link out of the checkout is refused. */
 function docsRootOf(checkout: string, docsPath: string): string {
   const root = resolve(checkout, docsPath);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
     throw new UnrecoverableError(`The docs folder "${docsPath}" does not exist in the repository`);
+  }
+  const rel = relative(realpathSync.native(checkout), realpathSync.native(root));
+  if (rel.startsWith('..') || isAbsolute(rel)) {
+    throw new UnrecoverableError(`The docs folder "${docsPath}" leads outside the repository (through ".." or a symbolic link)`);
   }
   return root;
 }
@@ -40,7 +45,9 @@ export async function fetchProjectSource(
   const git = new GitRunner(project.repository, options.credentials);
   const ref = options.ref ?? project.defaultRef;
   try {
-    await git.run(['clone', '--quiet', '--depth', '1', '--branch', ref, '--single-branch', '--no-tags', '--', project.repository, checkout], {
+    // core.symlinks=false: links in a tenant's repository are checked out as small plain
+    // files holding the target's text, so none can point at the worker's own files.
+    await git.run(['clone', '--config', 'core.symlinks=false', '--quiet', '--depth', '1', '--branch', ref, '--single-branch', '--no-tags', '--', project.repository, checkout], {
       signal: options.signal,
     });
   } catch (err) {

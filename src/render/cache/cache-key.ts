@@ -5,9 +5,8 @@
  * (followed through nested imports) and the deployment.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
-import { join } from 'node:path';
+import { readConfinedText } from '../source/confined-path.js';
 
 /** Bump when the shape or the rendering of cached pages changes, or the layout (see output-manifest.ts). */
 export const ENGINE_VERSION = 'quire-render-3';
@@ -57,7 +56,8 @@ export function readText(root: string): (rel: string) => Promise<string | null> 
   return (rel) => {
     let p = memo.get(rel);
     if (!p) {
-      p = readFile(join(root, rel), 'utf8').catch(() => null);
+      // Confined like the render's own read: a link out of the folder reads as missing.
+      p = readConfinedText(root, rel).catch(() => null);
       memo.set(rel, p);
     }
     return p;

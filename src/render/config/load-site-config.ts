@@ -4,7 +4,6 @@
  * the problems found. Only a folder that is not a docs site at all (no config file,
  * unreadable JSON) throws; everything else is a diagnostic.
  */
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InvalidError } from '../../core/errors.js';
 import type { Diagnostic, SiteConfig } from '../types.js';
@@ -12,11 +11,16 @@ import { mintToDocs } from './mint.js';
 import { NavReader } from './navigation.js';
 import { resolveRefs } from './resolve-refs.js';
 import { readSections } from './sections.js';
+import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
 
-async function readIfExists(file: string): Promise<string | null> {
+/** The config file's text; null when there is none; refused when it is a link out of the folder. */
+async function readIfExists(root: string, name: string): Promise<string | null> {
   try {
-    return await readFile(file, 'utf8');
+    return await readConfinedText(root, name);
   } catch (err) {
+    if (err instanceof ConfinedPathError && err.reason !== 'outside') return null;
+    if (err instanceof ConfinedPathError) throw new InvalidError(`${name}: ${err.message}`);
+    // The folder itself is missing (or is a file): not a docs site, said by the caller.
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
     throw err;
   }
@@ -36,10 +40,10 @@ function lineOf(text: string, message: string): number | undefined {
 export async function loadSiteConfig(root: string): Promise<{ config: SiteConfig; diagnostics: Diagnostic[] }> {
   const abs = resolve(root);
   let source: SiteConfig['source'] = 'docs.json';
-  let text = await readIfExists(join(abs, 'docs.json'));
+  let text = await readIfExists(abs, 'docs.json');
   if (text === null) {
     source = 'mint.json';
-    text = await readIfExists(join(abs, 'mint.json'));
+    text = await readIfExists(abs, 'mint.json');
   }
   if (text === null) throw new InvalidError(`${root} is not a docs site: it has neither a docs.json nor a mint.json file`);
   let parsed: unknown;

@@ -4,10 +4,10 @@
  * hold references; a chain that comes back to a file already being read is a cycle.
  * Sibling keys next to `$ref` override the referenced object's keys.
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../types.js';
 import { formatJsonPath } from './friendly-errors.js';
+import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
 
 interface RefState {
   root: string;
@@ -60,9 +60,9 @@ async function load(ref: string, from: string, path: PropertyKey[], chain: Set<s
   if (chain.has(target)) return fail(`"${ref}" makes a cycle (${[...chain, target].map((f) => toPosix(relative(st.root, f))).join(' -> ')})`);
   let text: string;
   try {
-    text = await readFile(target, 'utf8');
-  } catch {
-    return fail(`"${ref}" cannot be read (no such file)`);
+    text = await readConfinedText(st.root, relative(st.root, target));
+  } catch (err) {
+    return fail(err instanceof ConfinedPathError ? `"${ref}" cannot be read: it ${err.why}` : `"${ref}" cannot be read`);
   }
   let parsed: unknown;
   try {

@@ -5,13 +5,13 @@
  * <literal>` binds a value usable as `{n}`. Every other statement is reported and
  * ignored.
  */
-import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Root } from 'mdast';
 import type { MdxjsEsm } from 'mdast-util-mdx';
 import type { Diagnostic } from '../types.js';
 import { literalValue, NotLiteral } from './literals.js';
 import { parsePage, type ParseResult } from './parse.js';
+import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
 
 export interface PageModule {
   /** File relative to the docs root. */
@@ -48,13 +48,13 @@ export function snippetPath(fromFile: string, source: string): string | null {
   return p.startsWith('..') || p.startsWith('/') ? null : p;
 }
 
-async function loadSnippet(loader: ModuleLoader, file: string, chain: string[]): Promise<PageModule | null> {
+async function loadSnippet(loader: ModuleLoader, file: string, chain: string[]): Promise<PageModule | ConfinedPathError> {
   const abs = join(loader.root, file);
   let text: string;
   try {
-    text = await readFile(abs, 'utf8');
-  } catch {
-    return null;
+    text = await readConfinedText(loader.root, file);
+  } catch (err) {
+    return err instanceof ConfinedPathError ? err : new ConfinedPathError(file, 'missing');
   }
   let cached = loader.cache.get(abs);
   if (!cached || cached.text !== text) {
@@ -87,8 +87,11 @@ export async function readModule(loader: ModuleLoader, file: string, source: str
           continue;
         }
         const snippet = await loadSnippet(loader, target, chain);
-        if (!snippet) {
-          warn(loader, file, stmtLine, `import of "${from}" ignored: ${target} does not exist`);
+        if (snippet instanceof ConfinedPathError) {
+          const message = `import of "${from}" ignored: ${snippet.message}`;
+          // A link out of the folder is an attempt to read what is not the site's: an error.
+          if (snippet.reason === 'outside') loader.diagnostics.push({ severity: 'error', file, ...(stmtLine ? { line: stmtLine } : {}), message });
+          else warn(loader, file, stmtLine, message);
           continue;
         }
         for (const spec of stmt.specifiers) {

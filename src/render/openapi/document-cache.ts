@@ -7,7 +7,8 @@ import { stat, readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { InvalidError } from '../../core/errors.js';
 import type { Deployment } from '../types.js';
-import { documentPath, isUrl, parseDocumentText, type OpenApiObject } from './read-document.js';
+import { documentKey, isUrl, parseDocumentText, type OpenApiObject } from './read-document.js';
+import { confinedFile } from '../source/confined-path.js';
 import { refParserOptions } from './ref-options.js';
 import { componentNames } from './schema-utils.js';
 import { toOpenApi3 } from './upgrade-swagger.js';
@@ -26,7 +27,7 @@ const cache = new Map<string, Promise<CachedDocument>>();
  */
 export async function loadRenderDocument(root: string, file: string, deployment: Deployment, localCopy?: string): Promise<CachedDocument> {
   if (isUrl(file) && !localCopy) throw new InvalidError(`OpenAPI document ${file} has no local copy: planApiReference fetches URL documents before pages render`);
-  const abs = localCopy ?? documentPath(root, file);
+  const abs = localCopy ?? (await confinedFile(root, documentKey(file)));
   const { mtimeMs, size } = await stat(abs);
   const key = `${abs}\0${mtimeMs}\0${size}`;
   let entry = cache.get(key);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Deployment } from '../types.js';
+import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
 
 export type OpenApiObject = Record<string, any>;
 
@@ -75,11 +76,12 @@ export async function writeLocalCopy(url: string, doc: OpenApiObject): Promise<s
   return file;
 }
 
+/** Reads a document of the docs folder, confined to it (`../` and links out of it are refused unread). */
 export async function readDocumentText(root: string, ref: string): Promise<string> {
   try {
-    return await readFile(documentPath(root, ref), 'utf8');
+    return await readConfinedText(root, documentKey(ref));
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new DocumentReadError(code === 'ENOENT' ? `OpenAPI document ${documentKey(ref)} does not exist` : `OpenAPI document ${documentKey(ref)} could not be read: ${(err as Error).message}`);
+    if (err instanceof ConfinedPathError) throw new DocumentReadError(`OpenAPI document ${err.message}`);
+    throw new DocumentReadError(`OpenAPI document ${documentKey(ref)} could not be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { confinedFile, relativeInside } from '../source/confined-path.js';
 
 function toFilePath(url: string): string {
   return url.startsWith('file://') ? fileURLToPath(url) : decodeURI(url);
@@ -28,8 +29,10 @@ export function refParserOptions(root: string | null, allowHttp: boolean): Recor
         canRead: (file: { url: string }) => !/^[a-z][a-z0-9+.-]+:\/\//i.test(file.url) || file.url.startsWith('file://'),
         read: async (file: { url: string }) => {
           const p = toFilePath(file.url);
-          if (root === null || !isInsideRoot(root, p)) throw new Error(`$ref to ${p} is outside the docs folder`);
-          return readFile(p);
+          const rel = root === null ? null : relativeInside(root, p);
+          if (root === null || rel === null) throw new Error(`$ref to ${p} is outside the docs folder`);
+          // Confined: a link on the way out of the folder is refused like a path outside it.
+          return readFile(await confinedFile(root, rel));
         },
       },
     },

@@ -42,7 +42,7 @@ async function listPageFiles(root: string, dir = ''): Promise<string[]> {
     if (e.name.startsWith('.') || e.name === 'node_modules') continue;
     const rel = dir ? `${dir}/${e.name}` : e.name;
     if (e.isDirectory()) out.push(...(await listPageFiles(root, rel)));
-    else if (/\.mdx?$/.test(e.name)) out.push(rel);
+    else if (e.isFile() && /\.mdx?$/.test(e.name)) out.push(rel); // links are never followed
   }
   return out;
 }

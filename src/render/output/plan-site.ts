@@ -9,7 +9,6 @@
  * in the navigation are still rendered and linkable, but do not appear in the sidebar
  * or in previous/next links.
  */
-import { readFile } from 'node:fs/promises';
 import { readTextFiles } from './read-text-files.js';
 import { join } from 'node:path';
 import { flattenPages, loadSiteConfig } from '../config/index.js';
@@ -20,7 +19,8 @@ import type { SitePage } from '../layout/site-model.js';
 import type { RenderTask } from '../pool/render-task.js';
 import { readFrontmatter, summaryTitle } from './read-frontmatter.js';
 import { redirectSourcePage } from './redirect-pages.js';
-import { walkFiles } from './walk-files.js';
+import { walkFiles, type SkippedLink } from './walk-files.js';
+import { readConfinedText } from '../source/confined-path.js';
 
 export interface SitePlan {
   root: string;
@@ -48,12 +48,20 @@ const REPO_FILES = /^(readme|license|licence|changelog|contributing|code_of_cond
 export async function planSite(root: string, deployment: Deployment, exclude: string[] = []): Promise<SitePlan> {
   const { config, diagnostics } = await loadSiteConfig(root);
   // Listing and reading the pages does not depend on the API plan: do both at once.
-  const filesRead = walkFiles(root, exclude);
+  const links: SkippedLink[] = [];
+  const filesRead = walkFiles(root, exclude, links);
   const sourcesRead = filesRead.then((list) => readTextFiles(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/'))));
   // Pages whose frontmatter names an operation are found in the sources just read.
   const apiPlanned = sourcesRead.then((sources) => planApiReference(root, config, deployment, sources));
-  const [configText, api, files, allSources] = await Promise.all([readFile(join(root, config.source), 'utf8'), apiPlanned, filesRead, sourcesRead]);
+  const [configText, api, files, allSources] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead]);
   diagnostics.push(...api.diagnostics);
+  for (const link of links) {
+    diagnostics.push(
+      link.outside
+        ? { severity: 'error', file: link.path, message: `${link.path} is a symbolic link that leads outside the docs folder: it is not followed, and nothing it points at is read` }
+        : { severity: 'warning', file: link.path, message: `${link.path} is a symbolic link: listing the folder does not follow links, so a page or file only reached through it is left out (imports and references through it are still read)` },
+    );
+  }
   const navigation = api.navigation;
   const navPages = flattenPages(navigation);
   const inNav = allNavPages(navigation);

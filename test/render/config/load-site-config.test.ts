@@ -173,7 +173,7 @@ describe('loadSiteConfig: problems', () => {
     const messages = diagnostics.map((d) => `${d.file} ${d.message}`);
     expect(messages).toContainEqual(expect.stringMatching(/^nav\/b\.json pages\[0\]\.\$ref: "\.\.\/a\.json" makes a cycle \(docs\.json -> a\.json -> nav\/b\.json -> a\.json\)/));
     expect(messages).toContainEqual('docs.json navigation.groups[1].$ref: "../outside.json" points outside the docs folder');
-    expect(messages).toContainEqual('docs.json navigation.groups[2].$ref: "missing.json" cannot be read (no such file)');
+    expect(messages).toContainEqual('docs.json navigation.groups[2].$ref: "missing.json" cannot be read: it does not exist in the docs folder');
     expect(flattenPages(config.navigation)).toEqual(['one']);
     expect(JSON.stringify(config.navigation)).not.toContain('Secret');
   });

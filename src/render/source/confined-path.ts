@@ -1,0 +1,168 @@
+/**
+ * Reads files of a tenant's docs folder without ever leaving it. A repository is hostile
+ * input: `snippets/key.mdx -> /srv/quire/secrets/link-signing.key`, a linked folder
+ * (`snippets/dir -> /etc`), `../../etc/passwd` in a `$ref` or an `openapi` field.
+ *
+ * A path is resolved one component at a time from the root with `lstat`: `..` that climbs
+ * above the root is refused before the disk is asked anything, and a symbolic link is
+ * followed only while its target (taken as text) stays inside the root. Nothing outside
+ * the root is ever looked at, so an answer cannot tell whether a path out there exists:
+ * a link out of the folder is refused the same way whether its target exists or not.
+ * Links inside the root are followed (authors link a shared snippet into two folders).
+ */
+import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstat, readFile, readlink } from 'node:fs/promises';
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+
+/** Links followed in one path before it is refused (a loop, or a chain made to waste time). */
+const MAX_LINKS = 32;
+
+export type ConfinedReason = 'outside' | 'missing' | 'not-a-file';
+
+/** A path of the docs folder that cannot be read, with a message that names it and says why. */
+export class ConfinedPathError extends Error {
+  constructor(
+    /** The path as it was asked for, relative to the root. */
+    readonly path: string,
+    readonly reason: ConfinedReason,
+  ) {
+    super(`"${path}" ${whyOf(reason)}`);
+    this.name = 'ConfinedPathError';
+  }
+
+  /** The message without the path, for callers that name the path their own way. */
+  get why(): string {
+    return whyOf(this.reason);
+  }
+}
+
+function whyOf(reason: ConfinedReason): string {
+  if (reason === 'outside') return 'leads outside the docs folder (through ".." or a symbolic link) and is not read';
+  return reason === 'missing' ? 'does not exist in the docs folder' : 'is not a file';
+}
+
+function isInside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+const realRoots = new Map<string, string>();
+
+/** The root's own real path (the root itself may be reached through links the operator made). */
+export function realRoot(root: string): string {
+  const abs = resolve(root);
+  let real = realRoots.get(abs);
+  if (real === undefined) {
+    real = realpathSync.native(abs);
+    if (realRoots.size > 256) realRoots.clear();
+    realRoots.set(abs, real);
+  }
+  return real;
+}
+
+/** `rel` (posix or native separators, a leading `/` meaning the root) as components, or null when `..` climbs above the root. */
+function components(rel: string): string[] | null {
+  const normal = posix.normalize(rel.split(sep).join('/').replace(/^\/+/, '') || '.');
+  if (normal === '..' || normal.startsWith('../')) return null;
+  return normal.split('/').filter((c) => c !== '' && c !== '.');
+}
+
+interface Fs {
+  lstat(p: string): { isSymbolicLink(): boolean; isFile(): boolean; isDirectory(): boolean } | null;
+  readlink(p: string): string;
+}
+
+/** The walk shared by the sync and async forms: returns the real absolute path, or the reason. */
+function* walk(root: string, rel: string): Generator<{ op: 'lstat' | 'readlink'; path: string }, string | ConfinedReason, unknown> {
+  const start = components(rel);
+  if (!start) return 'outside';
+  const queue = [...start];
+  let current = root;
+  let links = 0;
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    if (name === '..') {
+      if (current === root) return 'outside';
+      current = resolve(current, '..');
+      continue;
+    }
+    const next = join(current, name);
+    const stats = (yield { op: 'lstat', path: next }) as ReturnType<Fs['lstat']>;
+    if (!stats) return 'missing';
+    if (stats.isSymbolicLink()) {
+      if (++links > MAX_LINKS) return 'outside';
+      const target = (yield { op: 'readlink', path: next }) as string;
+      const lexical = isAbsolute(target) ? resolve(target) : resolve(current, target);
+      if (!isInside(root, lexical)) return 'outside';
+      // Continue from the root with the link's target, then whatever followed the link.
+      queue.unshift(...relative(root, lexical).split(sep).filter(Boolean));
+      current = root;
+      continue;
+    }
+    if (queue.length > 0 && !stats.isDirectory()) return 'missing';
+    if (queue.length === 0 && !stats.isFile()) return 'not-a-file';
+    current = next;
+  }
+  return current === root ? 'not-a-file' : current;
+}
+
+const syncFs: Fs = {
+  lstat: (p) => {
+    try {
+      return lstatSync(p);
+    } catch {
+      return null;
+    }
+  },
+  readlink: (p) => readlinkSync(p),
+};
+
+/**
+ * The real absolute path of the regular file `rel` names inside `root`.
+ * @throws ConfinedPathError when it leads outside, does not exist or is not a file.
+ */
+export function confinedFileSync(root: string, rel: string): string {
+  const real = realRoot(root);
+  const it = walk(real, rel);
+  let step = it.next();
+  while (!step.done) step = it.next(step.value.op === 'lstat' ? syncFs.lstat(step.value.path) : syncFs.readlink(step.value.path));
+  if (step.value === 'outside' || step.value === 'missing' || step.value === 'not-a-file') throw new ConfinedPathError(rel, step.value);
+  return step.value;
+}
+
+/** Async form of {@link confinedFileSync}. */
+export async function confinedFile(root: string, rel: string): Promise<string> {
+  const real = realRoot(root);
+  const it = walk(real, rel);
+  let step = it.next();
+  while (!step.done) {
+    const { op, path } = step.value;
+    step = it.next(op === 'lstat' ? await lstat(path).catch(() => null) : await readlink(path));
+  }
+  if (step.value === 'outside' || step.value === 'missing' || step.value === 'not-a-file') throw new ConfinedPathError(rel, step.value);
+  return step.value;
+}
+
+/** Reads a file of the docs folder as UTF-8, confined to it. */
+export async function readConfinedText(root: string, rel: string): Promise<string> {
+  return readFile(await confinedFile(root, rel), 'utf8');
+}
+
+export function readConfinedTextSync(root: string, rel: string): string {
+  return readFileSync(confinedFileSync(root, rel), 'utf8');
+}
+
+/** Reads a file of the docs folder as bytes, confined to it. */
+export async function readConfinedBytes(root: string, rel: string): Promise<Buffer> {
+  return readFile(await confinedFile(root, rel));
+}
+
+/**
+ * `abs` as a path relative to `root` when it lies inside it as written (under the root as
+ * given or under its real path), else null: for callers that hold absolute paths.
+ */
+export function relativeInside(root: string, abs: string): string | null {
+  const a = resolve(abs);
+  for (const r of [resolve(root), realRoot(root)]) if (isInside(r, a)) return relative(r, a).split(sep).join('/');
+  return null;
+}

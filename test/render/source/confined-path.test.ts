@@ -1,0 +1,81 @@
+/**
+ * The confined reader: paths of the docs folder resolve inside it or are refused, links
+ * out of it are refused whether their target exists or not, and nothing outside is read.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfinedPathError, confinedFileSync, readConfinedText, relativeInside } from '../../../src/render/source/confined-path.js';
+
+let base: string;
+let root: string;
+
+beforeAll(() => {
+  base = mkdtempSync(join(tmpdir(), 'quire-confined-'));
+  root = join(base, 'docs');
+  mkdirSync(join(root, 'snippets', 'shared'), { recursive: true });
+  writeFileSync(join(base, 'secret.key'), 'TOP-SECRET');
+  writeFileSync(join(root, 'page.mdx'), 'page');
+  writeFileSync(join(root, 'snippets', 'shared', 'note.mdx'), 'shared note');
+  symlinkSync(join(base, 'secret.key'), join(root, 'snippets', 'abs-out.mdx'));
+  symlinkSync('../../secret.key', join(root, 'snippets', 'rel-out.mdx'));
+  symlinkSync('/nonexistent/quire/missing.key', join(root, 'snippets', 'dangling-out.mdx'));
+  symlinkSync(base, join(root, 'snippets', 'dir-out'));
+  symlinkSync('shared/note.mdx', join(root, 'snippets', 'inside.mdx'));
+  symlinkSync('shared', join(root, 'snippets', 'inside-dir'));
+  symlinkSync('hop2.mdx', join(root, 'snippets', 'hop1.mdx'));
+  symlinkSync('../../secret.key', join(root, 'snippets', 'hop2.mdx'));
+  symlinkSync('loop-b.mdx', join(root, 'snippets', 'loop-a.mdx'));
+  symlinkSync('loop-a.mdx', join(root, 'snippets', 'loop-b.mdx'));
+});
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+function reasonOf(rel: string): string {
+  try {
+    confinedFileSync(root, rel);
+    return 'read';
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfinedPathError);
+    return (err as ConfinedPathError).reason;
+  }
+}
+
+describe('confined reads', () => {
+  it('reads files of the folder, also through links that stay inside it', async () => {
+    expect(await readConfinedText(root, 'page.mdx')).toBe('page');
+    expect(await readConfinedText(root, '/snippets/shared/note.mdx')).toBe('shared note');
+    expect(await readConfinedText(root, 'snippets/inside.mdx')).toBe('shared note');
+    expect(await readConfinedText(root, 'snippets/inside-dir/note.mdx')).toBe('shared note');
+    expect(await readConfinedText(root, 'snippets/shared/../../page.mdx')).toBe('page');
+  });
+
+  it('refuses links out of the folder: absolute, relative, through a linked folder, in a chain', () => {
+    for (const rel of ['snippets/abs-out.mdx', 'snippets/rel-out.mdx', 'snippets/dir-out/secret.key', 'snippets/hop1.mdx']) expect(reasonOf(rel)).toBe('outside');
+  });
+
+  it('refuses ".." above the root without looking at the disk', () => {
+    expect(reasonOf('../secret.key')).toBe('outside');
+    expect(reasonOf('snippets/../../secret.key')).toBe('outside');
+    expect(reasonOf('../../../../etc/passwd')).toBe('outside');
+  });
+
+  it('answers the same for a link out whose target exists and one whose target does not', () => {
+    expect(reasonOf('snippets/dangling-out.mdx')).toBe('outside');
+    const a = (() => { try { confinedFileSync(root, 'snippets/abs-out.mdx'); } catch (e) { return (e as Error).message; } })();
+    expect(a).toBe('"snippets/abs-out.mdx" leads outside the docs folder (through ".." or a symbolic link) and is not read');
+    expect(a).not.toContain(base);
+  });
+
+  it('tells missing files and folders from files, and stops link loops', () => {
+    expect(reasonOf('snippets/none.mdx')).toBe('missing');
+    expect(reasonOf('page.mdx/x')).toBe('missing');
+    expect(reasonOf('snippets')).toBe('not-a-file');
+    expect(reasonOf('snippets/loop-a.mdx')).toBe('outside');
+  });
+
+  it('maps absolute paths inside the root to relative ones, and refuses others', () => {
+    expect(relativeInside(root, join(root, 'snippets', 'x.yaml'))).toBe('snippets/x.yaml');
+    expect(relativeInside(root, join(base, 'secret.key'))).toBeNull();
+  });
+});
