@@ -23,6 +23,7 @@ export const exportWorker: WorkerModule = async (deps) => {
         credentials: { token: config.git.token, username: config.git.username, sshKeyPath: config.git.sshKeyFile },
         maxAttempts: config.exports.maxAttempts,
         renderThreads: config.exports.renderThreads,
+        fetchAllow: config.exports.fetchAllow,
       },
       job,
     ),

@@ -1,6 +1,6 @@
 /**
  * `quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped]
- * [--strict] [--cache-dir DIR] [--workers N] [--json]`: runs exportSite on a local docs folder with a
+ * [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow LIST] [--json]`: runs exportSite on a local docs folder with a
  * progress bar on a terminal and a summary at the end. Exit codes: 0 done, 1 --strict
  * found warnings or broken links (or the export failed), 2 bad usage or a folder that
  * is not a docs site. Messages name the bad value; no stack trace is ever printed.
@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { AppError, InvalidError } from '../core/errors.js';
 import { exportSite } from '../render/export-site.js';
+import { parseAllowEntry } from '../core/guarded-fetch.js';
 import type { Deployment, ExportProgress, ExportReport } from '../render/types.js';
 
 export interface ExportIo {
@@ -16,7 +17,7 @@ export interface ExportIo {
 }
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
-const USAGE = 'usage: quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped] [--strict] [--cache-dir DIR] [--workers N] [--json]';
+const USAGE = 'usage: quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped] [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow HOSTS_OR_CIDRS] [--json]';
 
 class UsageProblem extends Error {}
 
@@ -29,6 +30,8 @@ interface ExportFlags {
   cacheDir?: string;
   /** Render threads; 0 renders on the main thread. Default: render/pool/render-threads.ts (one per core but one). */
   workers?: number;
+  /** Non-public hosts and ranges remote OpenAPI documents may come from. */
+  fetchAllow: string[];
   json: boolean;
 }
 
@@ -46,6 +49,7 @@ function parseFlags(args: string[]): ExportFlags | 'help' {
         strict: { type: 'boolean', default: false },
         'cache-dir': { type: 'string' },
         workers: { type: 'string' },
+        'fetch-allow': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -75,7 +79,15 @@ function parseFlags(args: string[]): ExportFlags | 'help' {
     workers = Number(values.workers);
     if (!/^\d+$/.test(values.workers) || workers > 64) throw new UsageProblem(`invalid --workers "${values.workers}": expected a whole number from 0 to 64`);
   }
-  return { root: positionals[0], out: values.out, baseUrl, deployment, strict: values.strict ?? false, cacheDir: values['cache-dir'], workers, json: values.json ?? false };
+  const fetchAllow = (values['fetch-allow'] ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of fetchAllow) {
+    try {
+      parseAllowEntry(entry);
+    } catch (err) {
+      throw new UsageProblem(`invalid --fetch-allow: ${(err as Error).message}`);
+    }
+  }
+  return { root: positionals[0], out: values.out, baseUrl, deployment, strict: values.strict ?? false, cacheDir: values['cache-dir'], workers, fetchAllow, json: values.json ?? false };
 }
 
 function progressBar(stream: NodeJS.WritableStream): (p: ExportProgress) => void {
@@ -144,6 +156,7 @@ export async function runExportCommand(args: string[], io: ExportIo): Promise<nu
       deployment: flags.deployment,
       cacheDir: flags.cacheDir,
       workers: flags.workers,
+      fetchAllow: flags.fetchAllow,
       onProgress: bar,
       signal: controller.signal,
     });

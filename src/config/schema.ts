@@ -4,6 +4,7 @@
  * turned into one fully resolved `QuireConfig` that is passed down from the entry point.
  */
 import { z } from 'zod';
+import { parseAllowEntry } from '../core/guarded-fetch.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -73,8 +74,24 @@ export const configSchema = z.object({
       maxAttempts: positiveInt.default(3),
       /** Render threads per export. Default: one per core but one, every core from 2000 pages (render/pool/render-threads.ts). */
       renderThreads: positiveInt.optional(),
+      /**
+       * Host names and CIDR ranges remote OpenAPI documents may be fetched from although
+       * they are not public addresses. @default [] (public addresses only)
+       * @example ['10.20.0.0/16', 'openapi.internal.example.com']
+       */
+      fetchAllow: z
+        .array(
+          z.string().superRefine((entry, ctx) => {
+            try {
+              parseAllowEntry(entry);
+            } catch (err) {
+              ctx.addIssue({ code: 'custom', message: (err as Error).message });
+            }
+          }),
+        )
+        .default([]),
     })
-    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3 }),
+    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3, fetchAllow: [] }),
   git: z
     .object({
       /** Token for cloning over https (sent as HTTP basic auth, never logged). */

@@ -32,6 +32,8 @@ export interface ExportJobDeps {
   /** Attempts in all; the last failed one marks the job failed. */
   maxAttempts: number;
   renderThreads?: number;
+  /** Non-public hosts and ranges exports may fetch from (`exports.fetchAllow`). */
+  fetchAllow?: string[];
   /** @default 'client-hosted' (the bundle is meant for a self-hosted deployment) */
   deployment?: Deployment;
 }
@@ -95,6 +97,8 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
         paths: record.paths ?? undefined,
         cacheDir: join(deps.dataDir, 'cache', 'render', project.id),
         workers: deps.renderThreads,
+        fetchAllow: deps.fetchAllow,
+        workDir: join(workDir, 'export'),
         signal: job.signal,
         onProgress,
       });

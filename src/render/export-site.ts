@@ -15,7 +15,8 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { InvalidError } from '../core/errors.js';
 import type { Deployment, Diagnostic, ExportOptions, ExportProgress, ExportReport } from './types.js';
@@ -41,6 +42,8 @@ import { ENGINE_VERSION, sha256 } from './cache/cache-key.js';
 import { SearchIndexer, type SearchDocument } from './search/search-index.js';
 import { shardCount } from './search/search-shards.js';
 import { searchSections } from './search/search-text.js';
+import type { Outbound } from './openapi/read-document.js';
+import { parseAllowEntry } from '../core/guarded-fetch.js';
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 /** What the report needs from one rendered page. */
@@ -78,6 +81,13 @@ function checkOptions(options: ExportOptions): void {
     }
     if (!url || !/^https?:$/.test(url.protocol)) throw new InvalidError(`base URL "${options.baseUrl}" is not an absolute http(s) URL`);
   }
+  for (const entry of options.fetchAllow ?? []) {
+    try {
+      parseAllowEntry(entry);
+    } catch (err) {
+      throw new InvalidError(`fetch allow-list: ${(err as Error).message}`);
+    }
+  }
 }
 
 /** The pages to render: all of them, or those named by `paths` (each must exist). */
@@ -110,12 +120,19 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   // How many depends on the pages to render (pool/render-threads.ts): the pool grows once they are known.
   const early = cold && options.workers !== 0 ? renderPool(options.workers ?? renderThreads(availableParallelism())) : undefined;
   const cache = cacheDir ? new PageCache(cacheDir) : undefined;
+  // Copies of fetched documents go to a folder of this export's own, never a shared path.
+  const ownWork = options.workDir === undefined;
+  const workDir = ownWork ? await mkdtemp(join(tmpdir(), 'quire-export-')) : resolve(options.workDir!);
+  const outbound: Outbound = { policy: { allow: options.fetchAllow ?? [] }, copyDir: join(workDir, 'fetched') };
   try {
-    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache });
+    await rm(outbound.copyDir!, { recursive: true, force: true });
+    await mkdir(outbound.copyDir!, { recursive: true, mode: 0o700 });
+    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound });
   } finally {
     await early?.close();
     // Only once no render thread is left to write to its pack.
     cache?.close();
+    await rm(ownWork ? workDir : outbound.copyDir!, { recursive: true, force: true });
   }
 }
 
@@ -130,13 +147,14 @@ interface Resolved {
   /** Workers started before the scan, for a cold export. */
   early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
   cache: PageCache | undefined;
+  outbound: Outbound;
 }
 
-async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache }: Resolved): Promise<ExportReport> {
+async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound }: Resolved): Promise<ExportReport> {
   const signal = options.signal;
   const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
   progress('scan', 0, 0);
-  const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : [])]);
+  const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : []), ...(options.workDir ? [resolve(options.workDir)] : [])], outbound);
   const tasks = selectTasks(plan, options.paths);
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
   const fileSet = new Set(plan.files);

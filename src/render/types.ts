@@ -182,6 +182,14 @@ export interface ExportOptions {
   /** Number of render worker threads. @default one per core but one, every core from 2000 pages to render (render/pool/render-threads.ts) */
   workers?: number;
   signal?: AbortSignal;
+  /**
+   * Host names and CIDR ranges that remote OpenAPI documents may be fetched from although
+   * they are not public addresses (loopback, private, link-local...). @default [] (public addresses only)
+   * @example ['10.20.0.0/16', 'openapi.internal.example.com']
+   */
+  fetchAllow?: string[];
+  /** A folder of this export's own for its working files (copies of fetched documents). @default a new private temp folder, removed at the end */
+  workDir?: string;
 }
 
 export interface ExportReport {

@@ -2,9 +2,11 @@
  * Tenant isolation through the API: a project's git repository holds links to the
  * service's own signing key and to /etc/passwd, and a local-folder project links to the
  * key too. Each export completes, its bundle holds no byte of what the links point at,
- * and the refusals are logged naming the files.
+ * and the refusals are logged naming the files. A docs.json naming an OpenAPI document
+ * on an internal address gets it refused, not fetched.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,5 +108,39 @@ describe('exports of repositories whose links point at the service\'s own files'
     const logged = api.logs.filter((l) => l.includes('export finished with errors')).join('\n');
     expect(logged).toContain('\\"snippets/key.mdx\\" leads outside the docs folder');
     expect(logged).toContain('\\"snippets/passwd.mdx\\" leads outside the docs folder');
+  });
+});
+
+describe('an export naming an OpenAPI document on an internal address', () => {
+  let internal: Server;
+  let hits = 0;
+  const SECRET = 'internal-inventory-7d2c';
+  beforeAll(async () => {
+    internal = createServer((_req, res) => {
+      hits++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ openapi: '3.1.0', info: { title: SECRET, version: '1' }, paths: { '/x': { get: { summary: SECRET } } } }));
+    });
+    await new Promise<void>((r) => internal.listen(0, '127.0.0.1', r));
+  });
+  afterAll(() => new Promise<void>((r) => internal.close(() => r())));
+
+  it('refuses the fetch (SSRF), completes the rest of the site and logs why', async () => {
+    const url = `http://127.0.0.1:${(internal.address() as { port: number }).port}/internal.json`;
+    const dir = mkdtempSync(join(tmpdir(), 'quire-ssrf-'));
+    cleanup.push(dir);
+    writeFiles(dir, {
+      'docs.json': JSON.stringify({ name: 'SSRF', navigation: { groups: [{ group: 'Docs', pages: ['index'] }, { group: 'API', openapi: url }] } }),
+      'index.mdx': '---\ntitle: Home\n---\n\nWelcome.\n',
+    });
+    const org = await createOrganization(api.store, { name: 'SSRF' });
+    await createProject(api.store, { orgId: org.id, domain: 'docs.ssrf.test', repository: dir });
+    const { key } = await createApiKey(api.store, { orgId: org.id });
+    const result = await exportAndExtract('docs.ssrf.test', key);
+    expect(result).toMatchObject({ status: 'completed', error: null });
+    expect(hits).toBe(0);
+    expect(result.files.has('index.html')).toBe(true);
+    for (const [name, bytes] of result.files) expect(bytes.includes(SECRET), name).toBe(false);
+    const logged = api.logs.filter((l) => l.includes('export finished with errors')).join('\n');
+    expect(logged).toContain(`OpenAPI document ${url} is refused: its address is in a loopback range`);
   });
 });

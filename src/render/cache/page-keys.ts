@@ -7,6 +7,7 @@
 import type { Deployment } from '../types.js';
 import type { SitePlan } from '../output/plan-site.js';
 import type { RenderTask } from '../pool/render-task.js';
+import { readFile } from 'node:fs/promises';
 import { ENGINE_VERSION, readText, sha256, snippetDigest } from './cache-key.js';
 
 export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deployment: Deployment): Promise<Map<string, string>> {
@@ -19,7 +20,8 @@ export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deploym
     const id = spec.localCopy ? `copy:${spec.localCopy}` : spec.file;
     let h = documentHashes.get(id);
     if (!h) {
-      h = (spec.localCopy ? readText('/')(spec.localCopy.replace(/^\/+/, '')) : read(spec.file)).then((doc) => sha256(doc ?? ''));
+      // The copy of a fetched document lives in this export's own folder: read as is.
+      h = (spec.localCopy ? readFile(spec.localCopy, 'utf8').catch(() => null) : read(spec.file)).then((doc) => sha256(doc ?? ''));
       documentHashes.set(id, h);
     }
     return h;
@@ -29,7 +31,11 @@ export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deploym
       const source = task.file ? (plan.sources.get(task.file) ?? (await read(task.file)) ?? '') : '';
       const snippets = task.file ? await snippetDigest(plan.root, source, task.file, read) : '';
       let api = '';
-      if (task.spec) api = sha256(JSON.stringify(task.spec), await documentHash(task.spec));
+      if (task.spec) {
+        // Where the copy lies changes with every export; its contents are in the hash.
+        const { localCopy: _copy, ...stable } = task.spec;
+        api = sha256(JSON.stringify(stable), await documentHash(task.spec));
+      }
       keys.set(task.page, sha256(ENGINE_VERSION, task.page, source, configHash, snippets, deployment, api));
     }),
   );

@@ -12,7 +12,7 @@ import { isSwagger2, toOpenApi3 } from './upgrade-swagger.js';
 import { getByTokens, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
 import {
   DocumentReadError, documentKey, documentPath, fetchDocumentText, isUrl, parseDocumentText,
-  readDocumentText, writeLocalCopy, type OpenApiObject,
+  readDocumentText, writeLocalCopy, type OpenApiObject, type Outbound,
 } from './read-document.js';
 
 export interface CheckedDocument {
@@ -27,13 +27,13 @@ export interface CheckedDocument {
 
 const MAX_VALIDATION_DIAGNOSTICS = 8;
 
-export async function checkDocument(root: string, ref: string, deployment: Deployment): Promise<CheckedDocument> {
+export async function checkDocument(root: string, ref: string, deployment: Deployment, outbound: Outbound = { policy: {} }): Promise<CheckedDocument> {
   const key = documentKey(ref);
   const fail = (message: string, extra: Partial<Diagnostic> = {}): CheckedDocument => ({ key, diagnostics: [{ severity: 'error', file: key, message, ...extra }] });
   let text: string;
   let raw: OpenApiObject;
   try {
-    text = isUrl(key) ? await fetchDocumentText(key, deployment) : await readDocumentText(root, key);
+    text = isUrl(key) ? await fetchDocumentText(key, deployment, outbound) : await readDocumentText(root, key);
     raw = parseDocumentText(text, key);
   } catch (err) {
     if (err instanceof DocumentReadError) return fail(err.message, err.line ? { line: err.line } : {});
@@ -61,16 +61,27 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
   if (broken.length > 0) return { key, diagnostics: broken };
 
   const base = isUrl(key) ? key : documentPath(root, key);
-  const options = refParserOptions(isUrl(key) ? null : root, deployment !== 'air-gapped');
+  const options = refParserOptions(isUrl(key) ? null : root, deployment !== 'air-gapped' ? outbound.policy : null);
   try {
     const doc = (await SwaggerParser.validate(base, structuredClone(raw) as never, options as never)) as unknown as OpenApiObject;
-    if (!isUrl(key)) return { key, doc, diagnostics: [] };
+    // A URL document, or a file with `$ref`s to URLs, is bundled into a local copy:
+    // render threads read that and never use the network.
+    if ((!isUrl(key) && !hasUrlRefs(raw)) || !outbound.copyDir) return { key, doc, diagnostics: [] };
     const bundled = (await SwaggerParser.bundle(base, structuredClone(raw) as never, options as never)) as unknown as OpenApiObject;
-    return { key, doc, localCopy: await writeLocalCopy(key, bundled), diagnostics: [] };
+    return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), diagnostics: [] };
   } catch (err) {
     if ((err as Error).name === 'ResolverError') return { key, diagnostics: [externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)] };
     return { key, diagnostics: validationDiagnostics(err, key, text, raw) };
   }
+}
+
+/** True when some `$ref` of the document names an http(s) URL. */
+function hasUrlRefs(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasUrlRefs);
+  if (value === null || typeof value !== 'object') return false;
+  const obj = value as Record<string, unknown>;
+  if (typeof obj.$ref === 'string' && /^https?:\/\//i.test(obj.$ref)) return true;
+  return Object.values(obj).some(hasUrlRefs);
 }
 
 interface RefLocation { pointer: string; ref: string }

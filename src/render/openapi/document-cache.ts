@@ -34,7 +34,8 @@ export async function loadRenderDocument(root: string, file: string, deployment:
   if (!entry) {
     entry = (async () => {
       const raw = toOpenApi3(parseDocumentText(await readFile(abs, 'utf8'), file));
-      const options = refParserOptions(localCopy ? null : root, deployment !== 'air-gapped' && !localCopy);
+      // Render threads never use the network: URL documents come bundled in their local copy.
+      const options = refParserOptions(localCopy ? null : root, null);
       const doc = (await SwaggerParser.dereference(isUrl(file) ? file : abs, raw as never, options as never)) as unknown as OpenApiObject;
       return { doc, names: componentNames(doc) };
     })();

@@ -12,11 +12,11 @@ import { checkDocument, type CheckedDocument } from './check-document.js';
 import { childPath, collectDocumentRefs, sectionPath } from './nav-refs.js';
 import { findOperation, listOperations, operationSlug, operationTitle, orderedTags, slugify, type OperationInfo } from './operations.js';
 import { playgroundMode } from './playground-mode.js';
-import { documentKey } from './read-document.js';
+import { documentKey, type Outbound } from './read-document.js';
 import { scanFrontmatterClaims } from './scan-frontmatter.js';
 import type { ApiReferencePlan, EndpointPageSpec } from './types.js';
 
-export async function planApiReference(root: string, config: SiteConfig, deployment: Deployment, pageSources?: ReadonlyMap<string, string>): Promise<ApiReferencePlan> {
+export async function planApiReference(root: string, config: SiteConfig, deployment: Deployment, pageSources?: ReadonlyMap<string, string>, outbound?: Outbound): Promise<ApiReferencePlan> {
   const diagnostics: Diagnostic[] = [];
   const { claims, invalid } = await scanFrontmatterClaims(root, pageSources);
   for (const bad of invalid) {
@@ -25,7 +25,7 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
   const refs = collectDocumentRefs(config, claims.map((c) => c.file).filter((f): f is string => !!f));
   const docs = new Map<string, CheckedDocument>();
   for (const ref of refs) {
-    const checked = await checkDocument(root, ref, deployment);
+    const checked = await checkDocument(root, ref, deployment, outbound);
     docs.set(checked.key, checked);
     diagnostics.push(...checked.diagnostics);
   }

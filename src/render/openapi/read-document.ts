@@ -1,15 +1,23 @@
 /**
- * Reads one OpenAPI document from disk or (at export time) from a URL, and parses it as
- * JSON or YAML. URL documents are fetched once per export and kept as a local copy so
+ * Reads one OpenAPI document from the docs folder (confined to it) or, at export time,
+ * from a URL through the guarded fetcher, and parses it as JSON or YAML. URL documents
+ * are fetched once per export and kept as a local copy in the export's own folder, so
  * render workers never touch the network; air-gapped deployments refuse URLs.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Deployment } from '../types.js';
+import { guardedFetch, OutboundFetchError, type FetchPolicy } from '../../core/guarded-fetch.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
+
+/** What an export may do over the network, and where it keeps what it fetched. */
+export interface Outbound {
+  policy: FetchPolicy;
+  /** A folder of this export's own for copies of fetched documents; none: no copies are kept. */
+  copyDir?: string;
+}
 
 export type OpenApiObject = Record<string, any>;
 
@@ -48,31 +56,25 @@ export function parseDocumentText(text: string, name: string): OpenApiObject {
   }
 }
 
-/** Where the copy of a URL document fetched during this export is kept. */
-export function localCopyPath(url: string): string {
-  const hash = createHash('sha256').update(url).digest('hex').slice(0, 24);
-  return path.join(tmpdir(), 'quire-openapi', `${hash}.json`);
-}
-
-/** Fetches a URL document at export time; refuses in air-gapped deployments. */
-export async function fetchDocumentText(url: string, deployment: Deployment): Promise<string> {
+/** Fetches a URL document at export time through the guarded fetcher; refuses in air-gapped deployments. */
+export async function fetchDocumentText(url: string, deployment: Deployment, outbound: Outbound = { policy: {} }): Promise<string> {
   if (deployment === 'air-gapped') {
     throw new DocumentReadError(`OpenAPI document ${url} is a URL, which an air-gapped export cannot fetch: vendor the file into the docs folder and reference it by its path (e.g. "openapi": "/api/openapi.yaml")`);
   }
-  let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(20_000), headers: { accept: 'application/json, application/yaml, text/yaml, */*' } });
+    const res = await guardedFetch(url, outbound.policy);
+    if (res.status < 200 || res.status > 299) throw new DocumentReadError(`OpenAPI document ${url} could not be fetched: HTTP ${res.status}`);
+    return res.body.toString('utf8');
   } catch (err) {
-    throw new DocumentReadError(`OpenAPI document ${url} could not be fetched: ${(err as Error).message}`);
+    if (err instanceof OutboundFetchError) throw new DocumentReadError(`OpenAPI document ${err.message}`);
+    throw err;
   }
-  if (!res.ok) throw new DocumentReadError(`OpenAPI document ${url} could not be fetched: HTTP ${res.status}`);
-  return res.text();
 }
 
-export async function writeLocalCopy(url: string, doc: OpenApiObject): Promise<string> {
-  const file = localCopyPath(url);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(doc));
+/** Writes the copy of a fetched document into the export's own folder (a new file, never through an existing one). */
+export async function writeLocalCopy(url: string, doc: OpenApiObject, copyDir: string): Promise<string> {
+  const file = path.join(copyDir, `${createHash('sha256').update(url).digest('hex').slice(0, 24)}.json`);
+  await writeFile(file, JSON.stringify(doc), { flag: 'wx', mode: 0o600 });
   return file;
 }
 

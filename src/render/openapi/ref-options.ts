@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { confinedFile, relativeInside } from '../source/confined-path.js';
+import { guardedFetch, type FetchPolicy } from '../../core/guarded-fetch.js';
 
 function toFilePath(url: string): string {
   return url.startsWith('file://') ? fileURLToPath(url) : decodeURI(url);
@@ -17,13 +18,27 @@ export function isInsideRoot(root: string, file: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/** `root` null: no file may be read (URL documents resolve against the network only). */
-export function refParserOptions(root: string | null, allowHttp: boolean): Record<string, unknown> {
+/**
+ * `root` null: no file may be read (URL documents resolve against the network only).
+ * `http` null: no URL is fetched; otherwise URLs go through the guarded fetcher under that
+ * policy (swagger-parser's own HTTP resolver is off: it would reach any address).
+ */
+export function refParserOptions(root: string | null, http: FetchPolicy | null): Record<string, unknown> {
   return {
     resolve: {
       external: true,
-      http: allowHttp ? { timeout: 20_000, redirects: 3 } : false,
+      http: false,
       file: false,
+      guardedHttp: {
+        order: 2,
+        canRead: (file: { url: string }) => /^https?:\/\//i.test(file.url),
+        read: async (file: { url: string }) => {
+          if (http === null) throw new Error(`$ref to ${file.url} is a URL, which this export does not fetch`);
+          const res = await guardedFetch(file.url, http);
+          if (res.status < 200 || res.status > 299) throw new Error(`$ref to ${file.url}: HTTP ${res.status}`);
+          return res.body;
+        },
+      },
       docsFolder: {
         order: 1,
         canRead: (file: { url: string }) => !/^[a-z][a-z0-9+.-]+:\/\//i.test(file.url) || file.url.startsWith('file://'),

@@ -13,6 +13,7 @@ import { readTextFiles } from './read-text-files.js';
 import { join } from 'node:path';
 import { flattenPages, loadSiteConfig } from '../config/index.js';
 import { planApiReference, type ApiReferencePlan, type EndpointPageSpec } from '../openapi/index.js';
+import type { Outbound } from '../openapi/read-document.js';
 import type { Deployment, Diagnostic, Navigation, SiteConfig } from '../types.js';
 import { allNavPages, readingOrder } from '../layout/nav-tree.js';
 import type { SitePage } from '../layout/site-model.js';
@@ -45,14 +46,14 @@ export interface SitePlan {
 const PAGE_FILE = /\.(mdx|md)$/i;
 const REPO_FILES = /^(readme|license|licence|changelog|contributing|code_of_conduct)\.mdx?$/i;
 
-export async function planSite(root: string, deployment: Deployment, exclude: string[] = []): Promise<SitePlan> {
+export async function planSite(root: string, deployment: Deployment, exclude: string[] = [], outbound?: Outbound): Promise<SitePlan> {
   const { config, diagnostics } = await loadSiteConfig(root);
   // Listing and reading the pages does not depend on the API plan: do both at once.
   const links: SkippedLink[] = [];
   const filesRead = walkFiles(root, exclude, links);
   const sourcesRead = filesRead.then((list) => readTextFiles(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/'))));
   // Pages whose frontmatter names an operation are found in the sources just read.
-  const apiPlanned = sourcesRead.then((sources) => planApiReference(root, config, deployment, sources));
+  const apiPlanned = sourcesRead.then((sources) => planApiReference(root, config, deployment, sources, outbound));
   const [configText, api, files, allSources] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead]);
   diagnostics.push(...api.diagnostics);
   for (const link of links) {

@@ -195,18 +195,31 @@ describe('URL documents and deployments', () => {
     await new Promise<void>((r) => server.close(() => r()));
   });
 
-  it('fetches a URL document at export time and renders from the local copy', async () => {
+  it('refuses a URL document on a loopback address unless the operator allows it', async () => {
+    const before = hits;
+    const plan = await planApiReference(root, siteConfig({ root: [group('Library', [], url)] }), 'client-hosted', undefined, { policy: {}, copyDir: root });
+    expect(hits).toBe(before);
+    expect(plan.endpoints).toEqual([]);
+    expect(plan.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', file: url, message: `OpenAPI document ${url} is refused: its address is in a loopback range that exports may not reach (the operator can allow it with QUIRE_EXPORT_FETCH_ALLOW)` }),
+    ]);
+  });
+
+  it('fetches an allowed URL document at export time and renders from the local copy', async () => {
     const config = siteConfig({ root: [group('Library', [], url)] });
-    const plan = await planApiReference(root, config, 'client-hosted');
+    const copies = mkdtempSync(path.join(tmpdir(), 'quire-oa-copies-'));
+    const plan = await planApiReference(root, config, 'client-hosted', undefined, { policy: { allow: ['127.0.0.1/32'] }, copyDir: copies });
     expect(plan.diagnostics).toEqual([]);
     expect(plan.endpoints.length).toBe(5);
     const spec = plan.endpoints[0];
     expect(spec.file).toBe(url);
     expect(spec.localCopy && existsSync(spec.localCopy)).toBe(true);
+    expect(path.dirname(spec.localCopy!)).toBe(copies);
     const before = hits;
     const page = await renderEndpointPage(spec, pageContext(root, config, 'client-hosted'));
     expect(hits).toBe(before); // the worker side never fetches
     expect(page.html).toContain('https://library.example.com/api');
+    rmSync(copies, { recursive: true, force: true });
   });
 
   it('refuses a URL document in an air-gapped deployment and says to vendor the file', async () => {
