@@ -95,6 +95,10 @@ describe('file tools', () => {
     expect((await call('search_files', { query: 'TWO' })).content).toBe('docs/a.mdx:2: two\ndocs/a.mdx:4: two');
     expect((await call('search_files', { query: '^t(hree|wo)$', regex: true, caseSensitive: true })).content.split('\n')).toHaveLength(3);
     expect((await call('search_files', { query: '(', regex: true })).content).toMatch(/invalid regular expression/);
+    // Linear time on RE2's engine: JavaScript's would backtrack for minutes here.
+    writeFileSync(path.join(root, 'docs/runs.md'), `${'a'.repeat(34)}!\n${'a'.repeat(5000)}\n`);
+    expect((await call('search_files', { query: '(a+)+$', regex: true, path: 'docs/runs.md' })).content).toBe(`docs/runs.md:2: ${'a'.repeat(400)}`);
+    expect((await call('search_files', { query: '(?<=x)y', regex: true })).content).toMatch(/^Error: invalid regular expression \(RE2 syntax: no backreferences or lookaround\): .*\(\?<=x\)y/);
     writeFileSync(path.join(root, 'docs/many.md'), 'hit\n'.repeat(300));
     const many = await call('search_files', { query: 'hit' });
     expect(many.content).toMatch(/stopped after 100 matches/);
