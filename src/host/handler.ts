@@ -91,7 +91,8 @@ function decodePath(raw: string): string | null {
   } catch {
     return null;
   }
-  if (path.includes('\\') || path.includes('\0')) return null;
+  // Control characters (CR, LF, DEL...) have no place in a page path, and none may reach a header.
+  if (path.includes('\\') || /[\u0000-\u001f\u007f]/.test(path)) return null;
   const segments = path.split('/');
   for (let i = 1; i < segments.length; i++) {
     const s = segments[i]!;

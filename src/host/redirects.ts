@@ -2,9 +2,15 @@
  * The redirects of a served site, read from the bundle's `redirects.json`
  * (`[{source, destination, permanent}]`, as docs.json writes them). Sources are paths
  * with optional parameters: `:name` matches one segment, `:name*` any number of
- * segments (none included), `:name+` at least one. The destination may use the same
- * parameters and may be another host. Rules are tried in file order; a trailing slash
- * on the request is ignored.
+ * segments (none included), `:name+` at least one, `*` any number. The destination may
+ * use the same parameters and may be another host. Rules are tried in file order; a
+ * trailing slash on the request is ignored.
+ *
+ * Matching works on segments, not regular expressions: which segments can match the
+ * rest of a rule is worked out once per rule and request (rule parts x path segments),
+ * so no rule, however many `+` and `*` parameters it has, makes a long path backtrack.
+ * Parameter values are percent-encoded again when they fill the destination, so the
+ * Location header only ever holds URL characters.
  */
 import { InvalidError } from '../core/errors.js';
 
@@ -14,9 +20,12 @@ export interface RedirectRule {
   permanent: boolean;
 }
 
+/** One segment of a source: a literal, or a parameter taking one, any (`*`) or at least one (`+`) segment. */
+type Part = { literal: string } | { name: string | null; min: 0 | 1; max: 1 | typeof Infinity };
+
 interface CompiledRule extends RedirectRule {
   index: number;
-  pattern: RegExp | null;
+  parts: Part[] | null;
 }
 
 export interface RedirectMatch {
@@ -32,8 +41,8 @@ export class RedirectTable {
 
   constructor(rules: RedirectRule[]) {
     rules.forEach((rule, index) => {
-      const compiled: CompiledRule = { ...rule, index, pattern: hasParams(rule.source) ? compileSource(rule.source) : null };
-      if (compiled.pattern) this.patterns.push(compiled);
+      const compiled: CompiledRule = { ...rule, index, parts: hasParams(rule.source) ? compileSource(rule.source) : null };
+      if (compiled.parts) this.patterns.push(compiled);
       else {
         const key = trimSlash(rule.source);
         if (!this.exact.has(key)) this.exact.set(key, compiled);
@@ -52,11 +61,12 @@ export class RedirectTable {
     let best: { rule: CompiledRule; params: Record<string, string> } | null = null;
     const exact = this.exact.get(key);
     if (exact) best = { rule: exact, params: {} };
+    const segments = key.split('/').slice(1).filter((s, i, all) => s !== '' || i < all.length - 1);
     for (const rule of this.patterns) {
       if (best && best.rule.index < rule.index) break;
-      const m = rule.pattern!.exec(key);
-      if (m) {
-        best = { rule, params: m.groups ?? {} };
+      const params = matchParts(rule.parts!, segments);
+      if (params) {
+        best = { rule, params };
         break;
       }
     }
@@ -90,24 +100,64 @@ function hasParams(source: string): boolean {
   return PARAM.test(source) || source.includes('*');
 }
 
-function compileSource(source: string): RegExp {
-  let re = '^';
-  for (const segment of trimSlash(source).split('/').slice(1)) {
-    const m = /^:([A-Za-z_][A-Za-z0-9_]*)([*+]?)$/.exec(segment);
-    if (m && m[2] === '*') re += `(?:/(?<${m[1]}>.*))?`;
-    else if (m && m[2] === '+') re += `/(?<${m[1]}>.+)`;
-    else if (m) re += `/(?<${m[1]}>[^/]+)`;
-    else if (segment === '*') re += '(?:/.*)?';
-    else re += '/' + segment.replace(/[.+?^${}()|[\]\\*]/g, '\\$&');
+function compileSource(source: string): Part[] {
+  return trimSlash(source)
+    .split('/')
+    .slice(1)
+    .map((segment): Part => {
+      const m = /^:([A-Za-z_][A-Za-z0-9_]*)([*+]?)$/.exec(segment);
+      if (m) return { name: m[1]!, min: m[2] === '*' ? 0 : 1, max: m[2] ? Infinity : 1 };
+      if (segment === '*') return { name: null, min: 0, max: Infinity };
+      return { literal: segment };
+    });
+}
+
+/**
+ * The parameters when `parts` match all of `segments`, else null. `fits[i][j]`: parts
+ * from i on can match segments from j on, filled from the end in parts x segments steps;
+ * the values are then read off left to right, each parameter taking as many segments as
+ * it can while the rest still fits (as a greedy regular expression would).
+ */
+function matchParts(parts: Part[], segments: string[]): Record<string, string> | null {
+  const n = segments.length;
+  const fits: Uint8Array[] = parts.map(() => new Uint8Array(n + 1));
+  fits.push(new Uint8Array(n + 1));
+  fits[parts.length]![n] = 1;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!;
+    for (let j = n; j >= 0; j--) {
+      if ('literal' in part) fits[i]![j] = j < n && segments[j] === part.literal ? fits[i + 1]![j + 1]! : 0;
+      else if (part.max === 1) fits[i]![j] = j < n ? fits[i + 1]![j + 1]! : 0;
+      // Many segments: this part ends somewhere from j + min on, where the rest fits.
+      else fits[i]![j] = fits[i + 1]![j]! && part.min === 0 ? 1 : j < n && (fits[i + 1]![j + 1]! || fits[i]![j + 1]!) ? 1 : 0;
+    }
   }
-  return new RegExp(re + '$');
+  if (!fits[0]![0]) return null;
+  const params: Record<string, string> = {};
+  let j = 0;
+  parts.forEach((part, i) => {
+    if ('literal' in part) {
+      j++;
+      return;
+    }
+    let take = part.max === 1 ? 1 : n - j;
+    while (take > part.min && !fits[i + 1]![j + take]) take--;
+    if (part.name) params[part.name] = segments.slice(j, j + take).join('/');
+    j += take;
+  });
+  return params;
+}
+
+/** A decoded parameter value as it goes into a URL: each segment percent-encoded, the slashes between them kept. */
+function encodeValue(value: string): string {
+  return value.split('/').map(encodeURIComponent).join('/');
 }
 
 function fillDestination(destination: string, params: Record<string, string | undefined>): string {
   return destination.replace(/(\/?):([A-Za-z_][A-Za-z0-9_]*)[*+]?/g, (whole, slash: string, name: string) => {
     if (!(name in params)) return whole;
     const value = params[name];
-    return value ? slash + value : '';
+    return value ? slash + encodeValue(value) : '';
   }) || '/';
 }
 

@@ -31,6 +31,24 @@ describe('redirects.json rules', () => {
     expect(table.match('/api', '')).toBeNull();
   });
 
+  it('matches rules with many multi-segment parameters without backtracking, greedy like before', () => {
+    const heavy = new RedirectTable([
+      { source: '/:a+/:b+/:c+/:d+/end', destination: '/x/:d', permanent: true },
+      { source: '/docs/*/:page', destination: '/p/:page', permanent: false },
+    ]);
+    // 1 KB of segments that never reach "end": a backtracking matcher tries every split.
+    const long = `/${Array.from({ length: 512 }, () => 'a').join('/')}/x`;
+    expect(heavy.match(long, '')).toBeNull();
+    expect(heavy.match('/1/2/3/4/5/end', '')?.location).toBe('/x/5');
+    expect(heavy.match('/docs/a/b/c', '')?.location).toBe('/p/c');
+    expect(heavy.match('/docs/c', '')?.location).toBe('/p/c');
+  });
+
+  it('percent-encodes parameter values in the Location, so no header can be injected', () => {
+    expect(table.match('/legacy/€uro/a b', '')?.location).toBe('/guides/%E2%82%ACuro/a%20b');
+    expect(table.match('/blog/2024/x@evil.com', '')?.location).toBe('/posts/x%40evil.com?y=2024');
+  });
+
   it('refuses a redirects.json that is not a list of rules', () => {
     expect(() => parseRedirects('{')).toThrow(InvalidError);
     expect(() => parseRedirects('{}')).toThrow(/must be a list/);

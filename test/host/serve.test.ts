@@ -27,6 +27,7 @@ const SITE = {
     { source: '/temp', destination: '/about', permanent: false },
     { source: '/v1/:slug*', destination: '/guides/:slug*', permanent: true },
     { source: '/ext/:id', destination: 'https://example.com/x/:id', permanent: true },
+    { source: '/:a+/:b+/:c+/:d+/end', destination: '/deep/:d', permanent: false },
   ]),
 };
 
@@ -93,6 +94,27 @@ describe('quire host serving', () => {
     expect((await request(host.url, '/v1/a/b')).headers.location).toBe('/guides/a/b');
     expect((await request(host.url, '/v1')).headers.location).toBe('/guides');
     expect((await request(host.url, '/ext/42')).headers.location).toBe('https://example.com/x/42');
+  });
+
+  it('answers a backtracking-prone rule against a long path at once, and stays responsive', async () => {
+    const long = `/${Array.from({ length: 500 }, () => 'ab').join('/')}/x`;
+    const [res, health] = await Promise.all([request(host.url, long), request(host.url, '/healthz')]);
+    expect(res.status).toBe(404);
+    expect(health.status).toBe(200);
+    const hit = await request(host.url, '/1/2/3/4/end');
+    expect(hit.status).toBe(307);
+    expect(hit.headers.location).toBe('/deep/4');
+  });
+
+  it('answers 400, never 500, for paths with control characters or bad encodings; valid UTF-8 redirects', async () => {
+    for (const path of ['/v1/a%0d%0aSet-Cookie:%20x=1', '/v1/%7F', '/v1/%ZZ', '/v1/%E2%82', '/v1/a%00b']) {
+      const res = await request(host.url, path);
+      expect(res.status, path).toBe(400);
+      expect(res.headers['set-cookie'], path).toBeUndefined();
+    }
+    const euro = await request(host.url, '/v1/%E2%82%AC');
+    expect(euro.status).toBe(308);
+    expect(euro.headers.location).toBe('/guides/%E2%82%AC');
   });
 
   it('serves 404.html with status 404 and lists no folders', async () => {
