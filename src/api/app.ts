@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
-import { requestLineWriter } from '../core/logger.js';
+import { redactUrl, requestLineWriter } from '../core/logger.js';
 import { ErrorLogController, QuireRequest, reportingResponse } from './access-log.js';
 import { registerAgentJobRoutes } from './agent-jobs.js';
 import { installAuth } from './auth.js';
@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
     http: {
       IncomingMessage: QuireRequest,
       ServerResponse: reportingResponse((req, res, ms) => {
-        writeRequestLine({ reqId: req.requestId, method: req.method ?? '', url: req.url ?? '', status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+        writeRequestLine({ reqId: req.requestId, method: req.method ?? '', url: redactUrl(req.url ?? ''), status: res.statusCode, ms: Math.round(ms * 10) / 10 });
         metrics.observe(req.method ?? '', req.routePattern ?? 'unmatched', res.statusCode, ms / 1000);
       }),
     },

@@ -1,16 +1,19 @@
 /**
  * Links Quire serves itself (fs blob driver): `<publicUrl>/v1/static-export/bundles/<key>
  * ?expires=<unix seconds>&signature=<hex>`, where the signature is HMAC-SHA256 over
- * `path + "\n" + expires` with a secret only the service knows. Checking is constant
- * time; an authentic link past its expiry is refused as `expired`, anything altered as
- * `invalid`. The path signed is the route path (without the public URL's own path), so
+ * `path + "\n" + expires` with a secret only the service knows. Checking is strict and
+ * constant time: the signature must be exactly 64 lower-case hex digits and `expires` a
+ * canonical integer (no sign, no leading zero), so no second spelling of a link passes;
+ * an expiry further ahead than the longest lifetime a link can be minted with (7 days)
+ * is refused when checked too. An authentic link past its expiry is refused as
+ * `expired`, anything else as `invalid`. The path signed is the route path (without the public URL's own path), so
  * links survive a reverse proxy that strips a prefix.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidError } from '../core/errors.js';
-import { BUNDLE_LINK_PATH, isValidBlobKey, type LinkCheck } from './types.js';
+import { BUNDLE_LINK_PATH, isValidBlobKey, MAX_LINK_TTL_SECONDS, type LinkCheck } from './types.js';
 
 const MIN_SECRET_BYTES = 32;
 
@@ -27,13 +30,18 @@ export function signLink({ path, expires, secret }: SignLinkInput): string {
   return createHmac('sha256', secret).update(`${path}\n${expires}`).digest('hex');
 }
 
-/** Checks a signature in constant time, then the expiry. */
+const SIGNATURE = /^[0-9a-f]{64}$/;
+const EXPIRES = /^(?:0|[1-9][0-9]{0,11})$/;
+
+/** Checks a signature (its exact form, then its value in constant time), then the expiry and the lifetime cap. */
 export function verifyLink(input: SignLinkInput & { signature: string; now?: Date }): { ok: true } | { ok: false; reason: 'expired' | 'invalid' } {
+  if (!SIGNATURE.test(input.signature)) return { ok: false, reason: 'invalid' };
   const expected = Buffer.from(signLink(input), 'hex');
-  const given = /^[0-9a-f]+$/i.test(input.signature) ? Buffer.from(input.signature, 'hex') : Buffer.alloc(0);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+  if (!timingSafeEqual(Buffer.from(input.signature, 'hex'), expected)) return { ok: false, reason: 'invalid' };
   const nowSeconds = Math.floor((input.now ?? new Date()).getTime() / 1000);
   if (nowSeconds >= input.expires) return { ok: false, reason: 'expired' };
+  // No link is minted for longer than the cap: one that claims to be is not Quire's.
+  if (input.expires - nowSeconds > MAX_LINK_TTL_SECONDS) return { ok: false, reason: 'invalid' };
   return { ok: true };
 }
 
@@ -69,7 +77,9 @@ export function checkSignedRequest(pathAndQuery: string, secret: Buffer, now?: D
   }
   const expiresText = url.searchParams.get('expires') ?? '';
   const signature = url.searchParams.get('signature') ?? '';
-  if (!isValidBlobKey(key) || !/^\d{1,12}$/.test(expiresText)) return { ok: false, reason: 'invalid' };
+  if (!isValidBlobKey(key) || !EXPIRES.test(expiresText) || url.searchParams.getAll('expires').length !== 1 || url.searchParams.getAll('signature').length !== 1) {
+    return { ok: false, reason: 'invalid' };
+  }
   const result = verifyLink({ path: bundleLinkPath(key), expires: Number(expiresText), signature, secret, now });
   return result.ok ? { ok: true, key } : result;
 }

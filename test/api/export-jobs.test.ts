@@ -148,6 +148,13 @@ describe('export job happy path', () => {
     expect(await expiredRes.json()).toEqual({ error: 'This link has expired; ask for a new one' });
     const fresh = buildSignedUrl(api.url, key, Math.floor(Date.now() / 1000) + 60, secret);
     expect((await fetch(fresh)).status).toBe(200);
+    // The access log names the link without its signature.
+    const lines = api.logs.filter((l) => l.includes('"msg":"request"') && l.includes('/v1/static-export/bundles/'));
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) {
+      expect(line).toContain('signature=[redacted]');
+      expect(line).not.toContain(sig);
+    }
   }, 240_000);
 
   it('ETag/304 on the status and a Retry-After hint while running', async () => {

@@ -39,6 +39,32 @@ describe('signLink / verifyLink', () => {
     expect(verifyLink({ path: PATH, expires: EXPIRES + 1, signature, secret: SECRET, now: new Date((EXPIRES + 100) * 1000) })).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it('accepts exactly one spelling of a link: 64 lower-case hex digits, a canonical expiry, each parameter once', () => {
+    const signature = signLink({ path: PATH, expires: EXPIRES, secret: SECRET });
+    const now = new Date((EXPIRES - 10) * 1000);
+    const request = `${PATH}?expires=${EXPIRES}&signature=${signature}`;
+    expect(checkSignedRequest(request, SECRET, now)).toEqual({ ok: true, key: 'se_1/bundle.tar.gz' });
+    for (const altered of [
+      request.replace(signature, `${signature}0`),
+      request.replace(signature, signature.toUpperCase()),
+      request.replace(`expires=${EXPIRES}`, `expires=0${EXPIRES}`),
+      request.replace(`expires=${EXPIRES}`, `expires=+${EXPIRES}`),
+      request.replace(`expires=${EXPIRES}`, `expires=${EXPIRES}.0`),
+      `${request}&expires=${EXPIRES}`,
+      `${request}&signature=${signature}`,
+    ]) expect(checkSignedRequest(altered, SECRET, now), altered).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('refuses an authentic signature whose expiry lies further ahead than links are ever minted for (7 days)', () => {
+    const now = new Date(1_700_000_000 * 1000);
+    const inCap = 1_700_000_000 + 604_800;
+    const pastCap = inCap + 1;
+    expect(verifyLink({ path: PATH, expires: inCap, signature: signLink({ path: PATH, expires: inCap, secret: SECRET }), secret: SECRET, now })).toEqual({ ok: true });
+    expect(verifyLink({ path: PATH, expires: pastCap, signature: signLink({ path: PATH, expires: pastCap, secret: SECRET }), secret: SECRET, now })).toEqual({ ok: false, reason: 'invalid' });
+    const never = 999_999_999_999;
+    expect(checkSignedRequest(`${PATH}?expires=${never}&signature=${signLink({ path: PATH, expires: never, secret: SECRET })}`, SECRET, now)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('checks whole request URLs, including percent-encoded keys', () => {
     const url = new URL(buildSignedUrl('https://q.example.com/base/', 'se_1/bundle.tar.gz', EXPIRES, SECRET));
     expect(url.pathname).toBe(`/base${PATH}`);
