@@ -3,14 +3,14 @@
  * health, OpenAPI and one module per resource. Listening is the caller's business.
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import { redactUrl, requestLineWriter } from '../core/logger.js';
 import { ErrorLogController, QuireRequest, reportingResponse } from './access-log.js';
 import { registerAgentJobRoutes } from './agent-jobs.js';
 import { installAuth } from './auth.js';
 import type { AppDeps } from './deps.js';
-import { installErrorHandler } from './error-handler.js';
+import { installErrorHandler, sendError } from './error-handler.js';
 import { registerHealthRoutes } from './health.js';
 import { installNotFound } from './method-not-allowed.js';
 import { RequestMetrics, installMetrics } from './metrics.js';
@@ -34,15 +34,28 @@ const CLIENT_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
  * process's random prefix and a counter (`4f0c9a2e71b3-1a`): unique across the
  * processes of a deployment without drawing a random UUID per request.
  */
-function requestIds(): (req: IncomingMessage) => string {
+function requestIds(): { forRequest(req: IncomingMessage): string; next(): string } {
   const prefix = randomBytes(6).toString('hex');
   let n = 0;
-  return (req) => {
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : `${prefix}-${(++n).toString(36)}`;
-    (req as QuireRequest).requestId = id;
-    return id;
+  const next = () => `${prefix}-${(++n).toString(36)}`;
+  return {
+    forRequest(req) {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : next();
+      (req as QuireRequest).requestId = id;
+      return id;
+    },
+    next,
   };
+}
+
+/** What Node's HTTP parser refused, as the client is told. */
+function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'Request headers are too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_REQUEST_HEADERS_TIMEOUT') return { status: 408, message: 'The request took too long to arrive' };
+  if (code === 'HPE_INVALID_METHOD') return { status: 400, message: 'Malformed request: unknown HTTP method' };
+  if (code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || code === 'HPE_INVALID_CONTENT_LENGTH') return { status: 400, message: 'Malformed request: conflicting or invalid Content-Length' };
+  return { status: 400, message: 'Malformed HTTP request' };
 }
 
 /**
@@ -62,6 +75,7 @@ function requestStart(pattern: string, isPublic: boolean, checkAuth: ReturnType<
 export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Promise<FastifyInstance> {
   const metrics = new RequestMetrics();
   const writeRequestLine = requestLineWriter(deps.logger);
+  const ids = requestIds();
   const app = Fastify({
     // No logger for Fastify: the access line and the metrics come from the server's own
     // request and response objects (access-log.ts), its error events from the controller.
@@ -76,7 +90,30 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
     },
     bodyLimit: deps.config.bodyLimit,
     requestIdHeader: false,
-    genReqId: requestIds(),
+    genReqId: ids.forRequest,
+    // Answers Fastify gives before any route (a path it cannot decode, a parameter over
+    // maxParamLength) take the API's error form too.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: it is not valid percent-encoding' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'Bad request';
+      void sendError(reply, 400, message);
+    },
+    // What Node's parser refuses never reaches Fastify's routing: answered here, in the
+    // same form, with a request id of its own, and logged at debug.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const { status, message } = clientErrorAnswer(err.code);
+      const id = ids.next();
+      deps.logger.debug({ reqId: id, code: err.code }, 'client error');
+      const body = JSON.stringify({ error: message });
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+            `x-request-id: ${id}\r\nconnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy();
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },

@@ -16,7 +16,8 @@ function toRegex(url: string): RegExp {
     .split('/')
     .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${body}/?$`);
+  // Exactly the route's path: with a trailing slash it is another path, and answers 404.
+  return new RegExp(`^${body}$`);
 }
 
 export function installNotFound(app: FastifyInstance): void {

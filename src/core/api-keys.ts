@@ -28,13 +28,17 @@ export function parseExpiry(value: string, now = new Date()): string {
     const n = Number(m[1]);
     if (n <= 0) throw new InvalidError(`Invalid expiry "${value}": must be positive`);
     const ms = n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm'];
-    return new Date(now.getTime() + ms).toISOString();
+    const at = new Date(now.getTime() + ms);
+    // Dates end at year 275760: a longer duration has no date to expire at.
+    if (Number.isNaN(at.getTime()) || at.getUTCFullYear() > 9999) throw new InvalidError(`Invalid expiry "${value}": too far in the future (the latest is the year 9999)`);
+    return at.toISOString();
   }
   const date = new Date(value);
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
     throw new InvalidError(`Invalid expiry "${value}": use a duration like 90d, 12h, 30m or an ISO date`);
   }
   if (date <= now) throw new InvalidError(`Invalid expiry "${value}": it is in the past`);
+  if (date.getUTCFullYear() > 9999) throw new InvalidError(`Invalid expiry "${value}": too far in the future (the latest is the year 9999)`);
   return date.toISOString();
 }
 

@@ -1,4 +1,5 @@
 /** Every error status of the HTTP layer answers `{"error": ...}` and never a stack trace. */
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -102,6 +103,56 @@ describe('error statuses', () => {
     // The access line of the same request carries the same id.
     const access = api.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request' && l.reqId === reqId);
     expect(access).toMatchObject({ level: 30, method: 'GET', url: '/v1/_boom', status: 500 });
+  });
+});
+
+/** Sends raw bytes (what fetch will not send) and parses the answer's status, headers and body. */
+async function raw(request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const { hostname, port } = new URL(api.url);
+  const text = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let out = '';
+    socket.on('data', (d: Buffer) => (out += d.toString('latin1')));
+    socket.on('end', () => resolve(out));
+    socket.on('close', () => resolve(out));
+    socket.on('error', reject);
+    socket.write(request);
+  });
+  const [head, ...rest] = text.split('\r\n\r\n');
+  const [statusLine, ...lines] = head!.split('\r\n');
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine!.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+}
+
+describe('answers made before any route, in the same form', () => {
+  it('a malformed percent-encoding, an overlong parameter, a trailing slash', async () => {
+    const bad = await raw(`GET /v1/static-export/jobs/%ZZ HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${api.key}\r\nconnection: close\r\n\r\n`);
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toEqual({ error: 'Malformed URL: it is not valid percent-encoding' });
+    expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f]{12}-\w+$/);
+    const long = await api.fetch(`/v1/static-export/jobs/se_${'a'.repeat(15_000)}`);
+    expect([400, 404]).toContain(long.status);
+    expect(Object.keys(await body(long))).toEqual(['error']);
+    expect(long.headers.get('x-request-id')).toBeTruthy();
+    const slash = await api.fetch('/v1/static-export/jobs/se_0123456789abcdef/');
+    expect(slash.status).toBe(404);
+    expect((await body(slash)).error).toBe('Route GET /v1/static-export/jobs/se_0123456789abcdef/ not found');
+    expect(slash.headers.get('allow')).toBeNull();
+  });
+
+  it('what the HTTP parser refuses: an unknown method, two Content-Lengths, headers too large', async () => {
+    const cases: [string, number, string][] = [
+      ['FOO / HTTP/1.1\r\nhost: x\r\n\r\n', 400, 'Malformed request: unknown HTTP method'],
+      ['POST /v1/_probe HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\n{}', 400, 'Malformed request: conflicting or invalid Content-Length'],
+      [`GET / HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'Request headers are too large'],
+    ];
+    for (const [request, status, error] of cases) {
+      const res = await raw(request);
+      expect(res.status, request.slice(0, 20)).toBe(status);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{12}-\w+$/);
+      expect(JSON.parse(res.body)).toEqual({ error });
+    }
   });
 });
 

@@ -47,6 +47,8 @@ describe('operator commands', () => {
     [['org', 'create', '--name', 'X', '--features', 'billing'], /Invalid feature "billing"/],
     [['key', 'create', '--org', 'org_x', '--scope', 'admin'], /Invalid scope "admin"/],
     [['key', 'create', '--org', 'org_x', '--expires', 'soon'], /Invalid expiry "soon"/],
+    [['key', 'create', '--org', 'org_x', '--expires', '99999999999d'], /Invalid expiry "99999999999d": too far in the future/],
+    [['key', 'create', '--org', 'org_x', '--expires', '+275760-01-01'], /Invalid expiry "\+275760-01-01"/],
     [['project', 'create', '--org', 'org_x', '--domain', 'https://docs.example.com', '--repo', '/srv'], /without a scheme: "https:\/\/docs.example.com"/],
     [['project', 'create', '--org', 'org_x', '--domain', 'docs.example.com:8080', '--repo', '/srv'], /without a port/],
     [['key', 'create'], /required option '--org <id>'/],
