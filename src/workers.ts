@@ -5,6 +5,7 @@
 import { agentWorker } from './agent/agent-wiring.js';
 import type { AppDeps } from './api/deps.js';
 import { EXPORT_QUEUE } from './core/export-jobs.js';
+import { scheduleExportReconciliation } from './core/reconcile-exports.js';
 import { scheduleRetention } from './core/retention.js';
 import { runExportJob } from './core/run-export-job.js';
 
@@ -28,7 +29,12 @@ export const exportWorker: WorkerModule = async (deps) => {
       job,
     ),
   );
-  return scheduleRetention(deps, config.exports.retentionDays);
+  const stopRetention = scheduleRetention(deps, config.exports.retentionDays);
+  const stopReconciling = scheduleExportReconciliation({ store: deps.store, queue: deps.queue, logger: deps.logger, settings: config.exports });
+  return () => {
+    stopRetention();
+    stopReconciling();
+  };
 };
 
 export const WORKER_MODULES: WorkerModule[] = [exportWorker, agentWorker];

@@ -43,8 +43,8 @@ export type LinkCheck = { ok: true; key: string } | { ok: false; reason: 'expire
 
 export interface BlobStore {
   readonly driver: 'fs' | 's3';
-  /** Stores the local file `file` under `key` (streamed, replaces atomically). */
-  put(key: string, file: string): Promise<{ size: number }>;
+  /** Stores the local file `file` under `key` (streamed, replaces atomically); `signal` abandons it, leaving the old blob. */
+  put(key: string, file: string, options?: { signal?: AbortSignal }): Promise<{ size: number }>;
   /** Size, ETag and time of a stored blob; undefined when missing. */
   stat(key: string): Promise<BlobInfo | undefined>;
   /** The blob's bytes (or an inclusive range of them); throws NotFoundError when missing. */

@@ -119,13 +119,18 @@ export async function startExport(
     await records.deleteExportJob(deps.store.db, job.id);
     throw tooMany();
   }
-  await deps.queue.send(EXPORT_QUEUE, { jobId: job.id }, {
-    singletonKey: job.id,
-    retryLimit: deps.settings.maxAttempts - 1,
-    retryDelaySeconds: 5,
-    expireInSeconds: deps.settings.timeoutSeconds,
-  });
+  await enqueueExport(deps.queue, deps.settings, job.id);
   return job;
+}
+
+/** Queues an export's run; while the queue keeps that run (any state), returns its id and queues nothing. */
+export function enqueueExport(queue: Queue, settings: Pick<ExportSettings, 'maxAttempts' | 'timeoutSeconds'>, jobId: string): Promise<string> {
+  return queue.send(EXPORT_QUEUE, { jobId }, {
+    singletonKey: jobId,
+    retryLimit: settings.maxAttempts - 1,
+    retryDelaySeconds: 5,
+    expireInSeconds: settings.timeoutSeconds,
+  });
 }
 
 export async function getExportJob(store: Store, orgId: string, jobId: string): Promise<ExportJobRecord> {

@@ -5,7 +5,7 @@
  * fresh work folder and, the export and packing being deterministic, produces the same
  * bundle bytes as an uninterrupted run.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GitCredentials } from '../agent/git.js';
 import type { BlobStore } from '../blobs/types.js';
@@ -67,10 +67,13 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
   const log = logger.child({ jobId, attempt: job.attempt });
   await records.markExportRunning(store.db, jobId, nowIso());
   log.info({ domain: record.domain }, 'export started');
-  const workDir = join(deps.dataDir, 'work', jobId);
-  await rm(workDir, { recursive: true, force: true });
-  await mkdir(workDir, { recursive: true });
+  // Each attempt has a folder of its own: a timed-out attempt still winding down never
+  // shares files with its retry. Earlier attempts' folders are over and go now.
+  const jobDir = join(deps.dataDir, 'work', jobId);
+  const workDir = join(jobDir, `attempt-${job.attempt}`);
+  for (const name of await readdir(jobDir).catch(() => [] as string[])) await rm(join(jobDir, name), { recursive: true, force: true });
   try {
+    await mkdir(workDir, { recursive: true });
     const project = await findProject(store.db, record.projectId);
     if (!project) throw new UnrecoverableError('The project of this export no longer exists');
     const source = await fetchProjectSource(project, { workDir, credentials: deps.credentials, signal: job.signal });
@@ -114,19 +117,25 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
         version: record.version,
         createdAt: record.createdAt,
         engineVersion: QUIRE_VERSION,
+        signal: job.signal,
       });
       await records.recordExportProgress(store.db, jobId, 98, report.pagesRendered, nowIso());
       const key = bundleKeyOf(jobId);
-      await deps.blobs.put(key, archive);
+      await deps.blobs.put(key, archive, { signal: job.signal });
+      // An attempt the queue has given up on (time limit) completes nothing: its retry owns the job.
+      job.signal.throwIfAborted();
       await records.completeExportJob(store.db, jobId, { key, size: packed.sizeBytes, sha256: packed.sha256, pageCount: report.pagesRendered }, nowIso());
       log.info({ pages: report.pagesRendered, bytes: packed.sizeBytes, sha256: packed.sha256, ms: report.durationMs }, 'export completed');
     } finally {
       await source.dispose();
     }
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (job.signal.aborted && !(err instanceof UnrecoverableError)) {
-      log.warn({ reason: String(job.signal.reason) }, 'export attempt aborted');
+    const message = describeFailure(err);
+    if (job.signal.aborted) {
+      // The queue has already recorded this attempt (time limit, or handed back at a
+      // stop); what happens next is its retry's, or reconciliation's, to say.
+      log.warn({ reason: String(job.signal.reason), err: message }, 'export attempt aborted');
+      throw err;
     }
     if (isFinal(job, deps, err)) {
       await records.failExportJob(store.db, jobId, message, nowIso());
@@ -137,5 +146,22 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
     throw err;
   } finally {
     await rm(workDir, { recursive: true, force: true });
+    await rmdir(jobDir).catch(() => undefined); // a later attempt may have made its own folder
   }
+}
+
+const IO_FAILURES: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EMFILE: 'too many files are open',
+  EIO: 'the disk reported an I/O error',
+};
+
+/** The job's error text: an I/O failure says what happened in words, with the file it struck when known. */
+function describeFailure(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const words = e?.code ? IO_FAILURES[e.code] : undefined;
+  if (words) return `The export could not be written: ${words} (${e.code}${e.syscall ? ` during ${e.syscall}` : ''})`;
+  return err instanceof Error ? err.message : String(err);
 }

@@ -2,7 +2,7 @@
  * Picks the records driver once at start-up: PostgreSQL when the database URL is a
  * `postgres://` URL, otherwise SQLite in the data directory. Migrations run here.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPostgresStore } from './drivers/postgres.js';
 import { openSqliteStore } from './drivers/sqlite.js';
@@ -27,16 +27,35 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (isPostgresUrl(options.databaseUrl)) {
     store = await openPostgresStore({ url: options.databaseUrl, schema: options.schema });
   } else {
-    mkdirSync(options.dataDir, { recursive: true });
-    store = openSqliteStore({ file: join(options.dataDir, 'quire.db') });
+    const file = join(options.dataDir, 'quire.db');
+    try {
+      mkdirSync(options.dataDir, { recursive: true });
+      store = openSqliteStore({ file });
+    } catch (err) {
+      throw storageError(err, file, options.dataDir);
+    }
   }
   if (options.migrate !== false) {
     try {
       await migrateToLatest(store);
     } catch (err) {
-      await store.close();
-      throw err;
+      await store.close().catch(() => undefined);
+      throw isPostgresUrl(options.databaseUrl) ? err : storageError(err, join(options.dataDir, 'quire.db'), options.dataDir);
     }
   }
   return store;
+}
+
+/** SQLite's and the file system's I/O failures, said with the file and the space left (a full disk says "disk I/O error"). */
+function storageError(err: unknown, file: string, dir: string): unknown {
+  const code = String((err as { code?: unknown }).code ?? '');
+  if (!/^(SQLITE_(IOERR|FULL|CANTOPEN|READONLY)|ENOSPC|EROFS|EACCES|EDQUOT)/.test(code)) return err;
+  let space = '';
+  try {
+    const fs = statfsSync(dir);
+    space = `; ${Math.floor((fs.bavail * fs.bsize) / 1024)} KiB free on its file system`;
+  } catch {
+    space = '';
+  }
+  return new Error(`Cannot open the database ${file}: ${(err as Error).message} (${code}${space})`, { cause: err });
 }

@@ -43,12 +43,14 @@ export class FsBlobStore implements BlobStore {
     return path;
   }
 
-  async put(key: string, file: string): Promise<{ size: number }> {
+  async put(key: string, file: string, options: { signal?: AbortSignal } = {}): Promise<{ size: number }> {
     const target = this.pathOf(key);
+    options.signal?.throwIfAborted();
     await mkdir(dirname(target), { recursive: true });
     const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      await pipeline(createReadStream(file), createWriteStream(temp, { flags: 'wx', mode: 0o640 }));
+      await pipeline(createReadStream(file), createWriteStream(temp, { flags: 'wx', mode: 0o640 }), { signal: options.signal });
+      options.signal?.throwIfAborted();
       const handle = await open(temp, 'r+');
       try {
         await handle.sync();

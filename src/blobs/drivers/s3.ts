@@ -74,7 +74,8 @@ export class S3BlobStore implements BlobStore {
     return this.prefix + key;
   }
 
-  async put(key: string, file: string): Promise<{ size: number }> {
+  async put(key: string, file: string, options: { signal?: AbortSignal } = {}): Promise<{ size: number }> {
+    options.signal?.throwIfAborted();
     const { size } = await statFile(file);
     const upload = new Upload({
       client: this.client,
@@ -83,7 +84,15 @@ export class S3BlobStore implements BlobStore {
       queueSize: 2,
       leavePartsOnError: false,
     });
-    await upload.done();
+    // Upload.abort() stops the parts in flight and aborts a multipart upload.
+    const abort = () => void upload.abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
+    try {
+      await upload.done();
+    } finally {
+      options.signal?.removeEventListener('abort', abort);
+    }
+    options.signal?.throwIfAborted();
     return { size };
   }
 

@@ -27,6 +27,8 @@ export interface PackBundleOptions {
   /** ISO 8601 time of the job; also the mtime of every entry. */
   createdAt: string;
   engineVersion: string;
+  /** Stops packing (the temp file is removed). */
+  signal?: AbortSignal;
 }
 
 export interface PackedBundle {
@@ -47,7 +49,10 @@ export async function packBundle(opts: PackBundleOptions): Promise<PackedBundle>
 
   const paths = await listSiteFiles(opts.siteDir);
   const files: BundleFile[] = [];
-  for (const path of paths) files.push({ path, ...(await hashFile(join(opts.siteDir, path))) });
+  for (const path of paths) {
+    opts.signal?.throwIfAborted();
+    files.push({ path, ...(await hashFile(join(opts.siteDir, path))) });
+  }
   const manifest: BundleManifest = {
     formatVersion: BUNDLE_FORMAT_VERSION,
     jobId: opts.jobId,
@@ -72,11 +77,12 @@ export async function packBundle(opts: PackBundleOptions): Promise<PackedBundle>
   const header = (name: string, size: number): Partial<tar.Header> & { name: string } => ({
     name, size, mtime, mode: 0o644, uid: 0, gid: 0, uname: 'root', gname: 'root', type: 'file',
   });
-  const written = pipeline(pack, createGzip({ level: GZIP_LEVEL, memLevel: zlibConstants.Z_DEFAULT_MEMLEVEL }), measure, createWriteStream(tempFile, { flags: 'wx' }));
+  const written = pipeline(pack, createGzip({ level: GZIP_LEVEL, memLevel: zlibConstants.Z_DEFAULT_MEMLEVEL }), measure, createWriteStream(tempFile, { flags: 'wx' }), { signal: opts.signal });
   try {
     const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
     await addEntry(pack, header(MANIFEST_NAME, manifestBytes.length), manifestBytes);
     for (const file of files) {
+      opts.signal?.throwIfAborted();
       await pipeline(createReadStream(join(opts.siteDir, file.path)), pack.entry(header(file.path, file.size)));
     }
     pack.finalize();

@@ -149,6 +149,12 @@ export async function failExportJob(db: Kysely<Database>, id: string, error: str
   return Number(res.numUpdatedRows) > 0;
 }
 
+/** Jobs still queued or running, oldest first (reconciliation). */
+export async function listOpenExportJobs(db: Kysely<Database>, limit = 1000): Promise<ExportJobRecord[]> {
+  const rows = await db.selectFrom('export_jobs').selectAll().where('status', 'in', ['queued', 'running']).orderBy('created_at').limit(limit).execute();
+  return rows.map(toExportJob);
+}
+
 /** Finished jobs created before `before`, oldest first (retention). */
 export async function listExpiredExportJobs(db: Kysely<Database>, before: string, limit = 100): Promise<ExportJobRecord[]> {
   const rows = await db
