@@ -25,6 +25,7 @@ export const exportWorker: WorkerModule = async (deps) => {
         maxAttempts: config.exports.maxAttempts,
         renderThreads: config.exports.renderThreads,
         fetchAllow: config.exports.fetchAllow,
+        pageTimeoutMs: config.exports.pageTimeoutSeconds * 1000,
       },
       job,
     ),

@@ -74,6 +74,8 @@ export const configSchema = z.object({
       maxAttempts: positiveInt.default(3),
       /** Render threads per export. Default: one per core but one, every core from 2000 pages (render/pool/render-threads.ts). */
       renderThreads: positiveInt.optional(),
+      /** Time one page may take to render; past it its render thread is ended and the page fails alone. @default 60 */
+      pageTimeoutSeconds: positiveInt.default(60),
       /**
        * Host names and CIDR ranges remote OpenAPI documents may be fetched from although
        * they are not public addresses. @default [] (public addresses only)
@@ -91,7 +93,7 @@ export const configSchema = z.object({
         )
         .default([]),
     })
-    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3, fetchAllow: [] }),
+    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3, fetchAllow: [], pageTimeoutSeconds: 60 }),
   git: z
     .object({
       /** Token for cloning over https (sent as HTTP basic auth, never logged). */

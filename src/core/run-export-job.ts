@@ -34,6 +34,8 @@ export interface ExportJobDeps {
   renderThreads?: number;
   /** Non-public hosts and ranges exports may fetch from (`exports.fetchAllow`). */
   fetchAllow?: string[];
+  /** Time one page may take to render (`exports.pageTimeoutSeconds`). */
+  pageTimeoutMs?: number;
   /** @default 'client-hosted' (the bundle is meant for a self-hosted deployment) */
   deployment?: Deployment;
 }
@@ -101,6 +103,7 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
         cacheDir: join(deps.dataDir, 'cache', 'render', project.id),
         workers: deps.renderThreads,
         fetchAllow: deps.fetchAllow,
+        pageTimeoutMs: deps.pageTimeoutMs,
         workDir: join(workDir, 'export'),
         signal: job.signal,
         onProgress,

@@ -9,8 +9,9 @@
  * .md/.mdx outside snippets/, those outside the navigation rendered but not in the
  * sidebar (output/plan-site.ts); every page is `path.html` and every link relative
  * (output/page-paths.ts); the output folder is reused only when it holds a previous
- * export (output/write-files.ts). `workers: 0` renders on the calling thread, and a
- * handful of changed pages always does (starting workers would cost more).
+ * export (output/write-files.ts). Pages render in worker threads, each page within a
+ * time and memory budget (a page over it fails alone, named); `workers: 0` renders on
+ * the calling thread, where the inputs are bounded but nothing can preempt a page.
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve, sep } from 'node:path';
@@ -32,8 +33,8 @@ import { configAsset, mediaFiles } from './output/site-assets.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
 import { writePageFile } from './output/write-page.js';
-import { createRenderer, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
-import { WorkerPool, workerFileOptions } from './pool/worker-pool.js';
+import { createRenderer, failedPageResult, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
+import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
 import { PageCache, pageIndexFile } from './cache/page-cache.js';
 import { pageCacheKeys } from './cache/page-keys.js';
@@ -50,9 +51,6 @@ const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math'>;
 
 const decoder = new TextDecoder();
-
-/** Up to this many pages to render, no worker thread is started. */
-const INLINE_PAGES = 4;
 
 /** Maps with at most `limit` promises in flight, keeping the order. */
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -118,7 +116,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   // load their modules while this thread scans the site.
   const cold = !options.paths && !(cacheDir && existsSync(pageIndexFile(cacheDir)));
   // How many depends on the pages to render (pool/render-threads.ts): the pool grows once they are known.
-  const early = cold && options.workers !== 0 ? renderPool(options.workers ?? renderThreads(availableParallelism())) : undefined;
+  const early = cold && options.workers !== 0 ? renderPool(options.workers ?? renderThreads(availableParallelism()), undefined, budgetOf(options)) : undefined;
   const cache = cacheDir ? new PageCache(cacheDir) : undefined;
   // Copies of fetched documents go to a folder of this export's own, never a shared path.
   const ownWork = options.workDir === undefined;
@@ -281,7 +279,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
     for (const task of misses) task.cacheKey = keys.get(task.page);
     if (misses.length > 0) init.pagePack = cache?.runPack();
-    await renderMisses(misses, init, options.workers, early, signal, (task, result) => {
+    await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), (task, result) => {
       const file = pageOutputFile(task.page);
       const written = writePageFile(join(outDir, file), result.file);
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
@@ -350,8 +348,48 @@ function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
 }
 
 /** Render worker threads; without `init` they wait for it (WorkerPool.init). */
-function renderPool(size: number, init?: RenderInit): WorkerPool<RenderTask, RenderTaskResult> {
-  return new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), size, init);
+/** Time a page may take to render in a render thread before the thread is ended and the page fails alone. */
+export const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
+/** Heap of the one-off thread a page gets a second try in after its render thread ran out of memory. */
+const RETRY_HEAP_MB = 1024;
+
+/** The budget of each page in the render threads. */
+function budgetOf(options: ExportOptions): WorkerPoolOptions {
+  return { taskTimeoutMs: options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS, ...(options.renderHeapMb ? { maxOldGenerationSizeMb: options.renderHeapMb } : {}) };
+}
+
+function renderPool(size: number, init?: RenderInit, options: WorkerPoolOptions = {}): WorkerPool<RenderTask, RenderTaskResult> {
+  return new WorkerPool<RenderTask, RenderTaskResult>(workerFileOptions(import.meta.url, './pool/render-worker'), size, init, { taskTimeoutMs: DEFAULT_PAGE_TIMEOUT_MS, ...options });
+}
+
+/**
+ * Renders a task on the pool; a page over its budget fails alone. One that ran its
+ * thread out of memory gets a second try in a thread of its own with a larger heap
+ * (a big generated page may just need it); over time, or out of memory again, it
+ * becomes an empty page with an error naming its file.
+ */
+async function renderWithinBudget(pool: WorkerPool<RenderTask, RenderTaskResult>, task: RenderTask, init: RenderInit, timeoutMs: number): Promise<RenderTaskResult> {
+  try {
+    return await pool.run(task);
+  } catch (err) {
+    if (!(err instanceof TaskBudgetError)) throw err;
+    let reason = err;
+    if (err.budget === 'memory') {
+      const roomy = renderPool(1, init, { taskTimeoutMs: timeoutMs, maxOldGenerationSizeMb: RETRY_HEAP_MB });
+      try {
+        const result = await roomy.run(task);
+        const file = task.file ?? task.spec?.file ?? task.page;
+        result.diagnostics.push({ severity: 'warning', file, message: `${task.page} ${err.message.replace(/^it /, '')}; rendered in a thread with ${RETRY_HEAP_MB} MB` });
+        return result;
+      } catch (again) {
+        if (!(again instanceof TaskBudgetError)) throw again;
+        reason = again;
+      } finally {
+        await roomy.close();
+      }
+    }
+    return failedPageResult(init, task, `${task.page} was not rendered: ${reason.message} (the page's render budget); the rest of the site is exported`);
+  }
 }
 
 /** Renders pages on worker threads (or in this thread with `workers: 0`). */
@@ -361,12 +399,13 @@ async function renderMisses(
   workers: number | undefined,
   started: WorkerPool<RenderTask, RenderTaskResult> | undefined,
   signal: AbortSignal | undefined,
+  budget: WorkerPoolOptions,
   onResult: (task: RenderTask, result: RenderTaskResult) => void,
 ): Promise<void> {
   if (tasks.length === 0) return;
-  // Starting a worker costs more than rendering a handful of pages (module loading,
-  // highlighter set-up): after a small edit the few changed pages render right here.
-  const size = started ? started.size : tasks.length <= INLINE_PAGES ? 0 : Math.min(tasks.length, workers ?? renderThreads(availableParallelism(), tasks.length));
+  // Pages render in threads, where a page over its budget can be stopped: only
+  // `workers: 0` renders on this thread (the inputs are bounded, but nothing can preempt it).
+  const size = started ? started.size : workers === 0 ? 0 : Math.min(tasks.length, workers ?? renderThreads(availableParallelism(), tasks.length));
   if (size <= 0) {
     const render = createRenderer(init);
     for (const task of tasks) {
@@ -375,7 +414,7 @@ async function renderMisses(
     }
     return;
   }
-  const pool = started ?? renderPool(size, init);
+  const pool = started ?? renderPool(size, init, budget);
   if (started) {
     started.init(init);
     if (workers === undefined) started.grow(renderThreads(availableParallelism(), tasks.length));
@@ -383,7 +422,7 @@ async function renderMisses(
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await Promise.all(tasks.map((task) => pool.run(task).then((result) => onResult(task, result))));
+    await Promise.all(tasks.map((task) => renderWithinBudget(pool, task, init, budget.taskTimeoutMs!).then((result) => onResult(task, result))));
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await pool.close();

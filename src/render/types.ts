@@ -190,6 +190,10 @@ export interface ExportOptions {
   fetchAllow?: string[];
   /** A folder of this export's own for its working files (copies of fetched documents). @default a new private temp folder, removed at the end */
   workDir?: string;
+  /** Time one page may take in a render thread; past it the thread is ended and the page fails alone. @default 60000 */
+  pageTimeoutMs?: number;
+  /** Heap (old generation) of each render thread in MB; a page that runs it out gets one more try with 1024 MB. @default 192 */
+  renderHeapMb?: number;
 }
 
 export interface ExportReport {

@@ -10,7 +10,7 @@ import type { HighlighterCore } from 'shiki/core';
 import type { PageContext } from '../types.js';
 import { attrs, escapeAttr, escapeHtml } from '../markdown/escape.js';
 import { parseCodeMeta } from './code-meta.js';
-import { tokenizeDual } from './dual-tokenize.js';
+import { HighlightLimitError, tokenizeDual } from './dual-tokenize.js';
 import { tokenClass, tokenStyle } from './token-classes.js';
 import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
 
@@ -22,7 +22,12 @@ export interface CodeBlockOptions {
   /** Leave out the title bar (CodeGroup shows titles as tabs); the copy button stays. */
   bare?: boolean;
   cache?: HighlightCache;
+  /** Told when the block went past a highlighting bound and is shown as plain text. */
+  onPlain?: (reason: string) => void;
 }
+
+/** Largest block that is highlighted; a larger one is shown as plain text. */
+const MAX_HIGHLIGHT_CHARS = 256 * 1024;
 
 /** Bump when the markup of a highlighted block changes: it is part of every highlight cache key. */
 const MARKUP_VERSION = 'token-classes-1';
@@ -41,8 +46,8 @@ const byText = new WeakMap<HighlightCache, Map<string, string>>();
  * text before its cache key is computed: the sha256 of every block took ~0.1 s of a
  * render thread's 1000 pages.
  */
-export function highlightPre(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, cache?: HighlightCache): string {
-  if (!cache) return highlight(h, code, lang, meta);
+export function highlightPre(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, cache?: HighlightCache, onPlain?: (reason: string) => void): string {
+  if (!cache) return highlight(h, code, lang, meta, onPlain);
   let seen = byText.get(cache);
   if (!seen) byText.set(cache, (seen = new Map()));
   const text = `${lang ?? ''}\0${meta ?? ''}\0${code}`;
@@ -51,20 +56,41 @@ export function highlightPre(h: HighlighterCore | null, code: string, lang: stri
   const key = highlightKey(lang ?? '', meta ?? '', code);
   html = cache.get(key);
   if (html === undefined) {
-    html = highlight(h, code, lang, meta);
-    cache.set(key, html);
+    let plain = false;
+    html = highlight(h, code, lang, meta, (reason) => {
+      plain = true;
+      onPlain?.(reason);
+    });
+    // A block shown plain is not cached: its warning must come again with every export.
+    if (!plain) cache.set(key, html);
   }
   if (seen.size >= MAX_BY_TEXT) seen.clear();
   seen.set(text, html);
   return html;
 }
 
-function highlight(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined): string {
+/** The tokens of a block, or null (and `onPlain` told why) when it goes past a bound. */
+function tokensWithin(h: HighlighterCore, code: string, id: string, onPlain?: (reason: string) => void): ReturnType<typeof tokenizeDual> | null {
+  if (code.length > MAX_HIGHLIGHT_CHARS) {
+    onPlain?.(`the block has ${code.length} characters (highlighting stops at ${MAX_HIGHLIGHT_CHARS})`);
+    return null;
+  }
+  try {
+    return tokenizeDual(h, code, id, LIGHT_THEME, DARK_THEME);
+  } catch (err) {
+    if (!(err instanceof HighlightLimitError)) throw err;
+    onPlain?.(err.message);
+    return null;
+  }
+}
+
+function highlight(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, onPlain?: (reason: string) => void): string {
   const lines = parseCodeMeta(meta).highlight;
   const id = languageId(lang);
   let body = '';
-  if (h && id && h.getLoadedLanguages().includes(id)) {
-    tokenizeDual(h, code, id, LIGHT_THEME, DARK_THEME).forEach((line, i) => {
+  const tokens = h && id && h.getLoadedLanguages().includes(id) ? tokensWithin(h, code, id, onPlain) : null;
+  if (tokens) {
+    tokens.forEach((line, i) => {
       let inner = '';
       for (const t of line) {
         const cls = tokenClass(t.light, t.dark, t.fontStyle);
@@ -84,7 +110,7 @@ export const COPY_BUTTON = '<button type="button" class="q-code-copy" data-copy 
 /** A whole code block: title bar (title or language), copy button, highlighted `<pre>`. */
 export function renderCodeBlock(h: HighlighterCore | null, code: string, opts: CodeBlockOptions = {}): string {
   const meta = parseCodeMeta(opts.meta);
-  const pre = highlightPre(h, code, opts.lang, opts.meta, opts.cache);
+  const pre = highlightPre(h, code, opts.lang, opts.meta, opts.cache, opts.onPlain);
   const label = meta.title ?? opts.lang ?? '';
   const header = opts.bare ? COPY_BUTTON : `<div class="q-code-header"><span class="q-code-title">${escapeHtml(label)}</span>${COPY_BUTTON}</div>`;
   return `<div class="q-code" data-code${attrs({ 'data-lang': opts.lang || undefined })}>${header}${pre}</div>`;

@@ -69,6 +69,17 @@ function resolveScopes(t: ThemePair['themes'][number], scopes: string[]): { colo
   return { color: t.colors[fg] ?? '', fontStyle: style === -1 ? 0 : style };
 }
 
+/**
+ * Bounds on what a block may make the tokenizer do, counted, never timed (a time limit
+ * reads the wall clock, so a busy machine would cut lines short and make two builds of
+ * one folder differ). A grammar's rule stack grows with nesting: `$(` repeated 20,000
+ * times made it 20,000 deep and took 4 GB. Past a bound the block is shown as plain text.
+ */
+export const HIGHLIGHT_LIMITS = { maxLineChars: 5000, maxStackDepth: 200, maxTokens: 100_000 };
+
+/** Thrown when a block goes past {@link HIGHLIGHT_LIMITS}; the message says which bound. */
+export class HighlightLimitError extends Error {}
+
 /** Lines of tokens for `code` in grammar `lang`, coloured for both themes. */
 export function tokenizeDual(h: HighlighterCore, code: string, lang: string, light: string, dark: string): DualToken[][] {
   const grammar = h.getLanguage(lang);
@@ -76,15 +87,18 @@ export function tokenizeDual(h: HighlighterCore, code: string, lang: string, lig
   if (pair.cache.size > MAX_CACHE) pair.cache.clear();
   const out: DualToken[][] = [];
   let stack = INITIAL;
+  let tokenCount = 0;
   for (const line of code.split(/\r\n|\r|\n/)) {
     if (line === '') {
       out.push([]);
       continue;
     }
-    // No time limit: vscode-textmate's limit reads the wall clock, so a busy machine (or a
-    // clock jump) would cut lines short and make two builds of one folder differ.
+    if (line.length > HIGHLIGHT_LIMITS.maxLineChars) throw new HighlightLimitError(`a line of ${line.length} characters (highlighting stops at ${HIGHLIGHT_LIMITS.maxLineChars})`);
     const result = grammar.tokenizeLine(line, stack, 0);
     stack = result.ruleStack;
+    tokenCount += result.tokens.length;
+    if (stack.depth > HIGHLIGHT_LIMITS.maxStackDepth) throw new HighlightLimitError(`nesting deeper than ${HIGHLIGHT_LIMITS.maxStackDepth} levels`);
+    if (tokenCount > HIGHLIGHT_LIMITS.maxTokens) throw new HighlightLimitError(`more than ${HIGHLIGHT_LIMITS.maxTokens} tokens`);
     const tokens: DualToken[] = [];
     for (const t of result.tokens) {
       const end = Math.min(t.endIndex, line.length);

@@ -10,7 +10,7 @@ import type { Root } from 'mdast';
 import type { MdxjsEsm } from 'mdast-util-mdx';
 import type { Diagnostic } from '../types.js';
 import { literalValue, NotLiteral } from './literals.js';
-import { parsePage, type ParseResult } from './parse.js';
+import { literalLinesMessage, parsePage, type ParseResult } from './parse.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
 
 export interface PageModule {
@@ -62,6 +62,7 @@ async function loadSnippet(loader: ModuleLoader, file: string, chain: string[]):
     loader.cache.set(abs, cached);
   }
   if (cached.parsed.error) warn(loader, file, cached.parsed.error.line, `MDX syntax error: ${cached.parsed.error.reason}; the snippet is rendered as plain Markdown`);
+  if (cached.parsed.literalLines) warn(loader, file, cached.parsed.literalLines[0], literalLinesMessage(cached.parsed.literalLines));
   return readModule(loader, file, text, cached.parsed.tree, [...chain, file]);
 }
 

@@ -152,7 +152,13 @@ export class PageRenderer {
     const lang = node.lang?.toLowerCase();
     if (lang === 'mermaid') return renderMermaid(node.value);
     if (lang === 'math') return renderMath(node.value, true);
-    return renderCodeBlock(this.highlighter, node.value, { lang: node.lang, meta: node.meta, bare, cache: this.ctx.highlightCache });
+    return renderCodeBlock(this.highlighter, node.value, {
+      lang: node.lang,
+      meta: node.meta,
+      bare,
+      cache: this.ctx.highlightCache,
+      onPlain: (reason) => this.warn(`code block shown without highlighting: ${reason}`, node.position?.start.line),
+    });
   }
 
   /** The value of an expression node, or EMPTY (and a warning) when it is not a literal. */

@@ -7,19 +7,29 @@
  */
 import type { Root } from 'mdast';
 import { fastParse } from './fast-parse.js';
+import { boundSource, MAX_LINE_DELIMITERS } from './bound-source.js';
 
 export interface ParseResult {
   tree: Root;
   /** False when the MDX parser failed and the page was read as plain Markdown. */
   mdx: boolean;
   error?: { line?: number; column?: number; reason: string };
+  /** Lines packed with so many delimiters that they were read as literal text (bound-source.ts). */
+  literalLines?: number[];
 }
 
 let micromark: Promise<typeof import('./micromark-parse.js')> | undefined;
 
-export async function parsePage(source: string): Promise<ParseResult> {
+export async function parsePage(raw: string): Promise<ParseResult> {
+  const { source, literalLines } = boundSource(raw);
+  const extra = literalLines.length > 0 ? { literalLines } : {};
   const tree = fastParse(source);
-  if (tree) return { tree, mdx: true };
+  if (tree) return { tree, mdx: true, ...extra };
   micromark ??= import('./micromark-parse.js');
-  return (await micromark).parseWithMicromark(source);
+  return { ...(await micromark).parseWithMicromark(source), ...extra };
+}
+
+/** The warning for lines read literally, for the page or snippet that holds them. */
+export function literalLinesMessage(lines: number[]): string {
+  return `line${lines.length === 1 ? '' : 's'} ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? ', ...' : ''} shown as literal text: more than ${MAX_LINE_DELIMITERS} *, _, [, ], \`, ~ on one line would make the Markdown parser take too long`;
 }

@@ -10,7 +10,7 @@ import type { Diagnostic, Frontmatter, PageContext, RenderedPage } from '../type
 import { readFrontmatter } from './frontmatter.js';
 import { readModule, sharedSnippetCache, type PageModule } from './modules.js';
 import { PageRenderer } from './page-renderer.js';
-import { parsePage } from './parse.js';
+import { literalLinesMessage, parsePage } from './parse.js';
 
 function collectLanguages(tree: Root, into: Set<string>): void {
   const visit = (n: Nodes) => {
@@ -43,6 +43,7 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
       message: `MDX syntax error: ${parsed.error.reason}; the page is rendered as plain Markdown (components and expressions are not read)`,
     });
   }
+  if (parsed.literalLines) diagnostics.push({ severity: 'warning', file: ctx.file, line: parsed.literalLines[0], message: literalLinesMessage(parsed.literalLines) });
   const frontmatter: Frontmatter = readFrontmatter(parsed.tree, ctx.file, diagnostics);
   const page = await readModule({ root: ctx.root, diagnostics, cache: sharedSnippetCache() }, ctx.file, source, parsed.tree);
 

@@ -127,21 +127,39 @@ export function createRenderer(init: RenderInit) {
     try {
       ({ rendered, sources } = await renderBody(task));
     } catch (err) {
-      const diagnostic: Diagnostic = { severity: 'error', file: task.file ?? task.spec?.file ?? task.page, message: `could not render ${task.page}: ${(err as Error).message}` };
-      const title = init.model.pages[task.page]?.title ?? task.page;
-      rendered = { page: task.page, frontmatter: {}, title, html: '', headings: [], brokenLinks: [], assets: [], diagnostics: [diagnostic] };
+      rendered = failedBody(init, task, `could not render ${task.page}: ${(err as Error).message}`);
     }
-    const file = task.file ?? task.spec?.file ?? `${task.page}.mdx`;
-    const source = task.file ? sources.get(task.file) ?? '' : '';
-    const details = rendered.brokenLinkDetails ?? rendered.brokenLinks.map((href) => ({ href, line: undefined as number | undefined }));
-    const brokenLinks = details.map((d) => ({ file, href: d.href, line: d.line ?? lineOf(source, d.href) }));
-    const math = usesMath(rendered.html);
-    const page = layoutPage(init.model, rendered, { icon: pageIcon, math });
-    const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
-    const [start, end] = bodyRange(page, rendered.html);
-    const bytes = encoder.encode(page);
-    const bodyAt = Buffer.byteLength(page.slice(0, start));
-    const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];
-    return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached };
+    return finishPage(init, task, rendered, sources);
   };
+}
+
+/** The body of a page that could not be rendered: empty, with an error naming the page's file. */
+function failedBody(init: RenderInit, task: RenderTask, message: string): RenderedPage {
+  const diagnostic: Diagnostic = { severity: 'error', file: task.file ?? task.spec?.file ?? task.page, message };
+  const title = init.model.pages[task.page]?.title ?? task.page;
+  return { page: task.page, frontmatter: {}, title, html: '', headings: [], brokenLinks: [], assets: [], diagnostics: [diagnostic] };
+}
+
+/**
+ * The result for a page that went past its render budget (a render thread ended for it):
+ * the page's place in the site is kept, its body is empty and the error names it.
+ * Made on the main thread, and never cached.
+ */
+export function failedPageResult(init: RenderInit, task: RenderTask, message: string): RenderTaskResult {
+  return finishPage(init, { ...task, cacheKey: undefined }, failedBody(init, task, message), new Map());
+}
+
+function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, sources: Map<string, string>): RenderTaskResult {
+  const file = task.file ?? task.spec?.file ?? `${task.page}.mdx`;
+  const source = task.file ? sources.get(task.file) ?? '' : '';
+  const details = rendered.brokenLinkDetails ?? rendered.brokenLinks.map((href) => ({ href, line: undefined as number | undefined }));
+  const brokenLinks = details.map((d) => ({ file, href: d.href, line: d.line ?? lineOf(source, d.href) }));
+  const math = usesMath(rendered.html);
+  const page = layoutPage(init.model, rendered, { icon: pageIcon, math });
+  const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
+  const [start, end] = bodyRange(page, rendered.html);
+  const bytes = encoder.encode(page);
+  const bodyAt = Buffer.byteLength(page.slice(0, start));
+  const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];
+  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached };
 }

@@ -28,6 +28,8 @@ let render = workerData ? createRenderer(workerData as RenderInit) : undefined;
 if (!render) void getHighlighter();
 
 let rendering = Promise.resolve();
+// Loaded: from here on a page's time limit counts (worker-pool.ts).
+parentPort!.postMessage({ ready: true });
 
 parentPort!.on('message', (msg: RenderTask | { init: RenderInit }) => {
   if ('init' in msg) {

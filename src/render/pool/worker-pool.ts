@@ -5,8 +5,9 @@
  * from TypeScript sources (vitest, tsx) the worker's .ts file is loaded through tsx's
  * tsImport from a tiny bootstrap script (on Node 20, `execArgv: ['--import', 'tsx']`
  * does not reach a worker's entry module); from the compiled dist the .js file runs as
- * is. A worker that dies fails every task; abort() terminates every worker and rejects
- * what is pending. Workers can start before their data is known (they load
+ * is. A task over its time limit, or whose worker runs out of heap, fails alone with
+ * TaskBudgetError and its worker is replaced; abort() terminates every worker and
+ * rejects what is pending. Workers can start before their data is known (they load
  * their modules meanwhile): `init(data)` then reaches each one before any task, and
  * workers added later by `grow` start with it.
  */
@@ -25,7 +26,39 @@ interface Slot<R> {
   worker: Worker;
   /** Tasks sent to the worker and not answered yet, oldest first (it answers in order). */
   sent: Pending<R>[];
+  /** The time limit of the task the worker runs now (the oldest sent), and that task. */
+  timer?: NodeJS.Timeout;
+  timed?: Pending<R>;
+  /** Set once the worker was ended for a task over budget: its exit is expected. */
+  retired?: boolean;
+  /** The worker said `{ ready: true }` (its modules are loaded): task time limits count from then. */
+  ready?: boolean;
 }
+
+/** A task that went past its time limit or its worker's heap limit; the worker was replaced. */
+export class TaskBudgetError extends Error {
+  constructor(
+    readonly budget: 'time' | 'memory',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TaskBudgetError';
+  }
+}
+
+export interface WorkerPoolOptions {
+  /**
+   * Time limit of one task: past it the worker is ended and replaced, the task fails
+   * with TaskBudgetError. It counts from when the worker has said `{ ready: true }` (its
+   * modules loaded) and its previous task is answered. @default none
+   */
+  taskTimeoutMs?: number;
+  /** Heap limit of each worker (old generation), in MB. @default 192 */
+  maxOldGenerationSizeMb?: number;
+}
+
+/** Workers that died while running a task before the pool gives up on the whole run (a worker that cannot even start). */
+const MAX_REPLACEMENTS = 32;
 
 /**
  * Tasks a worker holds at once: the one it runs and the next. With one, a worker sat
@@ -68,10 +101,13 @@ export class WorkerPool<T, R> {
   /** What a worker started from now on gets as its workerData. */
   private data: unknown;
 
+  private replacements = 0;
+
   constructor(
     private readonly file: WorkerFile,
     size: number,
     workerData?: unknown,
+    private readonly options: WorkerPoolOptions = {},
   ) {
     this.data = workerData;
     this.grow(size);
@@ -83,9 +119,17 @@ export class WorkerPool<T, R> {
   }
 
   private spawn(): void {
-    const worker = new Worker(this.file.entry, { workerData: this.data, eval: this.file.eval, resourceLimits: WORKER_LIMITS });
+    const limits = { ...WORKER_LIMITS, ...(this.options.maxOldGenerationSizeMb ? { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb } : {}) };
+    const worker = new Worker(this.file.entry, { workerData: this.data, eval: this.file.eval, resourceLimits: limits });
     const slot: Slot<R> = { worker, sent: [] };
-    worker.on('message', (msg: { ok: boolean; result?: R; error?: string }) => {
+    worker.on('message', (msg: { ok: boolean; result?: R; error?: string } | { ready: true }) => {
+      if (slot.retired) return;
+      if ('ready' in msg) {
+        slot.ready = true;
+        this.next(slot);
+        return;
+      }
+      clearTimeout(slot.timer);
       const job = slot.sent.shift();
       if (job) {
         if (msg.ok) job.resolve(msg.result as R);
@@ -93,13 +137,40 @@ export class WorkerPool<T, R> {
       }
       this.next(slot);
     });
-    worker.on('error', (err) => this.fail(err));
+    worker.on('error', (err: Error & { code?: string }) => {
+      if (slot.retired) return;
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') this.replace(slot, new TaskBudgetError('memory', `it needed more than the render thread's ${limits.maxOldGenerationSizeMb} MB heap`));
+      else this.replace(slot, err);
+    });
     worker.on('exit', (code) => {
-      if (code !== 0) this.fail(new Error(`render worker exited with code ${code}`));
+      if (code !== 0 && !slot.retired) this.replace(slot, new Error(`render worker exited with code ${code}`));
     });
     this.slots.push(slot);
     // Queued tasks go to the new worker too.
     this.next(slot);
+  }
+
+  /**
+   * Ends a worker whose running task failed it (over time, out of memory, died): that
+   * task is rejected with `err`, the tasks sent after it go back to the front of the
+   * queue, and a new worker takes the slot's place. A worker that dies with no task (it
+   * could not start) fails the whole pool, as does a run of more than MAX_REPLACEMENTS.
+   */
+  private replace(slot: Slot<R>, err: unknown): void {
+    slot.retired = true;
+    clearTimeout(slot.timer);
+    void slot.worker.terminate();
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    const [running, ...ahead] = slot.sent.splice(0);
+    if (!running || ++this.replacements > MAX_REPLACEMENTS) {
+      if (running) ahead.unshift(running);
+      this.queue.unshift(...ahead);
+      this.fail(err);
+      return;
+    }
+    running.reject(err);
+    this.queue.unshift(...ahead);
+    if (!this.failure) this.spawn();
   }
 
   /** Sends the workers their data, when they were started without it; later ones start with it. */
@@ -128,10 +199,19 @@ export class WorkerPool<T, R> {
       slot.sent.push(job);
       slot.worker.postMessage(job.task);
     }
+    // The oldest task sent is the one the worker runs: its clock starts now.
+    const timeout = this.options.taskTimeoutMs;
+    if (timeout && slot.ready && slot.sent.length > 0 && !slot.retired && slot.timed !== slot.sent[0]) {
+      clearTimeout(slot.timer);
+      slot.timed = slot.sent[0];
+      slot.timer = setTimeout(() => this.replace(slot, new TaskBudgetError('time', `it took longer than ${timeout / 1000} s`)), timeout);
+      slot.timer.unref();
+    }
   }
 
   private fail(err: unknown): void {
     this.failure ??= err;
+    for (const slot of this.slots) clearTimeout(slot.timer);
     for (const job of this.queue.splice(0)) job.reject(err);
     for (const slot of this.slots) for (const job of slot.sent.splice(0)) job.reject(err);
   }
@@ -143,6 +223,7 @@ export class WorkerPool<T, R> {
   }
 
   async close(): Promise<void> {
+    for (const slot of this.slots) clearTimeout(slot.timer);
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

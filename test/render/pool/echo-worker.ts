@@ -10,8 +10,13 @@ export interface EchoTask {
   id: number;
   ms: number;
   exit?: boolean;
+  /** Busy-wait this long instead of answering (a page that never ends, for time limits). */
+  spin?: number;
+  /** Allocate until the heap limit kills the thread. */
+  hog?: boolean;
 }
 
+parentPort!.postMessage({ ready: true });
 let held = 0;
 let data: unknown = workerData;
 let chain = Promise.resolve();
@@ -23,6 +28,11 @@ parentPort!.on('message', (task: EchoTask | { init: unknown }) => {
   held++;
   chain = chain.then(async () => {
     if (task.exit) process.exit(3);
+    if (task.spin) for (const until = Date.now() + task.spin; Date.now() < until; );
+    if (task.hog) {
+      const keep: string[][] = [];
+      for (;;) keep.push(Array.from({ length: 100_000 }, (_, i) => `${i}-${keep.length}`));
+    }
     await new Promise((resolve) => setTimeout(resolve, task.ms));
     parentPort!.postMessage({ ok: true, result: { id: task.id, held, data, thread: threadId } });
     held--;

@@ -1,17 +1,17 @@
 /**
  * The render worker pool with real worker threads: answers reach the tasks they belong
- * to while each worker holds its next task ahead, and a worker that dies fails every
- * task it held and every one still queued.
+ * to while each worker holds its next task ahead; a task that kills its worker, runs
+ * past its time limit or out of heap fails alone and the worker is replaced.
  */
 import { describe, expect, it } from 'vitest';
-import { WorkerPool, workerFileOptions } from '../../../src/render/pool/worker-pool.js';
+import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from '../../../src/render/pool/worker-pool.js';
 import type { EchoTask } from './echo-worker.js';
 
 type Echo = { id: number; held: number; data: unknown; thread: number };
 
 /** Runs `use` with a pool of `size` echo workers, closed afterwards whatever happens. */
-async function withEchoPool(size: number, use: (pool: WorkerPool<EchoTask, Echo>) => Promise<void>): Promise<void> {
-  const pool = new WorkerPool<EchoTask, Echo>(workerFileOptions(import.meta.url, './echo-worker'), size);
+async function withEchoPool(size: number, use: (pool: WorkerPool<EchoTask, Echo>) => Promise<void>, options?: WorkerPoolOptions): Promise<void> {
+  const pool = new WorkerPool<EchoTask, Echo>(workerFileOptions(import.meta.url, './echo-worker'), size, undefined, options);
   try {
     await use(pool);
   } finally {
@@ -44,12 +44,35 @@ describe('WorkerPool', () => {
       expect(new Set(results.map((r) => r.thread)).size).toBe(2);
     }), 60_000);
 
-  it('fails the tasks a dead worker held and those queued', () =>
+  it('fails only the task whose worker died, and runs the rest on a new worker', () =>
     withEchoPool(1, async (pool) => {
       const runs = [pool.run({ id: 0, ms: 0, exit: true }), pool.run({ id: 1, ms: 0 }), pool.run({ id: 2, ms: 0 })];
       const settled = await Promise.allSettled(runs);
-      expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
-      expect(String((settled[1] as PromiseRejectedResult).reason)).toMatch(/exited with code 3/);
-      await expect(pool.run({ id: 3, ms: 0 })).rejects.toThrow(/exited with code 3/);
+      expect(settled.map((s) => s.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+      expect(String((settled[0] as PromiseRejectedResult).reason)).toMatch(/exited with code 3/);
+      expect((await pool.run({ id: 3, ms: 0 })).id).toBe(3);
+      expect(pool.size).toBe(1);
     }), 60_000);
+
+  it('ends a task past its time limit, replaces the worker, and goes on', () =>
+    withEchoPool(1, async (pool) => {
+      const runs = [pool.run({ id: 0, ms: 0, spin: 60_000 }), pool.run({ id: 1, ms: 0 }), pool.run({ id: 2, ms: 10 })];
+      const settled = await Promise.allSettled(runs);
+      expect(settled.map((s) => s.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+      const reason = (settled[0] as PromiseRejectedResult).reason as TaskBudgetError;
+      expect(reason).toBeInstanceOf(TaskBudgetError);
+      expect(reason.budget).toBe('time');
+      expect(reason.message).toBe('it took longer than 1 s');
+    }, { taskTimeoutMs: 1000 }), 60_000);
+
+  it('fails a task that runs its worker out of heap alone', () =>
+    withEchoPool(1, async (pool) => {
+      const runs = [pool.run({ id: 0, ms: 0, hog: true }), pool.run({ id: 1, ms: 0 })];
+      const settled = await Promise.allSettled(runs);
+      expect(settled.map((s) => s.status)).toEqual(['rejected', 'fulfilled']);
+      const reason = (settled[0] as PromiseRejectedResult).reason as TaskBudgetError;
+      expect(reason).toBeInstanceOf(TaskBudgetError);
+      expect(reason.budget).toBe('memory');
+      expect(reason.message).toBe("it needed more than the render thread's 32 MB heap");
+    }, { maxOldGenerationSizeMb: 32 }), 60_000);
 });
