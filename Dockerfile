@@ -1,5 +1,5 @@
 # Quire: one image for every process kind (`quire serve`, `quire worker`, `quire host`).
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends git ca-certificates openssh-client python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

@@ -13,7 +13,6 @@ import type { QuireConfig } from './config/schema.js';
 import { KeyUsageRecorder } from './core/api-keys.js';
 import { bootstrapDemo, type BootstrapResult } from './core/bootstrap.js';
 import type { Logger } from './core/logger.js';
-import { keepTickEntryShape } from './core/tick-shape.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/types.js';
 import { openBlobsFor, openQueueFor } from './ports.js';
@@ -72,7 +71,6 @@ export async function startService(config: QuireConfig, options: StartServiceOpt
     const app = await buildApp(deps, [...ROUTE_MODULES, ...(options.modules ?? [])]);
     let url = config.publicUrl;
     if (options.http !== false) {
-      keepTickEntryShape();
       url = await app.listen({ host: config.host, port: config.port });
       // Port 0 asks for any free port: links handed out must name the real one.
       if (config.publicUrl.endsWith(':0')) config.publicUrl = url;

@@ -41,6 +41,7 @@ export async function startAgentWorker(options: StartAgentWorkerOptions): Promis
     config: settings.runtime,
     validateSite: options.validateSite ?? null,
   };
+  logger.info({ forge: settings.forge.kind }, forgeSummary(settings.forge));
   await queue.work<AgentJobInput>(AGENT_QUEUE, { concurrency: options.concurrency }, async (job) => {
     try {
       const outcome = await runAgentJob(job.data, { ...deps, signal: job.signal });
@@ -55,6 +56,13 @@ export async function startAgentWorker(options: StartAgentWorkerOptions): Promis
     }
   });
   await recoverActiveAgentJobs(store, queue, settings, logger);
+}
+
+/** What an agent job ends with under this forge setting, for the start-up log. */
+export function forgeSummary(forge: AgentSettings['forge']): string {
+  if (forge.kind === 'github') return `agent jobs open pull requests on GitHub (${forge.githubApiUrl ?? 'https://api.github.com'})`;
+  if (forge.prUrlTemplate) return `agent jobs push their branch; prLink is built from ${forge.prUrlTemplate}`;
+  return 'agent jobs push their branch and complete with prLink null (QUIRE_FORGE=git without QUIRE_FORGE_PR_URL_TEMPLATE; QUIRE_FORGE=github opens pull requests)';
 }
 
 /** A job reactivated this recently may still be recording its follow-up prompt. */

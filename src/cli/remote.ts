@@ -3,7 +3,8 @@
  * key in QUIRE_API_KEY (base URL from --base-url or QUIRE_BASE_URL): start an export,
  * follow it, download and check the bundle; read and drive agent jobs.
  */
-import { resolve } from 'node:path';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { QuireClient } from '../client/client.js';
 import { downloadBundle } from '../client/download.js';
@@ -29,6 +30,19 @@ function clientFor(flags: RemoteFlags, env: NodeJS.ProcessEnv): QuireClient {
   return new QuireClient({ baseUrl, apiKey });
 }
 
+/** Refuses a --download path whose folder is missing or not writable, or that is a folder. */
+function checkDownloadTarget(file: string): void {
+  const target = resolve(file);
+  const dir = dirname(target);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--download ${file}: the folder ${dir} does not exist`);
+  if (existsSync(target) && statSync(target).isDirectory()) throw new UsageError(`--download ${file}: is a folder; name the file to write`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`--download ${file}: the folder ${dir} is not writable`);
+  }
+}
+
 export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv, io: Io, setExit: (code: number) => void): void {
   const remote = program.command('remote').description('use a Quire API from a script (key in QUIRE_API_KEY)');
 
@@ -44,6 +58,8 @@ export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv,
     .option('--json', 'print one JSON object')
     .action(async (o: RemoteFlags & { domain: string; version?: string; paths?: string; wait?: boolean; download?: string }) => {
       const client = clientFor(o, env);
+      // A download that could not be written is found out now, not after the export.
+      if (o.download) checkDownloadTarget(o.download);
       const paths = o.paths?.split(',').map((p) => p.trim()).filter(Boolean);
       let job = await client.startExport({ domain: o.domain, version: o.version, paths });
       if (!o.json) io.stderr.write(`Export ${job.jobId} queued for ${o.domain}\n`);
@@ -52,9 +68,14 @@ export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv,
         return;
       }
       const bar = progressLine(io.stderr);
+      let fraction = 0;
       job = await client.waitForExport(job.jobId, {
         onProgress: (j: ExportJob) => {
-          if (!o.json) bar.update(j.progress / 100, `${j.pageCount} pages (${j.status})`);
+          fraction = j.progress / 100;
+          if (!o.json) bar.update(fraction, `${j.pageCount} pages (${j.status})`);
+        },
+        onRetry: (error, delayMs) => {
+          if (!o.json) bar.update(fraction, `${error.message}; polling again in ${(delayMs / 1000).toFixed(1)} s`);
         },
       });
       if (job.status === 'failed') {

@@ -31,7 +31,30 @@ export interface WaitOptions {
   maxIntervalMs?: number;
   /** Give up after this long. @default 3600000 */
   timeoutMs?: number;
+  /**
+   * How long polls may keep failing in a row (network errors, 502/503/504: an API
+   * process restarting in a rolling deploy) before the wait gives up. @default 120000
+   */
+  retryForMs?: number;
+  /** Called before each retry of a failed poll, with the error and the delay in ms. */
+  onRetry?: (error: Error, delayMs: number) => void;
   signal?: AbortSignal;
+}
+
+/** Answers of a proxy or an API process that is going away: worth polling again. */
+function isTransient(error: unknown): error is Error {
+  return error instanceof QuireNetworkError || (error instanceof QuireApiError && [502, 503, 504].includes(error.status));
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
 }
 
 const enc = encodeURIComponent;
@@ -110,15 +133,36 @@ export class QuireClient {
 
   /**
    * Polls an export until it is completed or failed, with backoff, honouring the
-   * server's Retry-After hint. Resolves with the final job (also when failed).
+   * server's Retry-After hint. A poll that fails on the network or with 502/503/504 is
+   * retried with backoff for up to `retryForMs` in a row. Resolves with the final job
+   * (also when failed).
    */
   async waitForExport(jobId: string, options: WaitOptions = {}): Promise<ExportJob> {
     const deadline = Date.now() + (options.timeoutMs ?? 3_600_000);
     let interval = options.intervalMs ?? 500;
     const max = options.maxIntervalMs ?? 5000;
+    const retryFor = options.retryForMs ?? 120_000;
+    let failingSince: number | undefined;
+    let retryDelay = interval;
     let last = '';
     for (;;) {
-      const { data: job, response } = await this.request<ExportJob>('GET', `/v1/static-export/jobs/${enc(jobId)}`, undefined, options.signal);
+      let polled: { data: ExportJob; response: Response };
+      try {
+        polled = await this.request<ExportJob>('GET', `/v1/static-export/jobs/${enc(jobId)}`, undefined, options.signal);
+      } catch (error) {
+        if (!isTransient(error) || options.signal?.aborted) throw error;
+        failingSince ??= Date.now();
+        if (Date.now() - failingSince >= retryFor) {
+          throw new QuireNetworkError(`${error.message} (polls of ${jobId} kept failing for ${Math.round((Date.now() - failingSince) / 1000)} s)`, { cause: error });
+        }
+        options.onRetry?.(error, retryDelay);
+        await sleep(retryDelay, options.signal);
+        retryDelay = Math.min(max, Math.round(retryDelay * 1.5));
+        continue;
+      }
+      failingSince = undefined;
+      retryDelay = options.intervalMs ?? 500;
+      const { data: job, response } = polled;
       const key = `${job.status}:${job.progress}:${job.pageCount}`;
       if (key !== last) options.onProgress?.(job);
       last = key;
@@ -126,13 +170,7 @@ export class QuireClient {
       if (Date.now() > deadline) throw new QuireNetworkError(`Export ${jobId} did not finish in time (still ${job.status})`);
       const hint = Number(response.headers.get('retry-after'));
       const wait = Number.isFinite(hint) && hint > 0 ? Math.min(hint * 1000, max) : interval;
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, wait);
-        options.signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          reject(options.signal!.reason);
-        }, { once: true });
-      });
+      await sleep(wait, options.signal);
       interval = Math.min(max, Math.round(interval * 1.5));
     }
   }

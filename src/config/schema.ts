@@ -29,8 +29,11 @@ export const configSchema = z.object({
   port: port.default(3000),
   /** Base of the links Quire hands out. @default `http://HOST:PORT` */
   publicUrl: z.string().url().optional(),
-  /** `postgres://...` selects PostgreSQL; otherwise SQLite in the data dir. */
-  databaseUrl: z.string().optional(),
+  /** `postgres://...` selects PostgreSQL; unset, SQLite in the data dir. Any other URL is refused, not ignored. */
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/i, 'expected a postgres:// or postgresql:// URL (leave it unset for SQLite in the data dir)')
+    .optional(),
   /** PostgreSQL schema for Quire's tables. @default 'public' */
   databaseSchema: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _').default('public'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

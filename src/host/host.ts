@@ -9,7 +9,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { keepTickEntryShape } from '../core/tick-shape.js';
 import type { HostConfig } from './config.js';
 import { fetchBundle, redactUrl } from './fetch-bundle.js';
 import { createRequestHandler, type HandlerOptions, type HostState } from './handler.js';
@@ -42,7 +41,6 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
   const handlerOptions: HandlerOptions = { permanentRedirectStatus: config.serve.permanentRedirectStatus, accessLog: config.serve.accessLog, logger };
   const handler = createRequestHandler(() => state, handlerOptions);
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
-  keepTickEntryShape();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

@@ -166,4 +166,12 @@ describe('runAgentJob', () => {
     expect(harness.origin.show(harness.branch, 'docs/guides/install.mdx')).toContain(NEW);
     expect(harness.github.requests).toHaveLength(0);
   });
+
+  it('completes with prLink null when the plain git forge has no template (the default settings)', async () => {
+    harness = await startHarness({ protocol: 'openai', forge: 'git-push-only', script: editingScript() });
+    const outcome = await harness.run(1);
+    expect(outcome).toMatchObject({ status: 'completed', prLink: null, changedFiles: ['docs/guides/install.mdx'] });
+    expect(harness.records.jobs.get(harness.jobId)).toMatchObject({ status: 'completed', prLink: null, failureReason: null });
+    expect(harness.origin.show(harness.branch, 'docs/guides/install.mdx')).toContain(NEW);
+  });
 });

@@ -74,6 +74,16 @@ describe('quire remote export', () => {
     expect(res.stderr).toContain('quire: No project of this organization has the domain docs.nobody.test');
   });
 
+  it('refuses a --download into a missing folder before it starts an export (exit 2)', async () => {
+    const before = await api.store.db.selectFrom('export_jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const file = join(out, 'missing', 'site.tar.gz');
+    const res = await runQuire(['remote', 'export', '--domain', 'docs.acme.test', '--download', file], env());
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`--download ${file}: the folder ${join(out, 'missing')} does not exist`);
+    const after = await api.store.db.selectFrom('export_jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
   it('ends with exit 1 on a network error', async () => {
     const res = await runQuire(['remote', 'export', '--domain', 'docs.acme.test'], { ...env(), QUIRE_BASE_URL: 'http://127.0.0.1:9' });
     expect(res.code).toBe(1);

@@ -3,10 +3,12 @@
  * the database, the demo organization, project and key file (mode 0600); the key
  * works with curl-like requests; SIGTERM exits 0; a second start creates nothing new.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { createOrganization } from '../../src/core/organizations.js';
+import { createProject } from '../../src/core/projects.js';
 import { listOrganizations } from '../../src/store/records/organizations.js';
 import { openStore } from '../../src/store/open-store.js';
 import { spawnQuire, waitForExit, waitForOutput } from '../helpers/cli.js';
@@ -65,4 +67,25 @@ it('bootstraps once, serves with the written key, and stops cleanly on SIGTERM',
   const orgs = await listOrganizations(store.db);
   await store.close();
   expect(orgs).toHaveLength(1);
+});
+
+it('names no demo project or key file when the database holds an operator\'s own projects', async () => {
+  const ownDir = mkdtempSync(join(tmpdir(), 'quire-serve-own-'));
+  try {
+    const store = await openStore({ dataDir: ownDir });
+    const org = await createOrganization(store, { name: 'Acme' });
+    await createProject(store, { orgId: org.id, domain: 'docs.acme.test', repository: '/tmp' });
+    await store.close();
+    const child = spawnQuire(['serve', '--port', '0'], { QUIRE_DATA_DIR: ownDir, QUIRE_LOG_LEVEL: 'warn' });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    await waitForOutput(child, /listening on http:\/\/\S+/);
+    child.kill('SIGTERM');
+    expect(await waitForExit(child)).toBe(0);
+    expect(output).not.toMatch(/Demo project|Admin key file|Try: curl/);
+    expect(existsSync(join(ownDir, 'admin-key'))).toBe(false);
+  } finally {
+    rmSync(ownDir, { recursive: true, force: true });
+  }
 });

@@ -58,7 +58,9 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 
   });
 }
 
+/** The exit code once the process has exited and its output has been read to the end ('close', not 'exit'). */
 export function waitForExit(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const streams = [child.stdout, child.stderr].filter((s) => s !== null);
+  if (child.exitCode !== null && streams.every((s) => s.readableEnded || s.destroyed)) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('close', (code) => resolve(code)));
 }

@@ -15,8 +15,8 @@ export interface PullRequestRequest {
 }
 
 export interface PullRequestResult {
-  /** Web URL for people: the job's `prLink`. */
-  url: string;
+  /** Web URL for people: the job's `prLink`; null when the forge has none (push only). */
+  url: string | null;
   /** False when an existing pull request for the branch was found and updated. */
   created: boolean;
   /** The forge's number for it, when it has one. */

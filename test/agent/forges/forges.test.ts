@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { forgeSummary } from '../../../src/agent/agent-worker.js';
 import { createGitForge } from '../../../src/agent/forges/git.js';
 import { createGitHubForge } from '../../../src/agent/forges/github.js';
 import { UnrecoverableError } from '../../../src/core/errors.js';
@@ -42,13 +43,21 @@ describe('GitHub forge', () => {
   });
 });
 
+describe('forge summary at start-up', () => {
+  it('says what each forge setting gives', () => {
+    expect(forgeSummary({ kind: 'git' })).toMatch(/push their branch and complete with prLink null/);
+    expect(forgeSummary({ kind: 'git', prUrlTemplate: 'https://g.example/{repo}' })).toBe('agent jobs push their branch; prLink is built from https://g.example/{repo}');
+    expect(forgeSummary({ kind: 'github', githubApiUrl: 'https://ghe.example/api/v3' })).toBe('agent jobs open pull requests on GitHub (https://ghe.example/api/v3)');
+  });
+});
+
 describe('git forge', () => {
-  it('builds the link from the template and needs one', async () => {
+  it('builds the link from the template, and gives none without one', async () => {
     const forge = createGitForge({ kind: 'git', prUrlTemplate: 'https://git.example.com/{repo}/compare/{base}...{branch}' });
     expect(await forge.openOrUpdatePullRequest({ ...request, repository: 'git@git.example.com:acme/docs.git' })).toEqual({
       url: 'https://git.example.com/acme/docs/compare/main...quire/agent-aj_1',
       created: false,
     });
-    await expect(createGitForge({ kind: 'git' }).openOrUpdatePullRequest(request)).rejects.toThrow(/QUIRE_FORGE_PR_URL_TEMPLATE/);
+    expect(await createGitForge({ kind: 'git' }).openOrUpdatePullRequest(request)).toEqual({ url: null, created: false });
   });
 });

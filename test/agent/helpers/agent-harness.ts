@@ -23,7 +23,8 @@ import { createMemoryRecords, type MemoryRecords } from './memory-records.js';
 export interface HarnessOptions {
   protocol?: ProviderProtocol;
   script: ScriptStep[];
-  forge?: 'github' | 'git';
+  /** `git-push-only`: the plain git forge with no URL template (the default settings). */
+  forge?: 'github' | 'git' | 'git-push-only';
   limits?: Partial<AgentLimits>;
   timeLimitMs?: number;
   validateSite?: SiteValidator | null;
@@ -67,7 +68,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     forge: await createForge(
       options.forge === 'git'
         ? { kind: 'git', prUrlTemplate: 'https://git.example.com/{repo}/compare/{base}...{branch}' }
-        : { kind: 'github', githubApiUrl: github.url, githubToken: 'ghp_testtoken' },
+        : options.forge === 'git-push-only'
+          ? { kind: 'git' }
+          : { kind: 'github', githubApiUrl: github.url, githubToken: 'ghp_testtoken' },
     ),
     config: {
       limits: { ...DEFAULT_AGENT_LIMITS, ...options.limits },
