@@ -7,7 +7,7 @@
  */
 import type { Root } from 'mdast';
 import { fastParse } from './fast-parse.js';
-import { boundSource, MAX_LINE_DELIMITERS } from './bound-source.js';
+import { boundSource, MAX_LINE_DELIMITERS, MAX_NESTED_MARKERS, MAX_PARAGRAPH_DELIMITERS } from './bound-source.js';
 
 export interface ParseResult {
   tree: Root;
@@ -31,5 +31,5 @@ export async function parsePage(raw: string): Promise<ParseResult> {
 
 /** The warning for lines read literally, for the page or snippet that holds them. */
 export function literalLinesMessage(lines: number[]): string {
-  return `line${lines.length === 1 ? '' : 's'} ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? ', ...' : ''} shown as literal text: more than ${MAX_LINE_DELIMITERS} *, _, [, ], \`, ~ on one line would make the Markdown parser take too long`;
+  return `line${lines.length === 1 ? '' : 's'} ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? `, ... (${lines.length} in all)` : ''} shown as literal text: so many *, _, [, ], \`, ~ in one line (over ${MAX_LINE_DELIMITERS}) or paragraph (over ${MAX_PARAGRAPH_DELIMITERS}), or list items opened on one line (over ${MAX_NESTED_MARKERS}), would make the Markdown parser take too long`;
 }

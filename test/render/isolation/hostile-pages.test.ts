@@ -1,7 +1,8 @@
 /**
  * One hostile page in an otherwise ordinary site: each bounded case (a line of 20,000
  * `*`, `x`, 20,000 `*`; a 40 KB code block of `$(`; `*_` repeated 16,000 times; a deeply
- * nested shell block) exports with every other page rendered, the page named in the
+ * nested shell block; delimiters spread over 8,000 lines of one paragraph; 8,000 list
+ * markers on one line) exports with every other page rendered, the page named in the
  * diagnostics, within 5x (plus 10 s) the time of the same site without it. A page over
  * its time budget fails alone; one that runs its render thread out of heap gets a
  * second try in a roomier thread; `quire export --strict` fails on such a page.
@@ -49,10 +50,12 @@ afterAll(() => tmp.cleanup());
 
 describe('a hostile page among ordinary ones', () => {
   const cases: [string, string, RegExp][] = [
-    ['emphasis', `# Stars\n\n${'*'.repeat(20_000)}x${'*'.repeat(20_000)}\n`, /line 3 shown as literal text: more than 500/],
+    ['emphasis', `# Stars\n\n${'*'.repeat(20_000)}x${'*'.repeat(20_000)}\n`, /line 3 shown as literal text: so many \*, _, \[, \], `, ~ in one line \(over 500\)/],
     ['alternating', `# Mixed\n\n${'*_'.repeat(16_000)}\n`, /line 3 shown as literal text/],
     ['subshells', `# Shell\n\n\`\`\`bash\n${'$('.repeat(20_000)}\n\`\`\`\n`, /code block shown without highlighting: a line of 40000 characters/],
     ['nesting', `# Shell\n\n\`\`\`bash\n${`${'$('.repeat(2400)}\n`.repeat(5)}\`\`\`\n`, /code block shown without highlighting: nesting deeper than 200 levels/],
+    ['spread', `# Spread\n\n${Array.from({ length: 4000 }, () => '*a').join('\n')}\n${Array.from({ length: 4000 }, () => 'b_').join('\n')}\n`, /lines 3, 4, 5, 6, 7, \.\.\. \(8000 in all\) shown as literal text/],
+    ['list markers', `# Lists\n\n${'- '.repeat(8000)}a\n`, /line 3 shown as literal text/],
   ];
   it.each(cases)('%s: the site exports, the page is named, within 5x the ordinary time', async (name, page, message) => {
     const { report, ms, out } = await exportWith(name, page);
