@@ -8,6 +8,8 @@ import { createLogger } from '../core/logger.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { openStore } from '../store/open-store.js';
 import { openQueueFor } from '../ports.js';
+import { EXPORT_QUEUE } from '../core/export-jobs.js';
+import { AGENT_QUEUE } from '../agent/agent-job-service.js';
 import { print, type Io } from './io.js';
 
 export async function runMigrate(flags: { json?: boolean }, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
@@ -17,6 +19,8 @@ export async function runMigrate(flags: { json?: boolean }, env: NodeJS.ProcessE
     const results = await migrateToLatest(store);
     const queue = openQueueFor(config, store, createLogger('warn'));
     await queue.start();
+    // Every queue is created here, once, so workers starting together need not (pg-boss DDL deadlocks when they race).
+    await queue.prepare([EXPORT_QUEUE, AGENT_QUEUE]);
     await queue.stop({ graceMs: 0 });
     const applied = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
     print(io, !!flags.json, { dialect: store.dialect, applied, queue: queue.driver }, () =>

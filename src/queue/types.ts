@@ -85,6 +85,8 @@ export interface Queue {
   readonly driver: 'local' | 'pg-boss';
   /** Prepares storage (pg-boss: schema and maintenance) and starts polling. */
   start(): Promise<void>;
+  /** Creates these queues now, one after another (after start): `quire migrate` does, so workers starting together need not. */
+  prepare(queues: string[]): Promise<void>;
   /** Queues a job and returns its id (with a singleton key: the existing job's id). */
   send(queue: string, data: object, options?: SendOptions): Promise<string>;
   /** Starts running jobs of `queue` in this process; one handler per queue. */

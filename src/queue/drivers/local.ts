@@ -190,6 +190,9 @@ export class LocalQueue implements Queue {
     this.started = true;
   }
 
+  /** Queues live in one table here: nothing to create. */
+  async prepare(_queues: string[]): Promise<void> {}
+
   async send(queue: string, data: object, options: SendOptions = {}): Promise<string> {
     const now = new Date().toISOString();
     const singletonKey = options.singletonKey === undefined ? null : `${queue}:${options.singletonKey}`;
