@@ -9,7 +9,8 @@ COPY bin ./bin
 COPY src ./src
 COPY docs ./docs
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
-ENV QUIRE_HOST=0.0.0.0 QUIRE_DATA_DIR=/data
+# QUIRE_HOST is where `quire serve` listens, QUIRE_HOST_ADDRESS where `quire host` does.
+ENV QUIRE_HOST=0.0.0.0 QUIRE_HOST_ADDRESS=0.0.0.0 QUIRE_DATA_DIR=/data
 VOLUME /data
 EXPOSE 3000
 ENTRYPOINT ["node", "/app/bin/quire.js"]

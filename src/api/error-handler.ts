@@ -34,9 +34,25 @@ export function sendError(reply: FastifyReply, status: number, message: string, 
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send({ error: message });
 }
 
+/** Connection-level failures of PostgreSQL (and a busy or failing SQLite file): the database, not the request, is at fault. */
+const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'SQLITE_BUSY', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_CANTOPEN']);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && DATABASE_DOWN.has(e.code)) return true;
+    if (typeof e.message === 'string' && /^Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)) return true;
+  }
+  return false;
+}
+
 export function installErrorHandler(app: FastifyInstance, logger: Logger): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) return sendError(reply, err.status, err.message, err.headers);
+    if (isDatabaseUnavailable(err)) {
+      // Only the code: a driver's error object can carry its whole connection state.
+      logger.warn({ reqId: request.id, code: (err as { code?: string }).code, msg: err.message }, 'database unavailable');
+      return sendError(reply, 503, 'The database is unavailable; try again shortly', { 'retry-after': '5' });
+    }
     if (err.validation) return sendError(reply, 400, describeValidation(err));
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -11,7 +11,7 @@ export function registerHealthRoutes(app: FastifyInstance, store: Store, logger:
       await store.ping();
       return { status: 'ready' };
     } catch (err) {
-      logger.warn({ err, reqId: request.id }, 'readiness check failed');
+      logger.warn({ reqId: request.id, code: (err as { code?: string }).code, msg: (err as Error).message }, 'readiness check failed');
       return sendError(reply, 503, 'Database unreachable');
     }
   });
