@@ -12,6 +12,8 @@ import { registerExportJobRoutes } from './api/export-jobs.js';
 import type { QuireConfig } from './config/schema.js';
 import { KeyUsageRecorder } from './core/api-keys.js';
 import { bootstrapDemo, type BootstrapResult } from './core/bootstrap.js';
+import { startWorkerProbes } from './api/worker-probes.js';
+import { watchForStaleQueue } from './core/job-metrics.js';
 import type { Logger } from './core/logger.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/types.js';
@@ -67,6 +69,10 @@ export async function startService(config: QuireConfig, options: StartServiceOpt
         const stop = await worker(deps);
         if (stop) closers.push({ close: async () => stop() });
       }
+    } else {
+      // An API alone cannot tell a slow queue from one no worker takes from: it says so in the log.
+      const stop = watchForStaleQueue(store, { warn: (msg) => logger.warn(msg) });
+      closers.push({ close: async () => stop() });
     }
     const app = await buildApp(deps, [...ROUTE_MODULES, ...(options.modules ?? [])]);
     let url = config.publicUrl;
@@ -74,6 +80,11 @@ export async function startService(config: QuireConfig, options: StartServiceOpt
       url = await app.listen({ host: config.host, port: config.port });
       // Port 0 asks for any free port: links handed out must name the real one.
       if (config.publicUrl.endsWith(':0')) config.publicUrl = url;
+    } else {
+      // A worker answers its probes and metrics on the same host and port setting.
+      const probes = await startWorkerProbes(store, logger, config.host, config.port);
+      closers.unshift(probes);
+      url = probes.url;
     }
     let closed = false;
     return {

@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
   installErrorHandler(app, deps.logger);
   installNotFound(app);
   await installOpenApi(app);
-  installMetrics(app, metrics);
+  installMetrics(app, metrics, deps.store);
   registerHealthRoutes(app, deps.store, deps.logger);
   registerOpenApiRoute(app);
   registerAgentJobRoutes(app, deps);

@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics at `GET /metrics`: request counts and latencies by method, route
- * pattern and status, plus prom-client's default process metrics.
+ * pattern and status, prom-client's default process metrics, and the job metrics.
  *
  * The request series are kept here rather than in prom-client: its labelled
  * `inc`/`observe` validate and hash the label object on every call, which costs more
@@ -9,6 +9,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Registry, collectDefaultMetrics } from 'prom-client';
+import { jobRegistry, jobStateRegistry } from '../core/job-metrics.js';
+import type { Store } from '../store/types.js';
 
 const REQUESTS = 'quire_http_requests_total';
 const LATENCY = 'quire_http_request_duration_seconds';
@@ -75,12 +77,22 @@ export class RequestMetrics {
   }
 }
 
-/** Serves `GET /metrics`: `metrics` (fed by app.ts as requests finish) and the process metrics. */
-export function installMetrics(app: FastifyInstance, metrics: RequestMetrics): void {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+/**
+ * The process metrics and the job metrics (core/job-metrics.ts), as one Prometheus text:
+ * what `/metrics` of the API and of `quire worker` both serve.
+ */
+export function processMetrics(store: Store): { contentType: string; render(): Promise<string> } {
+  const own = new Registry();
+  collectDefaultMetrics({ register: own });
+  const all = Registry.merge([own, jobRegistry, jobStateRegistry(store)]);
+  return { contentType: all.contentType, render: () => all.metrics() };
+}
+
+/** Serves `GET /metrics`: `metrics` (fed by app.ts as requests finish), the process and the job metrics. */
+export function installMetrics(app: FastifyInstance, metrics: RequestMetrics, store: Store): void {
+  const shared = processMetrics(store);
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
-    reply.type(registry.contentType);
-    return `${await registry.metrics()}\n${metrics.render()}`;
+    reply.type(shared.contentType);
+    return `${await shared.render()}\n${metrics.render()}`;
   });
 }

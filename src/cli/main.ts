@@ -38,7 +38,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = proc
 
   program
     .command('worker')
-    .description('run job workers only (scale-out mode): no HTTP API')
+    .description('run job workers only (scale-out mode): no API, only /healthz, /readyz and /metrics')
+    .option('--port <port>', 'port of /healthz, /readyz and /metrics (QUIRE_PORT, default 3000)')
+    .option('--host <host>', 'address of /healthz, /readyz and /metrics (QUIRE_HOST, default 127.0.0.1)')
     .option('--data-dir <dir>', 'data directory (QUIRE_DATA_DIR)')
     .option('--database-url <url>', 'postgres://... (QUIRE_DATABASE_URL)')
     .option('--config <file>', 'YAML or JSON config file (QUIRE_CONFIG)')

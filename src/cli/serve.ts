@@ -60,7 +60,7 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
     const lines = [
       mode === 'serve'
         ? `Quire is listening on ${service.url}${config.workers.enabled ? '' : ' (API only: no workers)'}`
-        : `Quire worker running (exports x${config.workers.exportConcurrency}, agent jobs x${config.workers.agentConcurrency})`,
+        : `Quire worker running (exports x${config.workers.exportConcurrency}, agent jobs x${config.workers.agentConcurrency}); /healthz, /readyz and /metrics on ${service.url}`,
     ];
     if (b?.project) {
       lines.push(`Demo project: ${b.project.id} (${b.project.domain})`);

@@ -20,6 +20,7 @@ import { bundleKeyOf } from './export-jobs.js';
 import { nowIso } from './ids.js';
 import type { Logger } from './logger.js';
 import { fetchProjectSource } from './project-source.js';
+import { exportDuration, exportRuns } from './job-metrics.js';
 import { QUIRE_VERSION } from './version.js';
 
 export interface ExportJobDeps {
@@ -67,6 +68,8 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
   const record = await records.findExportJob(store.db, jobId);
   if (!record || record.status === 'completed' || record.status === 'failed') return;
   const log = logger.child({ jobId, attempt: job.attempt });
+  const started = performance.now();
+  let outcome = 'failed';
   await records.markExportRunning(store.db, jobId, nowIso());
   log.info({ domain: record.domain }, 'export started');
   // Each attempt has a folder of its own: a timed-out attempt still winding down never
@@ -129,6 +132,7 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
       job.signal.throwIfAborted();
       await records.completeExportJob(store.db, jobId, { key, size: packed.sizeBytes, sha256: packed.sha256, pageCount: report.pagesRendered }, nowIso());
       log.info({ pages: report.pagesRendered, bytes: packed.sizeBytes, sha256: packed.sha256, ms: report.durationMs }, 'export completed');
+      outcome = 'completed';
     } finally {
       await source.dispose();
     }
@@ -137,6 +141,7 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
     if (job.signal.aborted) {
       // The queue has already recorded this attempt (time limit, or handed back at a
       // stop); what happens next is its retry's, or reconciliation's, to say.
+      outcome = 'aborted';
       log.warn({ reason: String(job.signal.reason), err: message }, 'export attempt aborted');
       throw err;
     }
@@ -145,9 +150,12 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
       log.warn({ err: message }, 'export failed');
       throw new UnrecoverableError(message, { cause: err });
     }
+    outcome = 'retried';
     log.warn({ err: message }, 'export attempt failed; it will be retried');
     throw err;
   } finally {
+    exportRuns.inc({ outcome });
+    exportDuration.observe({ outcome }, (performance.now() - started) / 1000);
     await rm(workDir, { recursive: true, force: true });
     await rmdir(jobDir).catch(() => undefined); // a later attempt may have made its own folder
   }

@@ -253,6 +253,24 @@ describe('operations endpoints', () => {
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
+
+  it('exposes job counts by state and the age of the oldest queued export, read from the database', async () => {
+    const { insertExportJob } = await import('../../src/store/records/export-jobs.js');
+    const { staleQueueWarning } = await import('../../src/core/job-metrics.js');
+    const before = await (await api.fetch('/metrics', { key: null })).text();
+    expect(before).toMatch(/^quire_agent_jobs\{status="active"\} [1-9]\d*$/m);
+    expect(before).toMatch(/^quire_export_oldest_queued_seconds 0$/m);
+    expect(await staleQueueWarning(api.store)).toBeNull();
+    const createdAt = new Date(Date.now() - 300_000).toISOString();
+    await insertExportJob(api.store.db, {
+      id: 'se_00000000000000aa', orgId: api.orgId, projectId: api.project.id, domain: 'docs.acme.test', version: null, paths: null,
+      status: 'queued', progress: 0, pageCount: 0, error: null, bundleKey: null, bundleSize: null, bundleSha256: null, createdAt, updatedAt: createdAt, completedAt: null,
+    });
+    const after = await (await api.fetch('/metrics', { key: null })).text();
+    expect(after).toMatch(/^quire_export_jobs\{status="queued"\} 1$/m);
+    expect(Number(/^quire_export_oldest_queued_seconds (\S+)$/m.exec(after)?.[1])).toBeGreaterThanOrEqual(299);
+    expect(await staleQueueWarning(api.store)).toMatch(/^1 export\(s\) queued, the oldest for 30\d s: no worker seems to be taking them/);
+  });
 });
 
 describe('bodies', () => {

@@ -83,13 +83,16 @@ async function api(): Promise<string> {
 const output = new Map<Child, string>();
 
 async function worker(id: string): Promise<Child> {
-  const child = spawnQuire(['worker', '--export-concurrency', '1'], { ...env, QUIRE_LOG_LEVEL: 'info', QUIRE_DATA_DIR: join(work, `worker-${id}`) });
+  const child = spawnQuire(['worker', '--export-concurrency', '1', '--port', '0'], { ...env, QUIRE_LOG_LEVEL: 'info', QUIRE_DATA_DIR: join(work, `worker-${id}`) });
   children.push(child);
   output.set(child, '');
   child.stdout!.on('data', (d: Buffer) => output.set(child, output.get(child)! + d.toString()));
-  await waitForOutput(child, /Quire worker running/, 90_000);
+  const [, probes] = await waitForOutput(child, /Quire worker running .*\/metrics on (http:\/\/\S+)/, 90_000);
+  probeUrls.set(child, probes!);
   return child;
 }
+
+const probeUrls = new Map<Child, string>();
 
 const headers = () => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
 
@@ -143,6 +146,19 @@ it('runs 20 exports across two APIs and two workers, surviving a SIGKILLed worke
 
   // The job came back on another worker: its log shows a second attempt.
   expect([...output.values()].join('')).toMatch(new RegExp(`"jobId":"${bigId}","attempt":2`));
+  // Each worker answers its probes; its metrics count the exports it ran and every job's state.
+  for (const c of [survivor, replacement]) {
+    const url = probeUrls.get(c)!;
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'ready' });
+    const text = await (await fetch(`${url}/metrics`)).text();
+    expect(text).toMatch(/^quire_export_jobs\{status="completed"\} 20$/m);
+    expect(text).toMatch(/^quire_export_jobs\{status="queued"\} 0$/m);
+    expect(text).toMatch(/^quire_export_oldest_queued_seconds 0$/m);
+    expect(text).toMatch(/^process_cpu_seconds_total /m);
+  }
+  const ran = await Promise.all([survivor, replacement].map(async (c) => Number(/^quire_export_attempts_total\{outcome="completed"\} (\d+)$/m.exec(await (await fetch(`${probeUrls.get(c)!}/metrics`)).text())?.[1] ?? 0)));
+  expect(ran.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   for (const c of [survivor, replacement]) c.kill('SIGTERM');
   expect(await Promise.all([waitForExit(survivor), waitForExit(replacement)])).toEqual([0, 0]);
 }, 600_000);

@@ -133,6 +133,12 @@ export async function updateAgentJob(
 }
 
 /** Jobs created for a project since `since` (for the per-project hourly limit). */
+/** Agent jobs by status (metrics). */
+export async function agentJobCounts(db: Kysely<Database>): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('agent_jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
 export async function countAgentJobsSince(db: Kysely<Database>, projectId: string, since: string): Promise<number> {
   const row = await db
     .selectFrom('agent_jobs')

@@ -149,6 +149,18 @@ export async function failExportJob(db: Kysely<Database>, id: string, error: str
   return Number(res.numUpdatedRows) > 0;
 }
 
+/** Export jobs by status, and when the oldest still queued was created (metrics). */
+export async function exportJobStats(db: Kysely<Database>): Promise<{ byStatus: Record<string, number>; oldestQueuedAt: string | null }> {
+  const rows = await db.selectFrom('export_jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('created_at').as('oldest')]).groupBy('status').execute();
+  const byStatus: Record<string, number> = {};
+  let oldestQueuedAt: string | null = null;
+  for (const r of rows) {
+    byStatus[r.status] = Number(r.n);
+    if (r.status === 'queued') oldestQueuedAt = r.oldest as string | null;
+  }
+  return { byStatus, oldestQueuedAt };
+}
+
 /** Jobs still queued or running, oldest first (reconciliation). */
 export async function listOpenExportJobs(db: Kysely<Database>, limit = 1000): Promise<ExportJobRecord[]> {
   const rows = await db.selectFrom('export_jobs').selectAll().where('status', 'in', ['queued', 'running']).orderBy('created_at').limit(limit).execute();
