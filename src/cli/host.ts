@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { pino } from 'pino';
+import { createLogger } from '../core/logger.js';
 import { loadHostConfig } from '../host/config.js';
 import { startHost } from '../host/host.js';
 import { processIo, reportError, UsageError, type Io } from './io.js';
@@ -82,7 +82,8 @@ export async function runHostCommand(args: string[], env: NodeJS.ProcessEnv, io:
   } catch (err) {
     return reportError(io, err);
   }
-  const logger = pino({ level: loaded.config.logLevel, base: { service: 'quire-host' } }, io.stdout);
+  // The same fields as quire serve (ISO time), pretty at a terminal.
+  const logger = createLogger(loaded.config.logLevel, io.stdout, { service: 'quire-host', pretty: (io.stdout as NodeJS.WriteStream).isTTY === true && !env.CI });
   for (const warning of loaded.warnings) logger.warn(warning);
 
   let host;

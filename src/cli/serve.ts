@@ -39,7 +39,8 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
       'workers.agentConcurrency': flags.agentConcurrency,
     },
   });
-  const logger = createLogger(config.logLevel);
+  // Pretty lines for a person at a terminal; JSON for everything else (CI, files, collectors).
+  const logger = createLogger(config.logLevel, undefined, { pretty: process.stdout.isTTY === true && !env.CI });
   // Signals are caught from the very start: a SIGTERM while starting up still ends in
   // an orderly shutdown once the service is up, never in a killed process.
   let signalled: string | undefined;

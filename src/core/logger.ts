@@ -1,5 +1,6 @@
 /** Structured JSON logs (pino); secrets in headers and config never reach the log. */
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -38,16 +39,32 @@ function bufferedStdout(): pino.DestinationStream {
  * @param destination where lines go; by default stdout through pino's buffered
  *   asynchronous writer, so a request never waits for its log line to be written.
  */
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+export interface LoggerOptions {
+  /** The `service` field of every line. @default 'quire' */
+  service?: string;
+  /** Human-readable, coloured lines (pino-pretty) instead of JSON: for a terminal. @default false */
+  pretty?: boolean;
+}
+
+/**
+ * The logger of a process: JSON lines with the same fields everywhere (ISO `time`,
+ * numeric `level`, `service`), or pretty lines on a terminal.
+ * @param destination where lines go; by default stdout through the batched writer above
+ *   (pretty: through pino-pretty, written at once).
+ */
+export function createLogger(level: string, destination?: NodeJS.WritableStream, options: LoggerOptions = {}): Logger {
+  const stream = options.pretty
+    ? pretty({ destination: destination ?? 1, colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' })
+    : ((destination as pino.DestinationStream | undefined) ?? bufferedStdout());
   return pino(
     {
       level,
-      base: { service: 'quire' },
+      base: { service: options.service ?? 'quire' },
       timestamp: pino.stdTimeFunctions.isoTime,
       // Fixed paths only: wildcard redaction would walk every logged object on the hot path.
       redact: { paths: ['req.headers.authorization', 'config.agent.apiKey', 'config.git.token', 'config.blobs.s3.secretAccessKey', 'config.signingSecret'], censor: '[redacted]' },
     },
-    (destination as pino.DestinationStream | undefined) ?? bufferedStdout(),
+    stream,
   );
 }
 

@@ -69,3 +69,26 @@ describe('createLogger on stdout', () => {
     expect(lines[1]).toMatchObject({ reqId: 'r1', url: '/x', status: 200 });
   });
 });
+
+describe('pretty logs for a terminal', () => {
+  it('writes levelled, human-readable lines, access lines included, without pid or service noise', () => {
+    const { stream, lines } = sink();
+    const logger = createLogger('info', stream, { pretty: true, service: 'quire-host' });
+    logger.warn({ jobId: 'se_1' }, 'export attempt failed');
+    requestLineWriter(logger)(fields);
+    const plain = lines.map((l) => l.replace(/\x1b\[[0-9;]*m/g, ''));
+    expect(plain[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] WARN: export attempt failed$/);
+    expect(plain[1]).toMatch(/^\s+jobId: "se_1"$/);
+    expect(plain.some((l) => /^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: request$/.test(l))).toBe(true);
+    expect(plain.join('\n')).not.toMatch(/"level"|pid|quire-host/);
+    expect(lines.join('\n')).toMatch(/\x1b\[/); // coloured
+  });
+
+  it('writes the same JSON fields (ISO time, numeric level, service) otherwise', () => {
+    const { stream, lines } = sink();
+    createLogger('info', stream, { service: 'quire-host' }).info('ready');
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 30, service: 'quire-host', msg: 'ready' });
+    expect(line.time).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+});

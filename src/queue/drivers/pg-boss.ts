@@ -136,7 +136,8 @@ export class PgBossQueue implements Queue {
       schedule: false,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
     });
-    this.boss.on('error', (err) => this.logger.error({ err }, 'queue: pg-boss error'));
+    // The code and message only: a pg error can carry its whole client (kilobytes a line).
+    this.boss.on('error', (err: Error & { code?: string }) => this.logger.error({ code: err.code, msg: err.message }, 'queue: pg-boss error'));
     const source = new BossJobSource(this.boss, this.schema, this.leaseSeconds);
     this.pool = new WorkerPool<BossJob>(source, {
       pollIntervalMs: options.pollIntervalMs ?? 1000,
