@@ -1,7 +1,7 @@
 /**
  * Content types and caching rules of served files, decided once per file when a site
  * is loaded: the media type by extension, whether the file is worth compressing, and
- * its Cache-Control (hashed assets immutable for a year, everything else revalidated).
+ * its Cache-Control (files named after their own content hash immutable for a year, everything else revalidated).
  */
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -48,8 +48,8 @@ const TYPES: Record<string, string> = {
 /** Types that compress well; images, fonts (woff*), media and archives already are compressed. */
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|rss\+xml|yaml|wasm|vnd\.ms-fontobject)|image\/(svg\+xml|x-icon|bmp)|font\/(ttf|otf))/;
 
-/** A content-hashed file name: `app.3f2a9c1d.js`, `chunk-5e6f7a8b.css`, `terms.3a1b2c4d.json`. */
-const HASHED_NAME = /[._-][0-9a-f]{7,}\.[A-Za-z0-9_]+$/;
+/** The hash in a content-hashed name as Quire writes them (render/theme/content-hash.ts): `site.3f2a9c1d.css`. */
+const HASHED_NAME = /\.([0-9a-f]{8})\.[A-Za-z0-9_]+$/;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -64,9 +64,13 @@ export function isCompressible(contentType: string): boolean {
   return COMPRESSIBLE.test(contentType);
 }
 
-/** Hashed assets never change under their name; HTML and the rest are revalidated through their ETag. */
-export function cacheControlOf(path: string, contentType: string): string {
+/**
+ * A file whose name holds the start of its own sha256 never changes under that name:
+ * immutable for a year. Everything else (HTML, an author's `assets/logo.png`, a name that
+ * merely looks hashed) is revalidated through its ETag, so a new bundle shows at once.
+ */
+export function cacheControlOf(path: string, contentType: string, sha256: string): string {
   if (contentType.startsWith('text/html')) return REVALIDATE;
-  if (path.startsWith('assets/') || HASHED_NAME.test(path)) return IMMUTABLE;
-  return REVALIDATE;
+  const hash = HASHED_NAME.exec(path)?.[1];
+  return hash !== undefined && sha256.startsWith(hash) ? IMMUTABLE : REVALIDATE;
 }

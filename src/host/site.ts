@@ -66,7 +66,7 @@ export class Site {
       const entry: SiteFile = {
         path: file.path,
         contentType,
-        cacheControl: cacheControlOf(file.path, contentType),
+        cacheControl: cacheControlOf(file.path, contentType, file.sha256),
         identity: { abs, size: file.size, etag: `"${tag}"` },
         variants: {},
       };

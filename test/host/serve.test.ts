@@ -5,10 +5,14 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../src/host/host.js';
+import { hashedName } from '../../src/render/theme/content-hash.js';
 import { captureLogger, hostConfig, makeBundle, request, startBundleServer, type BundleServer } from './helpers.js';
 
 const text = (s: string): string => s + ' lorem ipsum dolor sit amet'.repeat(80);
 const BIG = randomBytes(300 * 1024);
+const APP_JS = text('console.log("app");');
+/** Named after its content, as the export names its own assets. */
+const APP = hashedName('assets/app.js', APP_JS);
 const SITE = {
   'index.html': text('<!doctype html><title>Home</title><h1>Home</h1>'),
   'about.html': '<h1>About page</h1>',
@@ -16,7 +20,8 @@ const SITE = {
   'guides/intro.html': text('<h1>Intro</h1>'),
   'guides/index.html': '<h1>Guides</h1>',
   'docs/only.html': '<h1>Only</h1>',
-  'assets/app.3f2a9c1d.js': text('console.log("app");'),
+  [APP]: APP_JS,
+  'assets/old.3f2a9c1d.js': 'looks hashed, is not',
   'assets/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
   'images/diagram.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'data.json': '{"a":1}',
@@ -57,7 +62,7 @@ describe('quire host serving', () => {
     expect(JSON.parse(ready.body.toString())).toMatchObject({ ready: true, jobId: 'se_site000000000000' });
     const cases: [string, string][] = [
       ['/', 'text/html; charset=utf-8'],
-      ['/assets/app.3f2a9c1d.js', 'text/javascript; charset=utf-8'],
+      [`/${APP}`, 'text/javascript; charset=utf-8'],
       ['/assets/logo.png', 'image/png'],
       ['/images/diagram.svg', 'image/svg+xml'],
       ['/data.json', 'application/json; charset=utf-8'],
@@ -133,9 +138,12 @@ describe('quire host serving', () => {
     }
   });
 
-  it('caches hashed assets for a year and revalidates HTML with ETag and 304', async () => {
-    const asset = await request(host.url, '/assets/app.3f2a9c1d.js');
+  it('caches files named after their content for a year and revalidates HTML and the rest with ETag and 304', async () => {
+    const asset = await request(host.url, `/${APP}`);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // An author's file under assets/, or a name that only looks hashed, may change with the next bundle.
+    expect((await request(host.url, '/assets/logo.png')).headers['cache-control']).toBe('no-cache');
+    expect((await request(host.url, '/assets/old.3f2a9c1d.js')).headers['cache-control']).toBe('no-cache');
     const page = await request(host.url, '/guides/intro');
     expect(page.headers['cache-control']).toBe('no-cache');
     const etag = page.headers.etag as string;
@@ -154,9 +162,9 @@ describe('quire host serving', () => {
     expect(br.headers.vary).toBe('Accept-Encoding');
     expect(brotliDecompressSync(br.body).toString()).toBe(SITE['index.html']);
     expect(br.body.length).toBeLessThan(SITE['index.html'].length / 2);
-    const gz = await request(host.url, '/assets/app.3f2a9c1d.js', { headers: { 'accept-encoding': 'gzip' } });
+    const gz = await request(host.url, `/${APP}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gz.body).toString()).toBe(SITE['assets/app.3f2a9c1d.js']);
+    expect(gunzipSync(gz.body).toString()).toBe(APP_JS);
     const none = await request(host.url, '/', { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.body.toString()).toBe(SITE['index.html']);
