@@ -7,9 +7,13 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { readConfinedText } from '../source/confined-path.js';
+import { LIBRARY_VERSIONS } from './engine-version.js';
 
-/** Bump when the shape or the rendering of cached pages changes, or the layout (see output-manifest.ts). */
-export const ENGINE_VERSION = 'quire-render-3';
+/**
+ * Bump the number when the shape or the rendering of cached pages changes, or the layout
+ * (see output-manifest.ts); the versions of Quire and its rendering libraries are part of it.
+ */
+export const ENGINE_VERSION = `quire-render-3 ${LIBRARY_VERSIONS}`;
 
 const IMPORT = /^\s*import\s+[\s\S]*?\s+from\s+['"]([^'"]+)['"]/gm;
 
