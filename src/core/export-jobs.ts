@@ -15,6 +15,7 @@ import { isRemoteUrl } from '../agent/git.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, RateLimitedError } from './errors.js';
 import { newId, nowIso } from './ids.js';
 import { domainProblem } from './projects.js';
+import { normalizePagePath } from '../render/output/page-paths.js';
 
 export const EXPORT_QUEUE = 'static-export';
 export const EXPORT_NOT_FOUND = 'Export job not found';
@@ -47,10 +48,6 @@ export interface StartExportRequest {
   paths?: unknown;
 }
 
-/** `guides/intro`, `/guides/intro`, `guides/intro.mdx` all name the page `guides/intro`. */
-export function normalizePagePath(raw: string): string {
-  return raw.trim().replace(/^\/+/, '').replace(/\.(mdx|md|html)$/i, '').replace(/\/+$/, '') || 'index';
-}
 
 function checkPaths(value: unknown, project: Project): string[] | null {
   if (value === undefined || value === null) return null;

@@ -27,7 +27,7 @@ import type { SiteModel } from './layout/site-model.js';
 import { buildTheme } from './theme/build-theme.js';
 import { katexAssets } from './theme/katex-assets.js';
 import { analyticsSnippets } from './output/analytics.js';
-import { pageOutputFile } from './output/page-paths.js';
+import { normalizePagePath, pageOutputFile } from './output/page-paths.js';
 import { planSite, type SitePlan } from './output/plan-site.js';
 import { configAsset, mediaFiles } from './output/site-assets.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
@@ -94,7 +94,7 @@ function selectTasks(plan: SitePlan, paths: string[] | undefined): RenderTask[] 
   const byPage = new Map(plan.tasks.map((t) => [t.page, t]));
   const chosen = new Set<string>();
   for (const raw of paths) {
-    const page = raw.trim().replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.(mdx|md|html)$/i, '') || 'index';
+    const page = normalizePagePath(raw);
     if (!byPage.has(page)) throw new InvalidError(`unknown page "${raw}": no such page in the site`);
     chosen.add(page);
   }

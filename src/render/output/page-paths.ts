@@ -10,6 +10,15 @@
  * `index` -> `/`, `guides/index` -> `/guides`).
  */
 
+/**
+ * The page a path names, as the export API's `paths` and `exportSite({paths})` take it:
+ * `guides/intro`, `/guides/intro`, `guides/intro/`, `guides/intro.mdx`, `guides/intro.html`
+ * all name `guides/intro`; `/` names `index`.
+ */
+export function normalizePagePath(raw: string): string {
+  return raw.trim().replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.(mdx|md|html)$/i, '') || 'index';
+}
+
 /** Output file of a page: `guides/intro` -> `guides/intro.html`. */
 export function pageOutputFile(page: string): string {
   return `${page}.html`;
