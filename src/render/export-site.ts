@@ -37,6 +37,7 @@ import { createRenderer, failedPageResult, usesMath, type RenderInit, type Rende
 import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
 import { PageCache, pageIndexFile } from './cache/page-cache.js';
+import { pruneHighlightCache } from './cache/highlight-cache.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { ENGINE_VERSION, sha256 } from './cache/cache-key.js';
@@ -312,6 +313,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
     await cache?.commit(keys.values());
+    if (cacheDir) pruneHighlightCache(join(cacheDir, 'highlight'));
     for (const p of files.keys()) written.add(p);
     await removeStaleFiles(outDir, previousFiles, written);
 

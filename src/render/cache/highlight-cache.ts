@@ -2,9 +2,10 @@
  * The highlighted-code cache: one small file per code block under
  * `<cacheDir>/highlight/`, named by the sha256 key the renderer computes from the
  * language, fence meta and code. Synchronous (the renderer asks mid-render), safe
- * with several worker threads: entries are written to a temp file and renamed.
+ * with several worker threads: entries are written to a temp file and renamed. Entries
+ * older than 30 days are swept once a day (pruneHighlightCache).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -83,4 +84,47 @@ function folderStore(dir: string): HighlightCacheStore {
       }
     },
   };
+}
+
+/** Entries not written for this long are removed; a block still in use is highlighted again and written anew. */
+export const HIGHLIGHT_MAX_AGE_MS = 30 * 86_400_000;
+/** The folder is swept at most this often (a marker file remembers when). */
+const SWEEP_EVERY_MS = 86_400_000;
+
+/**
+ * Keeps the highlight folder from growing without end: once a day at most, removes the
+ * entries written more than `maxAgeMs` ago and temp files left by a crash. Returns how
+ * many files went. Cheap when it has nothing to do: one stat of the marker.
+ */
+export function pruneHighlightCache(dir: string, now = Date.now(), maxAgeMs = HIGHLIGHT_MAX_AGE_MS): number {
+  const marker = join(dir, '.swept');
+  try {
+    if (now - statSync(marker).mtimeMs < SWEEP_EVERY_MS) return 0;
+  } catch {
+    // never swept
+  }
+  let removed = 0;
+  let subs: string[];
+  try {
+    subs = readdirSync(dir).filter((name) => /^[0-9a-f]{2}$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const sub of subs) {
+    for (const name of readdirSync(join(dir, sub))) {
+      const file = join(dir, sub, name);
+      try {
+        const st = statSync(file);
+        if (now - st.mtimeMs > maxAgeMs || (name.endsWith('.tmp') && now - st.mtimeMs > 3_600_000)) {
+          unlinkSync(file);
+          removed++;
+        }
+      } catch {
+        // gone meanwhile (another export sweeping): nothing to do
+      }
+    }
+  }
+  writeFileSync(marker, '');
+  utimesSync(marker, new Date(now), new Date(now));
+  return removed;
 }
