@@ -100,6 +100,9 @@ export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<
       invalid.push({ source, line, value: fm.openapi });
       return;
     }
+    // `./spec.json` and `../spec.json` name a document beside the page, as Mintlify reads them
+    // (0xsequence's docs: `openapi: ../analytics-api.json post /rpc/...` from a subfolder).
+    if (ref.file && /^\.\.?\//.test(ref.file)) ref.file = path.posix.normalize(path.posix.join(path.posix.dirname(source), ref.file));
     claims.push({ ...ref, page: source.replace(/\.mdx?$/, ''), source, title: typeof fm.title === 'string' ? fm.title : undefined, line });
   });
   return { claims, invalid };

@@ -147,6 +147,25 @@ describe('planApiReference diagnostics', () => {
   });
 });
 
+describe('frontmatter documents named relative to the page', () => {
+  it('reads ./ and ../ beside the page, as Mintlify does, and still refuses paths out of the folder', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'quire-oa-rel-'));
+    try {
+      mkdirSync(path.join(root, 'api', 'endpoints', 'secret'), { recursive: true });
+      cpSync(path.join(FIXTURES, 'recursive.yaml'), path.join(root, 'api', 'endpoints', 'zoo.yaml'));
+      writeFileSync(path.join(root, 'api', 'endpoints', 'secret', 'tree.mdx'), '---\nopenapi: ../zoo.yaml GET /tree\n---\n');
+      writeFileSync(path.join(root, 'api', 'endpoints', 'tree-here.mdx'), '---\nopenapi: ./zoo.yaml get /tree\n---\n');
+      writeFileSync(path.join(root, 'api', 'out.mdx'), '---\nopenapi: ../../zoo.yaml GET /tree\n---\n');
+      const plan = await planApiReference(root, siteConfig({}), 'cloud');
+      expect(plan.endpoints.map((e) => [e.page, e.file])).toEqual(expect.arrayContaining([['api/endpoints/secret/tree', 'api/endpoints/zoo.yaml']]));
+      expect(plan.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', message: expect.stringContaining('"../zoo.yaml" leads outside the docs folder') }));
+      expect(plan.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', file: 'api/endpoints/tree-here.mdx' }));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('external $refs', () => {
   it('follows references to files inside the docs folder and refuses files outside it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'quire-oa-ext-'));
