@@ -7,16 +7,11 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../types.js';
 import { formatJsonPath } from './friendly-errors.js';
-import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
+import { ConfinedPathError, isInside, readConfinedText } from '../source/confined-path.js';
 
 interface RefState {
   root: string;
   diagnostics: Diagnostic[];
-}
-
-export function isInside(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
 }
 
 export function toPosix(p: string): string {

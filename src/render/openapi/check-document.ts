@@ -7,7 +7,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Deployment, Diagnostic } from '../types.js';
 import path from 'node:path';
-import { isInsideRoot, refParserOptions } from './ref-options.js';
+import { refParserOptions } from './ref-options.js';
+import { relativeInside } from '../source/confined-path.js';
 import { isSwagger2, toOpenApi3 } from './upgrade-swagger.js';
 import { getByTokens, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
 import {
@@ -115,7 +116,7 @@ function externalRefDiagnostic(err: Error & { source?: string }, root: string, k
     for (const [k, v] of Object.entries(obj)) if (k !== '$ref') walk(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
   };
   walk(raw, '#');
-  const why = !isUrl(key) && target && !isInsideRoot(root, target) ? 'it is outside the docs folder' : 'it does not exist or cannot be read';
+  const why = !isUrl(key) && target && relativeInside(root, target) === null ? 'it is outside the docs folder' : 'it does not exist or cannot be read';
   const where = at ? ` at ${pointerToJsonPath(at, raw)}` : '';
   return { severity: 'error', file: key, ...(at ? { path: pointerToJsonPath(at, raw), line: lineOfPath(text, pointerTokens(at)) } : {}), message: `Broken $ref in ${key}${where}: ${target || 'the referenced file'} cannot be used, ${why}` };
 }

@@ -13,11 +13,6 @@ function toFilePath(url: string): string {
   return url.startsWith('file://') ? fileURLToPath(url) : decodeURI(url);
 }
 
-export function isInsideRoot(root: string, file: string): boolean {
-  const rel = path.relative(path.resolve(root), path.resolve(file));
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 /**
  * `root` null: no file may be read (URL documents resolve against the network only).
  * `http` null: no URL is fetched; otherwise URLs go through the guarded fetcher under that

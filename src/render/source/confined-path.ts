@@ -10,7 +10,7 @@
  * a link out of the folder is refused the same way whether its target exists or not.
  * Links inside the root are followed (authors link a shared snippet into two folders).
  */
-import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { lstat, readFile, readlink } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 
@@ -41,23 +41,10 @@ function whyOf(reason: ConfinedReason): string {
   return reason === 'missing' ? 'does not exist in the docs folder' : 'is not a file';
 }
 
-function isInside(root: string, target: string): boolean {
+/** True when `target` is `root` or lies below it, as written (nothing is resolved on disk). */
+export function isInside(root: string, target: string): boolean {
   const rel = relative(root, target);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
-const realRoots = new Map<string, string>();
-
-/** The root's own real path (the root itself may be reached through links the operator made). */
-export function realRoot(root: string): string {
-  const abs = resolve(root);
-  let real = realRoots.get(abs);
-  if (real === undefined) {
-    real = realpathSync.native(abs);
-    if (realRoots.size > 256) realRoots.clear();
-    realRoots.set(abs, real);
-  }
-  return real;
 }
 
 /** `rel` (posix or native separators, a leading `/` meaning the root) as components, or null when `..` climbs above the root. */
@@ -67,16 +54,10 @@ function components(rel: string): string[] | null {
   return normal.split('/').filter((c) => c !== '' && c !== '.');
 }
 
-interface Fs {
-  lstat(p: string): { isSymbolicLink(): boolean; isFile(): boolean; isDirectory(): boolean } | null;
-  readlink(p: string): string;
-}
-
-/** The walk shared by the sync and async forms: returns the real absolute path, or the reason. */
-function* walk(root: string, rel: string): Generator<{ op: 'lstat' | 'readlink'; path: string }, string | ConfinedReason, unknown> {
-  const start = components(rel);
-  if (!start) return 'outside';
-  const queue = [...start];
+/** Walks `rel` from the real root: the real absolute path of the file, or why there is none. */
+async function walk(root: string, rel: string): Promise<string | ConfinedReason> {
+  const queue = components(rel);
+  if (!queue) return 'outside';
   let current = root;
   let links = 0;
   while (queue.length > 0) {
@@ -87,11 +68,11 @@ function* walk(root: string, rel: string): Generator<{ op: 'lstat' | 'readlink';
       continue;
     }
     const next = join(current, name);
-    const stats = (yield { op: 'lstat', path: next }) as ReturnType<Fs['lstat']>;
+    const stats = await lstat(next).catch(() => null);
     if (!stats) return 'missing';
     if (stats.isSymbolicLink()) {
       if (++links > MAX_LINKS) return 'outside';
-      const target = (yield { op: 'readlink', path: next }) as string;
+      const target = await readlink(next);
       const lexical = isAbsolute(target) ? resolve(target) : resolve(current, target);
       if (!isInside(root, lexical)) return 'outside';
       // Continue from the root with the link's target, then whatever followed the link.
@@ -106,55 +87,19 @@ function* walk(root: string, rel: string): Generator<{ op: 'lstat' | 'readlink';
   return current === root ? 'not-a-file' : current;
 }
 
-const syncFs: Fs = {
-  lstat: (p) => {
-    try {
-      return lstatSync(p);
-    } catch {
-      return null;
-    }
-  },
-  readlink: (p) => readlinkSync(p),
-};
-
 /**
  * The real absolute path of the regular file `rel` names inside `root`.
  * @throws ConfinedPathError when it leads outside, does not exist or is not a file.
  */
-export function confinedFileSync(root: string, rel: string): string {
-  const real = realRoot(root);
-  const it = walk(real, rel);
-  let step = it.next();
-  while (!step.done) step = it.next(step.value.op === 'lstat' ? syncFs.lstat(step.value.path) : syncFs.readlink(step.value.path));
-  if (step.value === 'outside' || step.value === 'missing' || step.value === 'not-a-file') throw new ConfinedPathError(rel, step.value);
-  return step.value;
-}
-
-/** Async form of {@link confinedFileSync}. */
 export async function confinedFile(root: string, rel: string): Promise<string> {
-  const real = realRoot(root);
-  const it = walk(real, rel);
-  let step = it.next();
-  while (!step.done) {
-    const { op, path } = step.value;
-    step = it.next(op === 'lstat' ? await lstat(path).catch(() => null) : await readlink(path));
-  }
-  if (step.value === 'outside' || step.value === 'missing' || step.value === 'not-a-file') throw new ConfinedPathError(rel, step.value);
-  return step.value;
+  const found = await walk(realpathSync.native(resolve(root)), rel);
+  if (found === 'outside' || found === 'missing' || found === 'not-a-file') throw new ConfinedPathError(rel, found);
+  return found;
 }
 
 /** Reads a file of the docs folder as UTF-8, confined to it. */
 export async function readConfinedText(root: string, rel: string): Promise<string> {
   return readFile(await confinedFile(root, rel), 'utf8');
-}
-
-export function readConfinedTextSync(root: string, rel: string): string {
-  return readFileSync(confinedFileSync(root, rel), 'utf8');
-}
-
-/** Reads a file of the docs folder as bytes, confined to it. */
-export async function readConfinedBytes(root: string, rel: string): Promise<Buffer> {
-  return readFile(await confinedFile(root, rel));
 }
 
 /**
@@ -163,6 +108,6 @@ export async function readConfinedBytes(root: string, rel: string): Promise<Buff
  */
 export function relativeInside(root: string, abs: string): string | null {
   const a = resolve(abs);
-  for (const r of [resolve(root), realRoot(root)]) if (isInside(r, a)) return relative(r, a).split(sep).join('/');
+  for (const r of [resolve(root), realpathSync.native(resolve(root))]) if (isInside(r, a)) return relative(r, a).split(sep).join('/');
   return null;
 }

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfinedPathError, confinedFileSync, readConfinedText, relativeInside } from '../../../src/render/source/confined-path.js';
+import { ConfinedPathError, confinedFile, readConfinedText, relativeInside } from '../../../src/render/source/confined-path.js';
 
 let base: string;
 let root: string;
@@ -31,9 +31,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-function reasonOf(rel: string): string {
+async function reasonOf(rel: string): Promise<string> {
   try {
-    confinedFileSync(root, rel);
+    await confinedFile(root, rel);
     return 'read';
   } catch (err) {
     expect(err).toBeInstanceOf(ConfinedPathError);
@@ -50,31 +50,31 @@ describe('confined reads', () => {
     expect(await readConfinedText(root, 'snippets/shared/../../page.mdx')).toBe('page');
   });
 
-  it('refuses links out of the folder: absolute, relative, through a linked folder, in a chain', () => {
-    for (const rel of ['snippets/abs-out.mdx', 'snippets/rel-out.mdx', 'snippets/dir-out/secret.key', 'snippets/hop1.mdx']) expect(reasonOf(rel)).toBe('outside');
+  it('refuses links out of the folder: absolute, relative, through a linked folder, in a chain', async () => {
+    for (const rel of ['snippets/abs-out.mdx', 'snippets/rel-out.mdx', 'snippets/dir-out/secret.key', 'snippets/hop1.mdx']) expect(await reasonOf(rel), rel).toBe('outside');
   });
 
-  it('refuses ".." above the root without looking at the disk', () => {
-    expect(reasonOf('../secret.key')).toBe('outside');
-    expect(reasonOf('snippets/../../secret.key')).toBe('outside');
-    expect(reasonOf('../../../../etc/passwd')).toBe('outside');
+  it('refuses ".." above the root without looking at the disk', async () => {
+    expect(await reasonOf('../secret.key')).toBe('outside');
+    expect(await reasonOf('snippets/../../secret.key')).toBe('outside');
+    expect(await reasonOf('../../../../etc/passwd')).toBe('outside');
   });
 
-  it('answers the same for a link out whose target exists and one whose target does not', () => {
-    expect(reasonOf('snippets/dangling-out.mdx')).toBe('outside');
-    const a = (() => { try { confinedFileSync(root, 'snippets/abs-out.mdx'); } catch (e) { return (e as Error).message; } })();
+  it('answers the same for a link out whose target exists and one whose target does not', async () => {
+    expect(await reasonOf('snippets/dangling-out.mdx')).toBe('outside');
+    const a = await confinedFile(root, 'snippets/abs-out.mdx').catch((e: Error) => e.message);
     expect(a).toBe('"snippets/abs-out.mdx" leads outside the docs folder (through ".." or a symbolic link) and is not read');
     expect(a).not.toContain(base);
   });
 
-  it('tells missing files and folders from files, and stops link loops', () => {
-    expect(reasonOf('snippets/none.mdx')).toBe('missing');
-    expect(reasonOf('page.mdx/x')).toBe('missing');
-    expect(reasonOf('snippets')).toBe('not-a-file');
-    expect(reasonOf('snippets/loop-a.mdx')).toBe('outside');
+  it('tells missing files and folders from files, and stops link loops', async () => {
+    expect(await reasonOf('snippets/none.mdx')).toBe('missing');
+    expect(await reasonOf('page.mdx/x')).toBe('missing');
+    expect(await reasonOf('snippets')).toBe('not-a-file');
+    expect(await reasonOf('snippets/loop-a.mdx')).toBe('outside');
   });
 
-  it('maps absolute paths inside the root to relative ones, and refuses others', () => {
+  it('maps absolute paths inside the root to relative ones, and refuses others', async () => {
     expect(relativeInside(root, join(root, 'snippets', 'x.yaml'))).toBe('snippets/x.yaml');
     expect(relativeInside(root, join(base, 'secret.key'))).toBeNull();
   });
