@@ -22,7 +22,8 @@ import { dirname } from 'node:path';
 import { InvalidError } from '../core/errors.js';
 import type { Deployment, Diagnostic, ExportOptions, ExportProgress, ExportReport } from './types.js';
 import { layoutPage } from './layout/page-layout.js';
-import { pageIcon } from './layout/page-icon.js';
+import { pageIconFor } from './layout/page-icon.js';
+import { checkIcons } from './icons/check-icons.js';
 import type { SiteModel } from './layout/site-model.js';
 import { buildTheme } from './theme/build-theme.js';
 import { katexAssets } from './theme/katex-assets.js';
@@ -183,6 +184,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       headHtml: analytics.headHtml,
     },
   };
+  diagnostics.push(...checkIcons(model));
   const init: RenderInit = {
     model,
     root,
@@ -258,7 +260,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         const file = pageOutputFile(task.page);
         const key = keys.get(task.page)!;
         const path = join(outDir, file);
-        const html = layoutPage(model, r, { icon: pageIcon, math });
+        const html = layoutPage(model, r, { icon: pageIconFor(model.config.icons?.library), math });
         pageWrites.push(folderFor(path).then(() => writeFile(path, html)).then(() => manifest?.written(task.page, key, file)));
       }
       // The body is prepared for the search index only if its shard is not in the search cache.

@@ -80,6 +80,8 @@ export interface SiteConfig {
   redirects: Redirect[];
   banner?: { content: string; dismissible?: boolean };
   appearance: { default: 'system' | 'light' | 'dark'; strict: boolean };
+  /** `icons.library`: where icon names are looked up. @default 'fontawesome' */
+  icons?: { library: 'fontawesome' | 'lucide' | 'tabler' };
   seo: { indexing: 'navigable' | 'all'; metatags: Record<string, string> };
   errors: { notFound?: { redirect?: boolean; title?: string; description?: string } };
   /** Analytics integrations keyed by provider, as written. Left out of air-gapped builds. */

@@ -25,7 +25,7 @@ export const TreeFolder: ComponentDefinition = {
     const open = p.defaultOpen === true || p.openable === false;
     return (
       `<li class="q-tree-folder" role="treeitem" aria-expanded="${open}"><details${attrs({ open })}>` +
-      `<summary>${r.icon('folder', { className: 'q-tree-icon' })}<span class="q-tree-name">${escapeHtml(name)}</span></summary>` +
+      `<summary>${r.icon('folder', { className: 'q-tree-icon', library: 'lucide' })}<span class="q-tree-name">${escapeHtml(name)}</span></summary>` +
       `<ul role="group">${items(el, r)}</ul></details></li>`
     );
   },
@@ -35,6 +35,6 @@ export const TreeFile: ComponentDefinition = {
   block: true,
   render(el, r) {
     const name = r.props(el).name;
-    return `<li class="q-tree-file" role="treeitem">${r.icon('file', { className: 'q-tree-icon' })}<span class="q-tree-name">${escapeHtml(typeof name === 'string' ? name : 'file')}</span></li>`;
+    return `<li class="q-tree-file" role="treeitem">${r.icon('file', { className: 'q-tree-icon', library: 'lucide' })}<span class="q-tree-name">${escapeHtml(typeof name === 'string' ? name : 'file')}</span></li>`;
   },
 };

@@ -3,6 +3,7 @@
  * (props already read as literals, children rendering, links, icons, ids, warnings).
  * A component is a pure function from these to an HTML string.
  */
+import type { IconOptions } from '../icons/render-icon.js';
 import type { Code } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 
@@ -21,7 +22,8 @@ export interface RenderApi {
   /** A code fence as a highlighted block; `bare` leaves out the title bar. */
   code(node: Code, bare?: boolean): string;
   /** An icon name or image path -> inline SVG / img; unknown names are reported. */
-  icon(name: unknown, opts?: { size?: string | number; className?: string; label?: string }, el?: JsxElement): string;
+  /** An icon from the site's library (`iconType` read from `el`); Quire's own icons pass `library: 'lucide'`. */
+  icon(name: unknown, opts?: IconOptions, el?: JsxElement): string;
   /** An href written by the author -> the output href (internal ones resolved, broken ones kept and reported); null when unsafe. */
   href(url: unknown, el?: JsxElement): string | null;
   /** An image/media reference -> its output URL (assets recorded); null when unsafe. */

@@ -53,6 +53,7 @@ export function readSections(raw: Raw, file: string, diagnostics: Diagnostic[]):
   const banner = r('banner');
   const appearance = r('appearance');
   const seo = r('seo');
+  const icons = r('icons');
   const errors = r('errors');
   const api = r('api');
   // `api.servers` (as Quire's OpenAPI pages document it) or the platform's `api.mdx.server`.
@@ -75,6 +76,7 @@ export function readSections(raw: Raw, file: string, diagnostics: Diagnostic[]):
     redirects: redirects.map((x): Redirect => ({ source: x.source, destination: x.destination, permanent: x.permanent ?? true })),
     ...(banner ? { banner: { content: banner.content, ...(banner.dismissible !== undefined ? { dismissible: banner.dismissible } : {}) } } : {}),
     appearance: { default: appearance?.default ?? 'system', strict: appearance?.strict ?? false },
+    icons: { library: icons?.library ?? 'fontawesome' },
     seo: { indexing: seo?.indexing ?? 'navigable', metatags: seo?.metatags ?? {} },
     errors: { ...(errors?.['404'] ? { notFound: errors['404'] } : {}) },
     integrations: r('integrations') ?? {},

@@ -1,3 +1,3 @@
-/** Inline SVG icons (Lucide, with Font Awesome names mapped). */
-export { renderIcon, lucideName, isIconImage, iconImage, FALLBACK_ICON, type IconOptions, type IconResult } from './render-icon.js';
+/** Inline SVG icons from Font Awesome (free sets), Lucide and Tabler. */
+export { renderIcon, resolveIcon, isIconImage, isIconLibrary, iconImage, FALLBACK_ICON, type IconLibrary, type IconOptions, type IconRef, type IconResult } from './render-icon.js';
 export { FA_TO_LUCIDE } from './fa-names.js';

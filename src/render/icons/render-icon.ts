@@ -1,41 +1,83 @@
 /**
- * Icons inlined as SVG from the Lucide set of @iconify-json/lucide (no icon font, no
- * CDN). Accepts Lucide names and common Font Awesome names; a path or URL renders as an
- * image; an unknown name renders a neutral placeholder and is reported.
+ * Icons inlined as SVG at export time (no icon font, no CDN), from the library the site
+ * chose with `icons.library`: Font Awesome (Mintlify's default), Lucide or Tabler.
+ * A path or URL renders as an image; an unknown name renders a neutral placeholder and
+ * the caller reports it.
+ *
+ * Font Awesome names are looked up in the style asked for (`iconType`, or an icon
+ * object's `style`), then in the other free styles: Quire ships the free sets, and a
+ * Pro-only style (light, thin, duotone, sharp) is drawn with the closest free one.
+ * Names only Font Awesome Pro or an older Font Awesome has (`circle-1`, `home`, `cog`)
+ * fall back to their Lucide or Tabler twins.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { attrs, escapeAttr } from '../markdown/escape.js';
 import { FA_TO_LUCIDE } from './fa-names.js';
+import { iconData, type IconSetName } from './icon-sets.js';
 
-interface IconSet {
-  icons: Record<string, { body: string; width?: number; height?: number }>;
-  aliases?: Record<string, { parent: string }>;
-  width?: number;
-  height?: number;
-}
+export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
 
-const require = createRequire(import.meta.url);
-let set: IconSet | null = null;
-
-function iconSet(): IconSet {
-  set ??= JSON.parse(readFileSync(require.resolve('@iconify-json/lucide/icons.json'), 'utf8')) as IconSet;
-  return set;
-}
+/** An icon as authors write it: a name, or docs.json's `{name, style, library}` object. */
+export type IconRef = string | { name: string; style?: string; library?: string };
 
 export const FALLBACK_ICON = 'circle-dashed';
 
-/** The Lucide name for `name` (Lucide or Font Awesome, `fa-` prefixes and styles stripped), or null. */
-export function lucideName(name: string): string | null {
-  const s = iconSet();
-  const n = name.trim().toLowerCase().replace(/^(fa[srbdlt]?|fa-(solid|regular|brands|light|duotone))\s+/, '').replace(/^fa-/, '');
-  for (const candidate of [n, Object.hasOwn(FA_TO_LUCIDE, n) ? FA_TO_LUCIDE[n] : undefined]) {
-    if (!candidate) continue;
-    if (Object.hasOwn(s.icons, candidate)) return candidate;
-    const alias = s.aliases && Object.hasOwn(s.aliases, candidate) ? s.aliases[candidate] : undefined;
-    if (alias && Object.hasOwn(s.icons, alias.parent)) return alias.parent;
+const FA_STYLES: Record<string, IconSetName> = {
+  regular: 'fa-regular', light: 'fa-regular', thin: 'fa-regular', solid: 'fa-solid',
+  'sharp-solid': 'fa-solid', duotone: 'fa-solid', brands: 'fa-brands', brand: 'fa-brands',
+};
+const FA_PREFIXES: Record<string, string> = { fas: 'solid', far: 'regular', fab: 'brands', fal: 'light', fat: 'thin', fad: 'duotone' };
+
+/** `fa-solid fa-house`, `fas fa-house`, `fa-house` -> `{name: 'house', style: 'solid'}`. */
+function parseName(raw: string): { name: string; style?: string } {
+  const words = raw.trim().toLowerCase().split(/\s+/);
+  let style: string | undefined;
+  let name = words[words.length - 1];
+  for (const w of words.slice(0, -1)) {
+    if (Object.hasOwn(FA_PREFIXES, w)) style = FA_PREFIXES[w];
+    else if (w.startsWith('fa-') && Object.hasOwn(FA_STYLES, w.slice(3))) style = w.slice(3);
+  }
+  if (name.startsWith('fa-')) name = name.slice(3);
+  return { name, ...(style ? { style } : {}) };
+}
+
+/** Where a name is looked up, in order, for a library and style. */
+function candidates(library: IconLibrary, name: string, style: string | undefined): [IconSetName, string][] {
+  if (library === 'lucide') return [['lucide', name]];
+  if (library === 'tabler') return [['tabler', name]];
+  // The published site draws Font Awesome icons in the regular style unless told otherwise.
+  const first = FA_STYLES[style ?? 'regular'] ?? 'fa-regular';
+  const sets: IconSetName[] = [first, ...(['fa-regular', 'fa-solid', 'fa-brands'] as const).filter((s) => s !== first)];
+  const out: [IconSetName, string][] = sets.map((s) => [s, name]);
+  if (Object.hasOwn(FA_TO_LUCIDE, name)) out.push(['lucide', FA_TO_LUCIDE[name]]);
+  const circled = /^circle-(\d)$/.exec(name);
+  if (circled) out.push(['tabler', `circle-number-${circled[1]}`]);
+  out.push(['lucide', name], ['tabler', name]);
+  return out;
+}
+
+export interface ResolvedIcon {
+  set: IconSetName;
+  name: string;
+  body: string;
+  width: number;
+  height: number;
+}
+
+/** The icon an author's reference names in `library`, or null when no set has it. */
+export function resolveIcon(ref: IconRef, library: IconLibrary = 'fontawesome', iconType?: string): ResolvedIcon | null {
+  const parsed = parseName(typeof ref === 'string' ? ref : ref.name);
+  const lib = typeof ref === 'object' && isIconLibrary(ref.library) ? ref.library : library;
+  const style = (typeof ref === 'object' ? ref.style : undefined) ?? iconType?.toLowerCase() ?? parsed.style;
+  if (!parsed.name) return null;
+  for (const [set, name] of candidates(lib, parsed.name, style)) {
+    const data = iconData(set, name);
+    if (data) return { set, name, ...data };
   }
   return null;
+}
+
+export function isIconLibrary(v: unknown): v is IconLibrary {
+  return v === 'fontawesome' || v === 'lucide' || v === 'tabler';
 }
 
 export interface IconOptions {
@@ -44,6 +86,12 @@ export interface IconOptions {
   /** Accessible name; without one the icon is decorative (aria-hidden). */
   label?: string;
   className?: string;
+  /** The site's `icons.library`. @default 'fontawesome' */
+  library?: IconLibrary;
+  /** Font Awesome style (`iconType`): regular, solid, brands, light, thin, duotone, sharp-solid. */
+  iconType?: string;
+  /** CSS colour for the icon (`color` prop). */
+  color?: string;
 }
 
 export interface IconResult {
@@ -52,15 +100,15 @@ export interface IconResult {
   known: boolean;
 }
 
-/** An icon by name as inline SVG; names that look like paths or URLs are left to the caller. */
-export function renderIcon(name: string, opts: IconOptions = {}): IconResult {
-  const found = lucideName(name);
-  const s = iconSet();
-  const icon = s.icons[found ?? FALLBACK_ICON];
+/** An icon by name or icon object as inline SVG; names that look like paths or URLs are left to the caller. */
+export function renderIcon(ref: IconRef, opts: IconOptions = {}): IconResult {
+  const found = resolveIcon(ref, opts.library, opts.iconType);
+  const icon = found ?? { ...iconData('lucide', FALLBACK_ICON)!, set: 'lucide', name: 'unknown' };
   const size = typeof opts.size === 'number' ? `${opts.size}px` : (opts.size ?? '1em');
   const a11y = opts.label ? { role: 'img', 'aria-label': opts.label } : { 'aria-hidden': 'true' };
+  const style = opts.color && /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i.test(opts.color) ? { style: `color:${opts.color}` } : {};
   const html =
-    `<svg xmlns="http://www.w3.org/2000/svg"${attrs({ class: `q-icon${opts.className ? ' ' + opts.className : ''}`, 'data-icon': found ?? 'unknown', width: size, height: size, viewBox: `0 0 ${icon.width ?? s.width ?? 24} ${icon.height ?? s.height ?? 24}`, focusable: 'false', ...a11y })}>` +
+    `<svg xmlns="http://www.w3.org/2000/svg"${attrs({ class: `q-icon${opts.className ? ' ' + opts.className : ''}`, 'data-icon': found ? found.name : 'unknown', 'data-icon-set': found?.set, width: size, height: size, viewBox: `0 0 ${icon.width} ${icon.height}`, focusable: 'false', ...style, ...a11y })}>` +
     icon.body +
     '</svg>';
   return { html, known: found !== null };

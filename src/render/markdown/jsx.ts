@@ -7,7 +7,7 @@ import type { Code, Nodes } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx';
 import { componentFor } from '../components/registry.js';
 import type { JsxElement, Props, RenderApi } from '../components/types.js';
-import { iconImage, isIconImage, renderIcon } from '../icons/render-icon.js';
+import { iconImage, isIconImage, renderIcon, type IconOptions } from '../icons/render-icon.js';
 import { escapeAttr } from './escape.js';
 import { EMPTY, NotLiteral, programValue } from './literals.js';
 import type { PageModule } from './modules.js';
@@ -16,6 +16,12 @@ import { RenderedHtml } from './page-renderer.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, URL_ATTRS, VOID_TAGS, attrAllowed, htmlAttrName, styleAllowed, styleFromObject } from './sanitize.js';
 
 const lineOf = (el: { position?: { start: { line: number } } }) => el.position?.start.line;
+
+/** A plain string attribute of `el` (`iconType="solid"`), read without evaluating the others. */
+function literalAttribute(el: JsxElement, name: string): string | undefined {
+  const a = el.attributes.find((x): x is MdxJsxAttribute => x.type === 'mdxJsxAttribute' && x.name === name);
+  return typeof a?.value === 'string' ? a.value : undefined;
+}
 
 export class JsxRenderer implements RenderApi {
   private warnedUnknown = new Set<string>();
@@ -139,14 +145,19 @@ export class JsxRenderer implements RenderApi {
     return this.r.code(node, bare);
   }
 
-  icon(name: unknown, opts: { size?: string | number; className?: string; label?: string } = {}, el?: JsxElement): string {
+  /**
+   * An icon named by the author (in the site's `icons.library`, in the element's `iconType`
+   * style), or by Quire itself (`library: 'lucide'`).
+   */
+  icon(name: unknown, opts: IconOptions = {}, el?: JsxElement): string {
     if (typeof name !== 'string' || !name) return '';
     if (isIconImage(name)) {
       const src = this.src(name, el);
       return src ? iconImage(src, typeof opts.size === 'number' ? String(opts.size) : opts.size) : '';
     }
-    const icon = renderIcon(name, opts);
-    if (!icon.known) this.r.warn(`unknown icon "${name}": a placeholder is shown`, el ? lineOf(el) : undefined);
+    const iconType = opts.iconType ?? (el ? literalAttribute(el, 'iconType') : undefined);
+    const icon = renderIcon(name, { library: this.r.ctx.config.icons?.library, ...opts, ...(typeof iconType === 'string' ? { iconType } : {}) });
+    if (!icon.known) this.r.warn(`unknown icon "${name}" (icons.library ${opts.library ?? this.r.ctx.config.icons?.library ?? 'fontawesome'}): a placeholder is shown`, el ? lineOf(el) : undefined);
     return icon.html;
   }
 

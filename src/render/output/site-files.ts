@@ -5,7 +5,7 @@
 import type { RenderTask } from '../pool/render-task.js';
 import { escapeAttr, escapeHtml } from '../layout/escape.js';
 import { layoutPage } from '../layout/page-layout.js';
-import { pageIcon } from '../layout/page-icon.js';
+import { pageIconFor } from '../layout/page-icon.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { pageOutputFile } from './page-paths.js';
 import type { SitePlan } from './plan-site.js';
@@ -34,7 +34,7 @@ function notFoundPage(plan: SitePlan, model: SiteModel): string {
   // (wildcards too) in the browser, see redirects in the site script.
   const rules = plan.config.redirects.map((r) => ({ source: r.source, destination: r.destination }));
   const data = rules.length ? `<script type="application/json" id="quire-redirects">${JSON.stringify(rules).replace(/</g, '\\u003c')}</script>` : '';
-  return layoutPage(model, { page: '404', frontmatter: {}, title, html: html + data, headings: [], brokenLinks: [], assets: [], diagnostics: [] }, { icon: pageIcon, basePath });
+  return layoutPage(model, { page: '404', frontmatter: {}, title, html: html + data, headings: [], brokenLinks: [], assets: [], diagnostics: [] }, { icon: pageIconFor(model.config.icons?.library), basePath });
 }
 
 export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[], written: ReadonlySet<string>): Map<string, string> {

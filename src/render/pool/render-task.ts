@@ -15,7 +15,7 @@ import { bodyRange, layoutPage } from '../layout/page-layout.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
-import { pageIcon } from '../layout/page-icon.js';
+import { pageIconFor } from '../layout/page-icon.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
 
 export interface RenderTask {
@@ -155,7 +155,7 @@ function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, 
   const details = rendered.brokenLinkDetails ?? rendered.brokenLinks.map((href) => ({ href, line: undefined as number | undefined }));
   const brokenLinks = details.map((d) => ({ file, href: d.href, line: d.line ?? lineOf(source, d.href) }));
   const math = usesMath(rendered.html);
-  const page = layoutPage(init.model, rendered, { icon: pageIcon, math });
+  const page = layoutPage(init.model, rendered, { icon: pageIconFor(init.model.config.icons?.library), math });
   const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
   const [start, end] = bodyRange(page, rendered.html);
   const bytes = encoder.encode(page);

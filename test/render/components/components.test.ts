@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPONENT_NAMES } from '../../../src/render/components/registry.js';
-import { compact, render } from './render-helper.js';
+import { EMPTY_CONFIG, compact, render } from './render-helper.js';
 
 async function html(source: string): Promise<string> {
   const page = await render(source);
@@ -157,7 +157,7 @@ describe('media and inline components', () => {
     const out = await html('Say <Tooltip tip="Hypertext">HTML</Tooltip>, <Badge color="blue">Beta</Badge> and <Icon icon="rocket" size={16} color="#f00" />.');
     expect(out).toMatch(/^<p>Say <span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-1">HTML<span class="q-tooltip-content" role="tooltip" id="tooltip-1">Hypertext<\/span><\/span>/);
     expect(out).toContain('<span class="q-badge" data-badge data-color="blue">Beta</span>');
-    expect(out).toContain('<span class="q-icon-wrap" data-icon-wrap style="color:#f00"><svg xmlns="http://www.w3.org/2000/svg" class="q-icon" data-icon="rocket" width="16px" height="16px"');
+    expect(out).toContain('<span class="q-icon-wrap" data-icon-wrap style="color:#f00"><svg xmlns="http://www.w3.org/2000/svg" class="q-icon" data-icon="rocket" data-icon-set="fa-solid" width="16px" height="16px"');
     expect(out).toMatchSnapshot();
   });
 
@@ -175,13 +175,27 @@ describe('media and inline components', () => {
 });
 
 describe('icons', () => {
-  it('maps Font Awesome names to Lucide and reports unknown ones', async () => {
-    const fa = await html('<Icon icon="house" /> <Icon icon="fa-solid fa-gear" />');
-    expect(fa).toContain('data-icon="house"');
-    expect(fa).toContain('data-icon="settings"');
+  it('draws Font Awesome by default: regular unless iconType says otherwise, brands, Pro names from their twins', async () => {
+    const fa = await html('<Icon icon="house" /> <Icon icon="fa-solid fa-gear" /> <Icon icon="flag" iconType="solid" /> <Icon icon="golang" /> <Icon icon="circle-3" /> <Icon icon="home" />');
+    expect(fa).toContain('data-icon="house" data-icon-set="fa-regular"');
+    expect(fa).toContain('data-icon="gear" data-icon-set="fa-solid"');
+    expect(fa).toContain('data-icon="flag" data-icon-set="fa-solid"');
+    expect(fa).toContain('data-icon="golang" data-icon-set="fa-brands"');
+    expect(fa).toContain('data-icon="circle-number-3" data-icon-set="tabler"');
+    expect(fa).not.toContain('data-icon="unknown"');
     const page = await render('<Icon icon="no-such-icon-xyz" />');
     expect(page.html).toContain('data-icon="unknown"');
-    expect(page.diagnostics).toEqual([{ severity: 'warning', file: 'guides/page.mdx', line: 1, message: 'unknown icon "no-such-icon-xyz": a placeholder is shown' }]);
+    expect(page.diagnostics).toEqual([{ severity: 'warning', file: 'guides/page.mdx', line: 1, message: 'unknown icon "no-such-icon-xyz" (icons.library fontawesome): a placeholder is shown' }]);
+  });
+
+  it('honours icons.library: Lucide and Tabler names, and Quire\'s own callout icons whatever the library', async () => {
+    const lucide = await render('<Icon icon="settings" /> <Icon icon="gear" />\n\n<Note>n</Note>', { config: { ...EMPTY_CONFIG, icons: { library: 'lucide' } } });
+    expect(lucide.html).toContain('data-icon="settings" data-icon-set="lucide"');
+    expect(lucide.diagnostics.map((d) => d.message)).toEqual(['unknown icon "gear" (icons.library lucide): a placeholder is shown']);
+    const tabler = await render('<Icon icon="brand-github" />\n\n<Tip>t</Tip>', { config: { ...EMPTY_CONFIG, icons: { library: 'tabler' } } });
+    expect(tabler.diagnostics).toEqual([]);
+    expect(tabler.html).toContain('data-icon="brand-github" data-icon-set="tabler"');
+    expect(tabler.html).toContain('data-icon="lightbulb" data-icon-set="lucide"');
   });
 });
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { checkIcons } from '../../../src/render/icons/check-icons.js';
+import type { SiteModel } from '../../../src/render/layout/site-model.js';
+import { EMPTY_CONFIG } from '../components/render-helper.js';
+
+function model(library: 'fontawesome' | 'lucide' | 'tabler', pageIcon?: string): SiteModel {
+  return {
+    config: { ...EMPTY_CONFIG, icons: { library }, navbar: { links: [{ label: 'Blog', href: 'https://x.test', icon: 'no-such-navbar-icon' }] } },
+    navigation: {
+      root: [{ kind: 'group', group: 'Start', icon: 'rocket', children: [{ kind: 'group', group: 'Deep', icon: 'not-an-icon-1', children: [] }] }],
+      sections: [{ kind: 'tab', label: 'SDKs', icon: 'golang', children: [], sections: [] }],
+      global: [{ label: 'Docs', href: '/x', icon: '/images/logo.svg' }],
+    },
+    deployment: 'cloud',
+    pages: { intro: { page: 'intro', file: 'intro.mdx', title: 'Intro', sidebarTitle: 'Intro', hidden: false, noindex: false, deprecated: false, inNav: true, ...(pageIcon ? { icon: pageIcon } : {}) } },
+    order: ['intro'],
+    assets: { css: 'a.css', js: 'a.js', headHtml: '' },
+  } as SiteModel;
+}
+
+describe('checkIcons', () => {
+  it('names each unknown navigation and frontmatter icon once, and leaves known ones and images alone', () => {
+    const d = checkIcons(model('fontawesome', 'circle-info-nope'));
+    expect(d.map((x) => `${x.file}: ${x.message}`)).toEqual([
+      'docs.json: navigation group "Deep": unknown icon "not-an-icon-1" (icons.library fontawesome): a placeholder is shown',
+      'docs.json: navigation link "Blog": unknown icon "no-such-navbar-icon" (icons.library fontawesome): a placeholder is shown',
+      'intro.mdx: frontmatter icon "circle-info-nope" is unknown (icons.library fontawesome): a placeholder is shown in the navigation',
+    ]);
+  });
+
+  it('checks against the chosen library: "golang" is a Font Awesome brand, not a Tabler icon', () => {
+    expect(checkIcons(model('fontawesome')).some((x) => x.message.includes('"golang"'))).toBe(false);
+    expect(checkIcons(model('tabler')).some((x) => x.message.includes('tab "SDKs": unknown icon "golang"'))).toBe(true);
+  });
+});
