@@ -12,7 +12,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NotFoundError } from '../../core/errors.js';
-import { assertBlobKey, type BlobEntry, type BlobInfo, type BlobStore, type ByteRange, type PresignOptions, type PresignedLink, type S3BlobConfig } from '../types.js';
+import { assertBlobKey, blobContentType, type BlobEntry, type BlobInfo, type BlobStore, type ByteRange, type PresignOptions, type PresignedLink, type S3BlobConfig } from '../types.js';
 import { linkTtl, resolveRange } from '../checks.js';
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -20,11 +20,6 @@ const MIN_PART_SIZE = 5 * 1024 * 1024;
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
-}
-
-/** Content type stored with the object and sent back on download. */
-export function contentTypeOf(key: string): string {
-  return /\.(tar\.gz|tgz|gz)$/.test(key) ? 'application/gzip' : 'application/octet-stream';
 }
 
 /**
@@ -79,7 +74,7 @@ export class S3BlobStore implements BlobStore {
     const { size } = await statFile(file);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: this.objectKey(key), Body: createReadStream(file), ContentType: contentTypeOf(key), ContentLength: size },
+      params: { Bucket: this.bucket, Key: this.objectKey(key), Body: createReadStream(file), ContentType: blobContentType(key), ContentLength: size },
       partSize: this.partSize,
       queueSize: 2,
       leavePartsOnError: false,
