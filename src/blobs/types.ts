@@ -118,6 +118,11 @@ export interface S3BlobConfig {
   region?: string;
   /** For S3-compatible stores (MinIO, R2, ...): `https://host:port`. @default AWS */
   endpoint?: string;
+  /**
+   * Endpoint the presigned links name, when clients reach the store at another address
+   * than Quire does (SigV4 signs the host, so the link is signed for this one). @default endpoint
+   */
+  publicEndpoint?: string;
   /** Path-style URLs (`endpoint/bucket/key`), needed by most S3-compatible stores. @default false */
   forcePathStyle?: boolean;
   /** Static credentials; when absent the SDK's default chain (env, profile, role) applies. */

@@ -46,6 +46,8 @@ export type S3BlobStoreOptions = Omit<S3BlobConfig, 'driver'>;
 export class S3BlobStore implements BlobStore {
   readonly driver = 's3' as const;
   readonly client: S3Client;
+  /** Signs the links: the same client, or one for the public endpoint. */
+  private readonly linkClient: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly partSize: number;
@@ -54,14 +56,18 @@ export class S3BlobStore implements BlobStore {
     this.bucket = options.bucket;
     this.prefix = options.prefix ?? '';
     this.partSize = Math.max(MIN_PART_SIZE, options.partSize ?? 8 * 1024 * 1024);
-    this.client = new S3Client({
-      region: options.region ?? 'us-east-1',
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle ?? false,
-      credentials: options.credentials,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const clientFor = (endpoint: string | undefined) =>
+      new S3Client({
+        region: options.region ?? 'us-east-1',
+        endpoint,
+        forcePathStyle: options.forcePathStyle ?? false,
+        credentials: options.credentials,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+    this.client = clientFor(options.endpoint);
+    // Presigning is local (no request), so a client for an address only the users resolve is fine.
+    this.linkClient = options.publicEndpoint ? clientFor(options.publicEndpoint) : this.client;
   }
 
   private objectKey(key: string): string {
@@ -165,7 +171,7 @@ export class S3BlobStore implements BlobStore {
       Key: this.objectKey(key),
       ResponseContentDisposition: options.downloadName ? `attachment; filename="${options.downloadName.replace(/["\\\r\n]/g, '_')}"` : undefined,
     });
-    const url = await getSignedUrl(this.client, command, { expiresIn, signingDate });
+    const url = await getSignedUrl(this.linkClient, command, { expiresIn, signingDate });
     return { url, expiresAt: new Date(signingDate.getTime() + expiresIn * 1000).toISOString() };
   }
 }
