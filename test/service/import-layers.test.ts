@@ -64,10 +64,10 @@ it('has no import cycle between features, api, agent, core and git', () => {
   expect(report).toEqual([]);
 });
 
-it('keeps git below everything and the features above the API, the agent and the core', () => {
+it('keeps git below everything, the features above the API, the agent and the core, and the service (src/*.ts) above all', () => {
   const edges = folderImports();
   const forbidden = [...edges.keys()].filter(
-    (edge) => /^git -> /.test(edge) || /^(api|agent|core|git) -> (features|\(root\))$/.test(edge),
+    (edge) => /^git -> /.test(edge) || /^(api|agent|core|git) -> features$/.test(edge) || /^(features|api|agent|core|git) -> \(root\)$/.test(edge),
   );
   expect(forbidden.map((edge) => `${edge}: ${edges.get(edge)!.join(', ')}`)).toEqual([]);
 });
