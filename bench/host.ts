@@ -53,8 +53,8 @@ async function runStaticChild(dir: string): Promise<void> {
 
 /** Child mode: `bench/host.ts --host ARGS...` runs the real `quire host` command. */
 async function runHostChild(args: string[]): Promise<void> {
-  const { runHostCommand } = await import('../src/cli/host.js');
-  process.exitCode = await runHostCommand(args, process.env);
+  const { main } = await import('../src/cli/main.js');
+  process.exitCode = await main(['host', ...args], process.env);
 }
 
 function spawnChild(args: string[], readyMsg: string): Promise<{ child: ChildProcess; url: string; lines: Record<string, unknown>[] }> {

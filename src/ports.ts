@@ -45,6 +45,7 @@ export function openBlobsFor(config: QuireConfig): BlobStore {
         bucket: s3.bucket,
         region: s3.region,
         endpoint: s3.endpoint,
+        publicEndpoint: s3.publicEndpoint,
         forcePathStyle: s3.forcePathStyle,
         credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
         prefix: s3.prefix,

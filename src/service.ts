@@ -1,14 +1,14 @@
 /**
- * The composition root of `quire serve`: opens the records store (running
- * migrations), bootstraps the demo on an empty database, builds the API and listens.
+ * The composition root of `quire serve` and `quire worker`, and the one place the
+ * service is put together: opens the records store (running migrations) and the ports
+ * (drivers picked in ports.ts), bootstraps the demo on an empty database, starts every
+ * feature's worker where workers run, mounts every feature's routes and listens.
  * SIGTERM handling lives in the CLI; `close()` drains requests and closes the store.
  */
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RouteModule } from './api/app.js';
-import { registerBundleRoutes } from './api/bundles.js';
 import type { AppDeps } from './api/deps.js';
-import { registerExportJobRoutes } from './api/export-jobs.js';
 import type { QuireConfig } from './config/schema.js';
 import { KeyUsageRecorder } from './core/api-keys.js';
 import { bootstrapDemo, type BootstrapResult } from './core/bootstrap.js';
@@ -18,10 +18,12 @@ import type { Logger } from './core/logger.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/types.js';
 import { openBlobsFor, openQueueFor } from './ports.js';
-import { WORKER_MODULES, type WorkerModule } from './workers.js';
+import { agentJobsFeature } from './features/agent-jobs.js';
+import { exportsFeature } from './features/exports.js';
+import type { Feature } from './features/feature.js';
 
-/** The API's resources, one module each. */
-export const ROUTE_MODULES: RouteModule[] = [registerExportJobRoutes, registerBundleRoutes];
+/** The service's features: each brings its routes and its worker. */
+export const FEATURES: Feature[] = [exportsFeature, agentJobsFeature];
 
 /** Quire's own user guide, the demo project's repository. */
 export const BUNDLED_DOCS_DIR = fileURLToPath(new URL('../docs', import.meta.url));
@@ -37,12 +39,12 @@ export interface Service {
 
 export interface StartServiceOptions {
   logger: Logger;
-  /** Route modules besides ROUTE_MODULES (tests add probes here). */
+  /** Route modules besides the features' (tests add probes here). */
   modules?: RouteModule[];
   /** Called after the ports are open and before listening. */
   onStoreReady?: (store: Store, deps: AppDeps) => Promise<{ close(): Promise<void> } | void>;
-  /** Worker modules to run when `config.workers.enabled`. @default WORKER_MODULES */
-  workers?: WorkerModule[];
+  /** The features to run: their routes are mounted, their workers run when `config.workers.enabled`. @default FEATURES */
+  features?: Feature[];
   /** Serve HTTP. `quire worker` runs the workers only. @default true */
   http?: boolean;
 }
@@ -64,9 +66,10 @@ export async function startService(config: QuireConfig, options: StartServiceOpt
     const deps: AppDeps = { config, store, logger, usage, queue, blobs };
     const extra = await options.onStoreReady?.(store, deps);
     if (extra) closers.push(extra);
+    const features = options.features ?? FEATURES;
     if (config.workers.enabled) {
-      for (const worker of options.workers ?? WORKER_MODULES) {
-        const stop = await worker(deps);
+      for (const feature of features) {
+        const stop = await feature.worker(deps);
         if (stop) closers.push({ close: async () => stop() });
       }
     } else {
@@ -74,7 +77,7 @@ export async function startService(config: QuireConfig, options: StartServiceOpt
       const stop = watchForStaleQueue(store, { warn: (msg) => logger.warn(msg) });
       closers.push({ close: async () => stop() });
     }
-    const app = await buildApp(deps, [...ROUTE_MODULES, ...(options.modules ?? [])]);
+    const app = await buildApp(deps, [...features.map((f) => f.routes), ...(options.modules ?? [])]);
     let url = config.publicUrl;
     if (options.http !== false) {
       url = await app.listen({ host: config.host, port: config.port });

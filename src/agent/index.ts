@@ -9,5 +9,4 @@ export type * from './forges/types.js';
 export type * from './types.js';
 export { createStoreAgentJobRecords } from './store-records.js';
 export { AGENT_QUEUE, createAgentJob, followUpAgentJob, archiveAgentJob, getAgentTranscript, enqueueAgentRun } from './agent-job-service.js';
-export { agentRoutes, agentWorker, agentSettingsFromConfig } from './agent-wiring.js';
 export { recoverActiveAgentJobs, startAgentWorker } from './agent-worker.js';

@@ -3,7 +3,7 @@
  * implements this), the runtime configuration, and the ports it drives.
  */
 import type { Forge } from './forges/types.js';
-import type { GitCredentials } from './git.js';
+import type { GitCredentials } from '../git/git-runner.js';
 import type { ModelProvider } from './providers/types.js';
 import type { AgentLimits } from './run-agent.js';
 import type { SiteValidator } from './site-check.js';

@@ -8,7 +8,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UnrecoverableError } from '../core/errors.js';
-import { GitCommandError, GitRunner, isRemoteUrl, type GitCredentials } from './git.js';
+import { GitCommandError, GitRunner, isRemoteUrl, type GitCredentials } from '../git/git-runner.js';
 
 export interface GitAuthor {
   name: string;

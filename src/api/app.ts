@@ -1,13 +1,13 @@
 /**
  * Builds the Fastify application: request ids and the access log, auth, errors, metrics,
- * health, OpenAPI and one module per resource. Listening is the caller's business.
+ * health, OpenAPI, and the route modules of the features it is given (src/service.ts
+ * passes every feature's). Listening is the caller's business.
  */
 import { randomBytes } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import { redactUrl, requestLineWriter } from '../core/logger.js';
 import { ErrorLogController, QuireRequest, reportingResponse } from './access-log.js';
-import { registerAgentJobRoutes } from './agent-jobs.js';
 import { installAuth } from './auth.js';
 import type { AppDeps } from './deps.js';
 import { installErrorHandler, sendError } from './error-handler.js';
@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** A module adding routes for one resource; later issues plug theirs in here. */
+/** A module adding the routes of one feature; the service passes them in (src/service.ts). */
 export type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
 /** A request id a client may send in `x-request-id`: short, and safe in a header and a log line. */
@@ -147,7 +147,6 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
   installMetrics(app, metrics, deps.store);
   registerHealthRoutes(app, deps.store, deps.logger);
   registerOpenApiRoute(app);
-  registerAgentJobRoutes(app, deps);
   for (const module of modules) await module(app, deps);
   return app;
 }

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from '../core/http-conditional.js';
 import { derivedOnce } from '../store/prepared.js';
 
 export function etagOf(payload: string): string {
@@ -33,16 +34,10 @@ export function taggedJsonOf<T extends object>(source: T, view: (source: T) => u
   return derivedOnce<object, TaggedJson>(shared, source, () => taggedJson(view(source)));
 }
 
-function matches(header: string | undefined, tag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
-}
-
 /** Sends a JSON body with its ETag, or 304 when the client already has it. */
 export function sendJsonWithEtag(request: FastifyRequest, reply: FastifyReply, body: TaggedJson, headers?: Record<string, string>): FastifyReply {
   reply.header('etag', body.tag).header('cache-control', 'no-cache');
   if (headers) reply.headers(headers);
-  if (matches(request.headers['if-none-match'], body.tag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], body.tag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(body.payload);
 }

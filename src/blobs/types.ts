@@ -74,6 +74,14 @@ export interface BlobStore {
 /** Longest presigned link lifetime: 7 days, the SigV4 maximum. */
 export const MAX_LINK_TTL_SECONDS = 604_800;
 
+/**
+ * The media type a blob is downloaded with, by either driver (the bucket stores it with
+ * the object; the fs links send it): bundles are gzip archives.
+ */
+export function blobContentType(key: string): string {
+  return /\.(tar\.gz|tgz|gz)$/.test(key) ? 'application/gzip' : 'application/octet-stream';
+}
+
 /** URL path under which Quire serves fs-driver bundle links. */
 export const BUNDLE_LINK_PATH = '/v1/static-export/bundles/';
 
@@ -110,6 +118,11 @@ export interface S3BlobConfig {
   region?: string;
   /** For S3-compatible stores (MinIO, R2, ...): `https://host:port`. @default AWS */
   endpoint?: string;
+  /**
+   * Endpoint the presigned links name, when clients reach the store at another address
+   * than Quire does (SigV4 signs the host, so the link is signed for this one). @default endpoint
+   */
+  publicEndpoint?: string;
   /** Path-style URLs (`endpoint/bucket/key`), needed by most S3-compatible stores. @default false */
   forcePathStyle?: boolean;
   /** Static credentials; when absent the SDK's default chain (env, profile, role) applies. */

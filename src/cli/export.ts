@@ -1,93 +1,75 @@
 /**
  * `quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped]
- * [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow LIST] [--json]`: runs exportSite on a local docs folder with a
+ * [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow LIST] [--json]` (flags parsed
+ * by commander, as every command's): runs exportSite on a local docs folder with a
  * progress bar on a terminal and a summary at the end. Exit codes: 0 done, 1 --strict
  * found warnings or broken links (or the export failed), 2 bad usage or a folder that
  * is not a docs site. Messages name the bad value; no stack trace is ever printed.
  */
-import { parseArgs } from 'node:util';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { AppError, InvalidError } from '../core/errors.js';
-import { exportSite } from '../render/export-site.js';
 import { parseAllowEntry } from '../core/guarded-fetch.js';
 import type { Deployment, ExportProgress, ExportReport } from '../render/types.js';
-
-export interface ExportIo {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-}
+import type { Io } from './io.js';
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
-const USAGE = 'usage: quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped] [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow HOSTS_OR_CIDRS] [--json]';
-
-class UsageProblem extends Error {}
 
 interface ExportFlags {
-  root: string;
   out: string;
   baseUrl?: string;
   deployment: Deployment;
-  strict: boolean;
+  strict?: boolean;
   cacheDir?: string;
   /** Render threads; 0 renders on the main thread. Default: render/pool/render-threads.ts (one per core but one). */
   workers?: number;
   /** Non-public hosts and ranges remote OpenAPI documents may come from. */
-  fetchAllow: string[];
-  json: boolean;
+  fetchAllow?: string[];
+  json?: boolean;
 }
 
-function parseFlags(args: string[]): ExportFlags | 'help' {
-  let parsed;
+function httpUrl(value: string): string {
+  let ok = false;
   try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: { type: 'string', short: 'o' },
-        'base-url': { type: 'string' },
-        deployment: { type: 'string' },
-        strict: { type: 'boolean', default: false },
-        'cache-dir': { type: 'string' },
-        workers: { type: 'string' },
-        'fetch-allow': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (err) {
-    throw new UsageProblem((err as Error).message.split('\n')[0]);
+    ok = /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    ok = false;
   }
-  const { values, positionals } = parsed;
-  if (values.help) return 'help';
-  if (positionals.length === 0) throw new UsageProblem('missing the docs folder (DIR)');
-  if (positionals.length > 1) throw new UsageProblem(`expected one docs folder, got ${positionals.length}: ${positionals.join(' ')}`);
-  if (!values.out) throw new UsageProblem('missing --out OUT (the folder to write the site into)');
-  const deployment = (values.deployment ?? 'cloud') as Deployment;
-  if (!DEPLOYMENTS.includes(deployment)) throw new UsageProblem(`invalid --deployment "${values.deployment}": expected cloud, client-hosted or air-gapped`);
-  const baseUrl = values['base-url'];
-  if (baseUrl !== undefined) {
-    let ok = false;
-    try {
-      ok = /^https?:$/.test(new URL(baseUrl).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new UsageProblem(`invalid --base-url "${baseUrl}": expected an absolute http(s) URL such as https://docs.example.com`);
-  }
-  let workers: number | undefined;
-  if (values.workers !== undefined) {
-    workers = Number(values.workers);
-    if (!/^\d+$/.test(values.workers) || workers > 64) throw new UsageProblem(`invalid --workers "${values.workers}": expected a whole number from 0 to 64`);
-  }
-  const fetchAllow = (values['fetch-allow'] ?? '').split(',').map((e) => e.trim()).filter(Boolean);
-  for (const entry of fetchAllow) {
+  if (!ok) throw new InvalidArgumentError(`"${value}" is not an absolute http(s) URL such as https://docs.example.com`);
+  return value;
+}
+
+function renderThreads(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 64) throw new InvalidArgumentError(`"${value}" is not a whole number from 0 to 64`);
+  return Number(value);
+}
+
+function allowList(value: string): string[] {
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
     try {
       parseAllowEntry(entry);
     } catch (err) {
-      throw new UsageProblem(`invalid --fetch-allow: ${(err as Error).message}`);
+      throw new InvalidArgumentError((err as Error).message);
     }
   }
-  return { root: positionals[0], out: values.out, baseUrl, deployment, strict: values.strict ?? false, cacheDir: values['cache-dir'], workers, fetchAllow, json: values.json ?? false };
+  return entries;
+}
+
+/** Adds `quire export DIR --out OUT ...`; the export engine is loaded only when it runs. */
+export function registerExportCommand(program: Command, io: Io, setExit: (code: number) => void): void {
+  program
+    .command('export')
+    .description('export a local docs folder to a static site')
+    .argument('<dir>', 'the docs folder (with docs.json or mint.json)')
+    .requiredOption('-o, --out <dir>', 'the folder to write the site into')
+    .option('--base-url <url>', 'the URL the site will be served from (canonical links, sitemap)', httpUrl)
+    .addOption(new Option('--deployment <kind>', 'where the site will be served').choices(DEPLOYMENTS).default('cloud'))
+    .option('--strict', 'exit 1 on any warning, error or broken link')
+    .option('--cache-dir <dir>', 'page and highlight cache folder')
+    .option('--workers <n>', 'render threads; 0 renders on the main thread (default: one per core but one)', renderThreads)
+    .option('--fetch-allow <list>', 'non-public hosts and CIDR ranges remote OpenAPI documents may come from, comma-separated', allowList)
+    .option('--json', 'print the report as one JSON object')
+    .action(async (root: string, flags: ExportFlags) => setExit(await runExport(root, flags, io)));
 }
 
 function progressBar(stream: NodeJS.WritableStream): (p: ExportProgress) => void {
@@ -132,38 +114,28 @@ function summary(report: ExportReport, out: string): string {
   return lines.join('\n') + '\n';
 }
 
-export async function runExportCommand(args: string[], io: ExportIo): Promise<number> {
-  let flags: ExportFlags | 'help';
-  try {
-    flags = parseFlags(args);
-  } catch (err) {
-    io.stderr.write(`quire export: ${(err as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  if (flags === 'help') {
-    io.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+async function runExport(root: string, flags: ExportFlags, io: Io): Promise<number> {
+  const { exportSite } = await import('../render/export-site.js');
   const controller = new AbortController();
   const onSignal = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   const bar = progressBar(io.stderr);
   try {
     const report = await exportSite({
-      root: flags.root,
+      root,
       outDir: flags.out,
       baseUrl: flags.baseUrl,
       deployment: flags.deployment,
       cacheDir: flags.cacheDir,
       workers: flags.workers,
-      fetchAllow: flags.fetchAllow,
+      fetchAllow: flags.fetchAllow ?? [],
       onProgress: bar,
       signal: controller.signal,
     });
     bar({ phase: 'done', pagesDone: 0, pagesTotal: 0 });
     if (flags.json) io.stdout.write(`${JSON.stringify(report)}\n`);
     else io.stdout.write(summary(report, flags.out));
-    const failed = flags.strict && (report.diagnostics.length > 0 || report.brokenLinks.length > 0);
+    const failed = flags.strict === true && (report.diagnostics.length > 0 || report.brokenLinks.length > 0);
     if (failed && !flags.json) io.stderr.write(`quire export: --strict: ${report.diagnostics.length} warning(s)/error(s) and ${report.brokenLinks.length} broken link(s)\n`);
     return failed ? 1 : 0;
   } catch (err) {

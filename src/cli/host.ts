@@ -10,13 +10,10 @@ import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { createLogger } from '../core/logger.js';
-import { loadHostConfig } from '../host/config.js';
-import { startHost } from '../host/host.js';
-import { processIo, reportError, UsageError, type Io } from './io.js';
+import { InvalidArgumentError, type Command } from 'commander';
+import { reportError, UsageError, type Io } from './io.js';
 
-const USAGE = `usage: quire host --config FILE [--port N]
-
+const DETAILS = `
 Fetches the static export bundle named by staticExport.bundleUrl, verifies it against
 its manifest, keeps it in cacheDir and serves the site. When the link has expired or the
 network is down at a later start, the last verified site is served (air-gapped runs).
@@ -47,34 +44,29 @@ site in once verified. Probes: GET /healthz, GET /readyz (200 once a verified si
 /** Debounce for config file events: editors write a file in several steps. */
 const WATCH_DEBOUNCE_MS = 300;
 
-export async function runHostCommand(args: string[], env: NodeJS.ProcessEnv, io: Io = processIo): Promise<number> {
-  let configFile: string | null = null;
-  let port: number | undefined;
-  try {
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!;
-      const value = (): string => {
-        const v = args[++i];
-        if (v === undefined) throw new UsageError(`${arg} needs a value`);
-        return v;
-      };
-      if (arg === '--help' || arg === '-h') {
-        io.stdout.write(USAGE);
-        return 0;
-      } else if (arg === '--config') configFile = resolve(value());
-      else if (arg.startsWith('--config=')) configFile = resolve(arg.slice('--config='.length));
-      else if (arg === '--port') {
-        const v = value();
-        if (!/^\d+$/.test(v) || Number(v) > 65535) throw new UsageError(`--port must be a port number, got ${JSON.stringify(v)}`);
-        port = Number(v);
-      } else throw new UsageError(`unknown argument ${JSON.stringify(arg)}\n${USAGE}`);
-    }
-    if (configFile === null && env.QUIRE_HOST_BUNDLE_URL === undefined && env.QUIRE_HOST_ENABLED === undefined) {
-      throw new UsageError(`--config is required (or QUIRE_HOST_BUNDLE_URL)\n${USAGE}`);
-    }
-  } catch (err) {
-    return reportError(io, err);
+function portNumber(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError(`"${value}" is not a port number`);
+  return Number(value);
+}
+
+/** Adds `quire host --config FILE [--port N]`; the server's modules are loaded only when it runs. */
+export function registerHostCommand(program: Command, env: NodeJS.ProcessEnv, io: Io, setExit: (code: number) => void): void {
+  program
+    .command('host')
+    .description('serve a static export bundle (self-hosted, also air-gapped)')
+    .option('--config <file>', 'deployment.yaml or .json (below)')
+    .option('--port <n>', 'port to listen on (overrides the file)', portNumber)
+    .addHelpText('after', DETAILS)
+    .action(async (flags: { config?: string; port?: number }) => setExit(await runHost(flags, env, io)));
+}
+
+async function runHost(flags: { config?: string; port?: number }, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const configFile = flags.config === undefined ? null : resolve(flags.config);
+  const port = flags.port;
+  if (configFile === null && env.QUIRE_HOST_BUNDLE_URL === undefined && env.QUIRE_HOST_ENABLED === undefined) {
+    return reportError(io, new UsageError('--config is required (or QUIRE_HOST_BUNDLE_URL); see quire host --help'));
   }
+  const [{ createLogger }, { loadHostConfig }, { startHost }] = await Promise.all([import('../core/logger.js'), import('../host/config.js'), import('../host/host.js')]);
 
   let loaded;
   try {

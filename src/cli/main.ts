@@ -3,19 +3,18 @@
  * the API and the tests call. The only place besides bin/ that reads process.env.
  */
 import { Command, CommanderError } from 'commander';
+import { registerExportCommand } from './export.js';
+import { registerHostCommand } from './host.js';
 import { registerOperatorCommands } from './operator.js';
 import { registerRemoteCommands } from './remote.js';
 import { processIo, reportError, type Io } from './io.js';
 import type { ServeFlags } from './serve.js';
 
 // Heavy commands are loaded on use, so `quire key list` does not pay for the export
-// engine, the HTTP server or the model SDKs.
+// engine, the HTTP server or the model SDKs (export.ts and host.ts load theirs when they run).
 const runServe: typeof import('./serve.js').runServe = async (...args) => (await import('./serve.js')).runServe(...args);
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = processIo): Promise<number> {
-  // These two parse their own flags (node:util parseArgs), so they get the raw arguments.
-  if (argv[0] === 'export') return (await import('./export.js')).runExportCommand(argv.slice(1), io);
-  if (argv[0] === 'host') return (await import('./host.js')).runHostCommand(argv.slice(1), env, io);
   let exitCode = 0;
   const program = new Command('quire')
     .description('Quire: agent jobs, static export and bundle hosting for documentation platforms')
@@ -50,8 +49,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = proc
       exitCode = await runServe(flags, env, io, 'worker');
     });
 
-  program.command('export').description('export a local docs folder to a static site: quire export DIR --out OUT (see quire export --help)');
-  program.command('host').description('serve a static export bundle: quire host --config deployment.yaml (see quire host --help)');
+  const setExit = (code: number) => {
+    exitCode = code;
+  };
+  registerExportCommand(program, io, setExit);
+  registerHostCommand(program, env, io, setExit);
 
   program
     .command('migrate')
@@ -62,9 +64,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = proc
     });
 
   registerOperatorCommands(program, env, io);
-  registerRemoteCommands(program, env, io, (code) => {
-    exitCode = code;
-  });
+  registerRemoteCommands(program, env, io, setExit);
 
   // Subcommands inherit the override so bad flags surface as CommanderError.
   const applyOverride = (cmd: Command) => {

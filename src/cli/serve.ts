@@ -6,7 +6,6 @@ import { loadConfig } from '../config/load-config.js';
 import { createLogger } from '../core/logger.js';
 import { startService } from '../service.js';
 import type { Io } from './io.js';
-import { serviceModules } from './wiring.js';
 
 export interface ServeFlags {
   port?: string;
@@ -55,8 +54,7 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
   process.on('SIGTERM', onTerm);
   process.on('SIGINT', onInt);
   try {
-    const wiring = serviceModules();
-    const service = await startService(config, { logger, modules: wiring.modules, onStoreReady: wiring.onStoreReady, http: mode === 'serve' });
+    const service = await startService(config, { logger, http: mode === 'serve' });
     const b = service.bootstrap;
     const lines = [
       mode === 'serve'

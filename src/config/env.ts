@@ -29,6 +29,7 @@ export const ENV_VARS: EnvVar[] = [
   { name: 'QUIRE_S3_BUCKET', path: 'blobs.s3.bucket', help: 'Bucket for bundles (s3 driver)' },
   { name: 'QUIRE_S3_REGION', path: 'blobs.s3.region', help: 'Region (default us-east-1)' },
   { name: 'QUIRE_S3_ENDPOINT', path: 'blobs.s3.endpoint', help: 'Endpoint of an S3-compatible store (MinIO, R2, ...)' },
+  { name: 'QUIRE_S3_PUBLIC_ENDPOINT', path: 'blobs.s3.publicEndpoint', help: 'Endpoint that bundle links name, when clients reach the store at another address (default: QUIRE_S3_ENDPOINT)' },
   { name: 'QUIRE_S3_FORCE_PATH_STYLE', path: 'blobs.s3.forcePathStyle', help: 'Path-style bucket addressing (MinIO: true)' },
   { name: 'QUIRE_S3_ACCESS_KEY_ID', path: 'blobs.s3.accessKeyId', help: 'S3 access key id (else the AWS default chain)' },
   { name: 'QUIRE_S3_SECRET_ACCESS_KEY', path: 'blobs.s3.secretAccessKey', help: 'S3 secret access key' },

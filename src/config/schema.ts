@@ -15,6 +15,12 @@ export const s3Schema = z.object({
   region: z.string().default('us-east-1'),
   /** e.g. `http://127.0.0.1:9000` for MinIO; AWS when omitted. */
   endpoint: z.string().url().optional(),
+  /**
+   * The endpoint bundle links name, when clients reach the store at another address than
+   * Quire does (compose: Quire uses `http://minio:9000`, the host `http://localhost:9000`).
+   * @default endpoint
+   */
+  publicEndpoint: z.string().url().optional(),
   forcePathStyle: bool.default(false),
   accessKeyId: z.string().optional(),
   secretAccessKey: z.string().optional(),

@@ -11,7 +11,7 @@ import { findProjectByDomain, type Project } from '../store/records/projects.js'
 import * as records from '../store/records/export-jobs.js';
 import type { ExportJobRecord } from '../store/records/export-jobs.js';
 import type { Store } from '../store/types.js';
-import { isRemoteUrl } from '../agent/git.js';
+import { isRemoteUrl } from '../git/git-runner.js';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, RateLimitedError } from './errors.js';
 import { newId, nowIso } from './ids.js';
 import { domainProblem } from './projects.js';

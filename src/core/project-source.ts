@@ -6,7 +6,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { GitCommandError, GitRunner, isRemoteUrl, type GitCredentials } from '../agent/git.js';
+import { GitCommandError, GitRunner, isRemoteUrl, type GitCredentials } from '../git/git-runner.js';
 import type { Project } from '../store/records/projects.js';
 import { UnrecoverableError } from './errors.js';
 

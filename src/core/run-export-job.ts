@@ -7,7 +7,7 @@
  */
 import { mkdir, readdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { GitCredentials } from '../agent/git.js';
+import type { GitCredentials } from '../git/git-runner.js';
 import type { BlobStore } from '../blobs/types.js';
 import type { JobContext } from '../queue/types.js';
 import { packBundle } from '../render/bundle/pack.js';

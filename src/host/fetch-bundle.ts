@@ -30,8 +30,12 @@ export interface FetchedArchive {
   sizeBytes: number;
 }
 
-/** The URL without its query (presigned signatures are credentials: never logged). */
-export function redactUrl(url: string): string {
+/**
+ * A bundle URL for the log: without its query and user info, since an operator's URL may
+ * carry credentials of any form (core/logger.ts redactUrl masks only the signature
+ * parameters of the API's own request lines, whose form it knows).
+ */
+export function redactBundleUrl(url: string): string {
   try {
     const u = new URL(url);
     return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
@@ -51,7 +55,7 @@ export async function fetchBundle(url: string, destFile: string, opts: FetchBund
       const retryable = err instanceof UnavailableError;
       if (!retryable || attempt >= opts.retries) throw err;
       const delay = Math.min(30_000, opts.backoffMs * 2 ** attempt) * (0.75 + Math.random() * 0.5);
-      opts.logger.warn({ url: redactUrl(url), attempt: attempt + 1, retryInMs: Math.round(delay), reason: (err as Error).message }, 'bundle download failed, retrying');
+      opts.logger.warn({ url: redactBundleUrl(url), attempt: attempt + 1, retryInMs: Math.round(delay), reason: (err as Error).message }, 'bundle download failed, retrying');
       await new Promise<void>((r) => {
         const timer = setTimeout(r, delay);
         opts.signal?.addEventListener('abort', () => { clearTimeout(timer); r(); }, { once: true });
@@ -68,7 +72,7 @@ async function fetchOnce(url: string, destFile: string, opts: FetchBundleOptions
       throw err;
     });
   }
-  if (!/^https?:\/\//i.test(url)) throw new InvalidError(`bundleUrl must be an http(s) or file: URL, got ${redactUrl(url)}`);
+  if (!/^https?:\/\//i.test(url)) throw new InvalidError(`bundleUrl must be an http(s) or file: URL, got ${redactBundleUrl(url)}`);
   const controller = new AbortController();
   let timer = setTimeout(() => controller.abort(), opts.timeoutMs);
   const touch = (): void => {

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { HostConfig } from './config.js';
-import { fetchBundle, redactUrl } from './fetch-bundle.js';
+import { fetchBundle, redactBundleUrl } from './fetch-bundle.js';
 import { createRequestHandler, type HandlerOptions, type HostState } from './handler.js';
 import { Site } from './site.js';
 import { SiteCache, checkVersion } from './site-cache.js';
@@ -90,7 +90,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
     if (state.mode === 'disabled') state.mode = 'waiting';
     const bundleUrl = config.staticExport.bundleUrl!;
     const cache = new SiteCache(config.cacheDir);
-    const source = redactUrl(bundleUrl);
+    const source = redactBundleUrl(bundleUrl);
     try {
       const archive = await cache.downloadPath();
       const started = Date.now();

@@ -8,23 +8,22 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Encoding } from './precompress.js';
 import type { Representation, Site, SiteFile } from './site.js';
-import { parseRange as parseByteRange } from '../core/http-range.js';
+import { contentRange, etagMatches, requestedRange } from '../core/http-conditional.js';
 
 /** Answers synchronously when the bytes are in memory (the common case); otherwise returns a promise. */
 export function serveFile(req: IncomingMessage, res: ServerResponse, site: Site, file: SiteFile, status = 200): void | Promise<void> {
-  const range = status === 200 ? req.headers.range : undefined;
   // A range applies to the identity bytes; an ignored one (stale If-Range, malformed, several) gets the whole file.
-  const parsed = range !== undefined && ifRangeHolds(req.headers['if-range'] as string | undefined, file.identity) ? parseRange(range, file.identity.size) : null;
-  const encoding = parsed === null ? pickEncoding(req.headers['accept-encoding'], file) : null;
+  const range = status === 200 ? requestedRange(req.headers.range, req.headers['if-range'], file.identity.size, file.identity.etag) : undefined;
+  const encoding = range === undefined ? pickEncoding(req.headers['accept-encoding'], file) : null;
   const rep = encoding ? file.variants[encoding]! : file.identity;
   const headers = (rep.headers ??= fullHeaders(file, rep, encoding));
 
-  const inm = req.headers['if-none-match'];
-  if (status === 200 && inm !== undefined && etagMatches(inm, file)) {
+  // Any representation's tag revalidates: a client may have cached the gzip one and now ask for br.
+  if (status === 200 && etagMatches(req.headers['if-none-match'], file.identity.etag, file.variants.br?.etag, file.variants.gzip?.etag)) {
     res.writeHead(304, notModifiedHeaders(file, rep)).end();
     return;
   }
-  if (parsed === null) {
+  if (range === undefined) {
     if (req.method === 'HEAD') {
       res.writeHead(status, headers).end();
       return;
@@ -39,12 +38,12 @@ export function serveFile(req: IncomingMessage, res: ServerResponse, site: Site,
     });
   }
 
-  if (parsed === 'unsatisfiable') {
+  if (range === 'unsatisfiable') {
     res.writeHead(416, ['Content-Range', `bytes */${rep.size}`, 'Content-Length', '0', 'Cache-Control', file.cacheControl]).end();
     return;
   }
-  const [start, end] = parsed;
-  const partial = [...headers.slice(0, -2), 'Content-Range', `bytes ${start}-${end}/${rep.size}`, 'Content-Length', String(end - start + 1)];
+  const { start, end } = range;
+  const partial = [...headers.slice(0, -2), 'Content-Range', contentRange(range, rep.size), 'Content-Length', String(end - start + 1)];
   if (req.method === 'HEAD') {
     res.writeHead(206, partial).end();
     return;
@@ -111,21 +110,4 @@ function acceptedEncodings(header: string): Set<string> {
     } else if (name) out.add(name);
   }
   return out;
-}
-
-/** If-None-Match against any representation of the file (weak comparison). */
-function etagMatches(header: string, file: SiteFile): boolean {
-  if (header.trim() === '*') return true;
-  const tags = [file.identity.etag, file.variants.br?.etag, file.variants.gzip?.etag];
-  return header.split(',').some((t) => tags.includes(t.trim().replace(/^W\//, '')));
-}
-
-function ifRangeHolds(header: string | undefined, rep: Representation): boolean {
-  return header === undefined || header.trim() === rep.etag;
-}
-
-/** The range as a [start, end] pair; null to ignore it (multiple or malformed ranges get the whole file). */
-function parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | null {
-  const r = parseByteRange(header, size);
-  return r === undefined ? null : r === 'unsatisfiable' ? r : [r.start, r.end];
 }

@@ -2,6 +2,6 @@
 export * from './types.js';
 export type { LocalQueueConfig, PgBossQueueConfig, QueueConfig } from './config.js';
 export { openQueue } from './open-queue.js';
-export { JobTimeoutError, JobInterruptedError, type QueueLogger } from './worker-pool.js';
+export { JobTimeoutError, JobInterruptedError, type QueueLogger } from './queue-workers.js';
 export { LocalQueue } from './drivers/local.js';
 export { PgBossQueue } from './drivers/pg-boss.js';

@@ -8,7 +8,7 @@ import type { QueueConfig } from './config.js';
 import { LocalQueue } from './drivers/local.js';
 import { PgBossQueue } from './drivers/pg-boss.js';
 import type { Queue } from './types.js';
-import type { QueueLogger } from './worker-pool.js';
+import type { QueueLogger } from './queue-workers.js';
 
 export function openQueue(config: QueueConfig, store: Store, logger?: QueueLogger): Queue {
   if (config.driver === 'pg-boss') {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentRoutes } from '../../src/agent/agent-wiring.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createOriginRepo, type OriginRepo } from './helpers/git-fixture.js';
 import { startGitHubServer, type FakeGitHub } from './servers/github-server.js';
@@ -22,7 +21,6 @@ describe('agent jobs on PostgreSQL records and the pg-boss queue', () => {
     api = await startTestApi({
       dialect: 'postgres',
       repository: origin.url,
-      modules: [agentRoutes],
       env: {
         QUIRE_AGENT_PROVIDER: 'anthropic',
         QUIRE_AGENT_BASE_URL: model.url,

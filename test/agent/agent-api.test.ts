@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentRoutes } from '../../src/agent/agent-wiring.js';
 import { recoverActiveAgentJobs } from '../../src/agent/agent-worker.js';
-import { agentSettingsFromConfig } from '../../src/agent/agent-wiring.js';
+import { agentSettingsFromConfig } from '../../src/features/agent-jobs.js';
 import { insertAgentJobRecord } from '../../src/core/agent-jobs.js';
 import { countAgentJobsSince } from '../../src/store/records/agent-jobs.js';
 import { updateOrganizationFeatures } from '../../src/store/records/organizations.js';
@@ -21,7 +20,6 @@ async function startAgentApi(env: Record<string, string>, repository: string): P
   const api = await startTestApi({
     repository,
     env,
-    modules: [agentRoutes],
     onStoreReady: async (_store, deps) => {
       queue = deps.queue;
     },

@@ -5,7 +5,6 @@
  * the worker runs it to a pull request.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { agentRoutes } from '../../src/agent/agent-wiring.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { createLogger } from '../../src/core/logger.js';
 import { startService, type Service } from '../../src/service.js';
@@ -39,7 +38,7 @@ beforeAll(async () => {
     QUIRE_GITHUB_API_URL: github.url,
     QUIRE_GITHUB_TOKEN: 'ghp_scale',
   };
-  api = await startTestApi({ dialect: 'postgres', repository: origin.url, modules: [agentRoutes], env: { ...env, QUIRE_WORKERS: 'false' } });
+  api = await startTestApi({ dialect: 'postgres', repository: origin.url, env: { ...env, QUIRE_WORKERS: 'false' } });
 });
 afterAll(async () => {
   await worker?.close();

@@ -5,7 +5,6 @@
  * completes with the tool's answer handed back to the model.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { agentRoutes } from '../../src/agent/agent-wiring.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createOriginRepo, type OriginRepo } from './helpers/git-fixture.js';
 import { startOpenAiServer } from './servers/openai-server.js';
@@ -28,7 +27,6 @@ beforeAll(async () => {
   ]);
   api = await startTestApi({
     repository: origin.url,
-    modules: [agentRoutes],
     env: { QUIRE_AGENT_PROVIDER: 'openai', QUIRE_AGENT_BASE_URL: `${model.url}/v1`, QUIRE_AGENT_API_KEY: 'sk-test', QUIRE_AGENT_MODELS: 'm', QUIRE_AGENT_VALIDATION_ROUNDS: '0', QUIRE_FORGE_PR_URL_TEMPLATE: 'https://git.example.com/{repo}/compare/{base}...{branch}' },
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UnrecoverableError } from '../../src/core/errors.js';
 import { repositorySlug } from '../../src/agent/forges/types.js';
-import { GitRunner, scrubSecrets } from '../../src/agent/git.js';
+import { GitRunner, scrubSecrets } from '../../src/git/git-runner.js';
 import { openWorkspace } from '../../src/agent/workspace.js';
 import { createOriginRepo, type OriginRepo } from './helpers/git-fixture.js';
 

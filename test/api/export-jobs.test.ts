@@ -121,6 +121,14 @@ describe('export job happy path', () => {
     expect(Buffer.from(await suffix.arrayBuffer())).toEqual(bytes.subarray(bytes.length - 5));
     const beyond = await fetch(link.bundleUrl, { headers: { range: `bytes=${link.sizeBytes + 10}-` } });
     expect(beyond.status).toBe(416);
+    // Revalidation as quire host answers it: a tag among several, weak or strong; If-Range with another tag sends everything.
+    const etag = download.headers.get('etag')!;
+    expect((await fetch(link.bundleUrl, { headers: { 'if-none-match': `"other", W/${etag}` } })).status).toBe(304);
+    expect((await fetch(link.bundleUrl, { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
+    const staleRange = await fetch(link.bundleUrl, { headers: { range: 'bytes=0-9', 'if-range': '"stale"' } });
+    expect(staleRange.status).toBe(200);
+    expect(Number(staleRange.headers.get('content-length'))).toBe(link.sizeBytes);
+    await staleRange.arrayBuffer();
     const head = await fetch(link.bundleUrl, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(Number(head.headers.get('content-length'))).toBe(link.sizeBytes);

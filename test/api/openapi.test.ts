@@ -1,14 +1,12 @@
 /** The OpenAPI document and the running server's routes agree, both ways. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { serviceModules } from '../../src/cli/wiring.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 
 let api: TestApi;
 
 beforeAll(async () => {
-  // Everything `quire serve` mounts, the agent routes included.
-  const wiring = serviceModules();
-  api = await startTestApi({ modules: wiring.modules, onStoreReady: wiring.onStoreReady, env: { QUIRE_WORKERS: 'false' } });
+  // The service as `quire serve --no-workers` starts it: every feature's routes, the agent's included.
+  api = await startTestApi({ env: { QUIRE_WORKERS: 'false' } });
 });
 afterAll(async () => api.close());
 

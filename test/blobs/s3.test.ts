@@ -17,11 +17,12 @@ import { openBlobStore } from '../../src/blobs/open-blob-store.js';
 import { startS3Server, type S3Server } from '../helpers/s3-server.js';
 import { blobConformance, readAll } from './conformance.js';
 
-function storeOn(server: S3Server, extra: { prefix?: string; partSize?: number; secretAccessKey?: string } = {}): S3BlobStore {
+function storeOn(server: S3Server, extra: { prefix?: string; partSize?: number; secretAccessKey?: string; publicEndpoint?: string } = {}): S3BlobStore {
   return new S3BlobStore({
     bucket: server.bucket,
     region: server.region,
     endpoint: server.endpoint,
+    publicEndpoint: extra.publicEndpoint,
     forcePathStyle: true,
     credentials: { accessKeyId: server.accessKeyId, secretAccessKey: extra.secretAccessKey ?? server.secretAccessKey },
     prefix: extra.prefix,
@@ -127,6 +128,24 @@ describe('s3 blob driver', () => {
     for await (const entry of prefixed.list('se_9/')) keys.push(entry.key);
     expect(keys).toEqual(['se_9/bundle.tar.gz']);
     expect(new URL((await prefixed.presignGet('se_9/bundle.tar.gz', 60)).url).pathname).toBe(`/${server.bucket}/tenant-a/se_9/bundle.tar.gz`);
+  });
+
+  it('names the public endpoint in its links, signed for that host, when one is set', async () => {
+    // Quire uploads through one address and users download through another (compose:
+    // minio:9000 and localhost:9000); here 127.0.0.1 and localhost reach the same server.
+    const publicEndpoint = server.endpoint.replace('127.0.0.1', 'localhost');
+    expect(publicEndpoint).not.toBe(server.endpoint);
+    const store = storeOn(server, { publicEndpoint });
+    const file = join(dir, 'public.bin');
+    writeFileSync(file, 'public bytes');
+    await store.put('se_7/bundle.tar.gz', file);
+    const url = new URL((await store.presignGet('se_7/bundle.tar.gz', 60)).url);
+    expect(url.origin).toBe(new URL(publicEndpoint).origin);
+    expect(specSignature(url, server.secretAccessKey)).toBe(url.searchParams.get('X-Amz-Signature'));
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('public bytes');
+    expect(new URL((await storeOn(server).presignGet('se_7/bundle.tar.gz', 60)).url).origin).toBe(new URL(server.endpoint).origin);
   });
 
   it('presigns GET links with a correct SigV4 signature (recomputed two ways)', async () => {

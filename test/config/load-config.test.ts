@@ -14,4 +14,12 @@ describe('loadConfig', () => {
       /databaseUrl \(from QUIRE_DATABASE_URL\): expected a postgres:\/\/ or postgresql:\/\/ URL/,
     );
   });
+
+  it('reads the public S3 endpoint of bundle links beside the one Quire uses, and checks it is a URL', () => {
+    const env = { QUIRE_BLOB_DRIVER: 's3', QUIRE_S3_BUCKET: 'b', QUIRE_S3_ENDPOINT: 'http://minio:9000' };
+    const s3 = loadConfig({ env: { ...env, QUIRE_S3_PUBLIC_ENDPOINT: 'http://localhost:9000' } }).blobs.s3;
+    expect(s3).toMatchObject({ endpoint: 'http://minio:9000', publicEndpoint: 'http://localhost:9000' });
+    expect(loadConfig({ env }).blobs.s3?.publicEndpoint).toBeUndefined();
+    expect(() => loadConfig({ env: { ...env, QUIRE_S3_PUBLIC_ENDPOINT: 'minio port 9000' } })).toThrow(/QUIRE_S3_PUBLIC_ENDPOINT/);
+  });
 });

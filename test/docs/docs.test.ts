@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentRoutes } from '../../src/agent/agent-wiring.js';
 import { main } from '../../src/cli/main.js';
 import { ENV_VARS } from '../../src/config/env.js';
 import { exportSite } from '../../src/render/export-site.js';
@@ -95,7 +94,7 @@ describe('docs/openapi.json', () => {
   it('lists the same operations as the running server (regenerate: curl $Q/openapi.json > docs/openapi.json)', async () => {
     type Doc = { openapi: string; info: { version: string }; paths: Record<string, Record<string, unknown>> };
     const operations = (doc: Doc) => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
-    const api = await startTestApi({ modules: [agentRoutes] });
+    const api = await startTestApi();
     try {
       const res = await api.fetch('/openapi.json', { key: null });
       expect(res.status).toBe(200);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ForbiddenError, InvalidError, UnavailableError } from '../../src/core/errors.js';
-import { fetchBundle, redactUrl } from '../../src/host/fetch-bundle.js';
+import { fetchBundle, redactBundleUrl } from '../../src/host/fetch-bundle.js';
 import { captureLogger } from './helpers.js';
 
 let dir: string;
@@ -97,6 +97,6 @@ describe('fetchBundle', () => {
     expect((await fetchBundle(pathToFileURL(join(dir, 'src.tar.gz')).href, join(dir, 'a'), opts())).sizeBytes).toBe(5);
     expect((await fetchBundle(join(dir, 'src.tar.gz'), join(dir, 'b'), opts())).sizeBytes).toBe(5);
     await expect(fetchBundle(join(dir, 'none.tar.gz'), join(dir, 'c'), opts())).rejects.toThrow(/does not exist/);
-    expect(redactUrl('https://q.example.com/v1/static-export/bundles/se_1.tar.gz?expires=1&signature=abc')).toBe('https://q.example.com/v1/static-export/bundles/se_1.tar.gz?…');
+    expect(redactBundleUrl('https://q.example.com/v1/static-export/bundles/se_1.tar.gz?expires=1&signature=abc')).toBe('https://q.example.com/v1/static-export/bundles/se_1.tar.gz?…');
   });
 });

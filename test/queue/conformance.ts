@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UnrecoverableError } from '../../src/core/errors.js';
 import type { JobContext } from '../../src/queue/types.js';
-import { JobInterruptedError, JobTimeoutError } from '../../src/queue/worker-pool.js';
+import { JobInterruptedError, JobTimeoutError } from '../../src/queue/queue-workers.js';
 import { claimAndCrash, createQueueHarness, eventually, uniqueQueueName, type QueueDriverName, type QueueHarness } from './harness.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

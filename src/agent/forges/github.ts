@@ -5,7 +5,7 @@
  */
 import { Octokit } from '@octokit/rest';
 import { UnrecoverableError } from '../../core/errors.js';
-import { scrubSecrets } from '../git.js';
+import { scrubSecrets } from '../../git/git-runner.js';
 import { repositorySlug, type Forge, type ForgeConfig, type PullRequestRequest, type PullRequestResult } from './types.js';
 
 export function createGitHubForge(config: ForgeConfig): Forge {

@@ -8,17 +8,14 @@ import { lstat, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { InvalidError } from '../../core/errors.js';
+// The export engine's check: the agent's file tools and an export's reads confine paths the same way.
+import { isInside } from '../../render/source/confined-path.js';
 
 export interface ResolvedPath {
   /** Absolute path on disk, inside the workspace. */
   absolute: string;
   /** Path relative to the workspace root with forward slashes ('' for the root). */
   relative: string;
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /**

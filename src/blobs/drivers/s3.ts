@@ -12,7 +12,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NotFoundError } from '../../core/errors.js';
-import { assertBlobKey, type BlobEntry, type BlobInfo, type BlobStore, type ByteRange, type PresignOptions, type PresignedLink, type S3BlobConfig } from '../types.js';
+import { assertBlobKey, blobContentType, type BlobEntry, type BlobInfo, type BlobStore, type ByteRange, type PresignOptions, type PresignedLink, type S3BlobConfig } from '../types.js';
 import { linkTtl, resolveRange } from '../checks.js';
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -20,11 +20,6 @@ const MIN_PART_SIZE = 5 * 1024 * 1024;
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
-}
-
-/** Content type stored with the object and sent back on download. */
-export function contentTypeOf(key: string): string {
-  return /\.(tar\.gz|tgz|gz)$/.test(key) ? 'application/gzip' : 'application/octet-stream';
 }
 
 /**
@@ -51,6 +46,8 @@ export type S3BlobStoreOptions = Omit<S3BlobConfig, 'driver'>;
 export class S3BlobStore implements BlobStore {
   readonly driver = 's3' as const;
   readonly client: S3Client;
+  /** Signs the links: the same client, or one for the public endpoint. */
+  private readonly linkClient: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly partSize: number;
@@ -59,14 +56,18 @@ export class S3BlobStore implements BlobStore {
     this.bucket = options.bucket;
     this.prefix = options.prefix ?? '';
     this.partSize = Math.max(MIN_PART_SIZE, options.partSize ?? 8 * 1024 * 1024);
-    this.client = new S3Client({
-      region: options.region ?? 'us-east-1',
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle ?? false,
-      credentials: options.credentials,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const clientFor = (endpoint: string | undefined) =>
+      new S3Client({
+        region: options.region ?? 'us-east-1',
+        endpoint,
+        forcePathStyle: options.forcePathStyle ?? false,
+        credentials: options.credentials,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+    this.client = clientFor(options.endpoint);
+    // Presigning is local (no request), so a client for an address only the users resolve is fine.
+    this.linkClient = options.publicEndpoint ? clientFor(options.publicEndpoint) : this.client;
   }
 
   private objectKey(key: string): string {
@@ -79,7 +80,7 @@ export class S3BlobStore implements BlobStore {
     const { size } = await statFile(file);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: this.objectKey(key), Body: createReadStream(file), ContentType: contentTypeOf(key), ContentLength: size },
+      params: { Bucket: this.bucket, Key: this.objectKey(key), Body: createReadStream(file), ContentType: blobContentType(key), ContentLength: size },
       partSize: this.partSize,
       queueSize: 2,
       leavePartsOnError: false,
@@ -170,7 +171,7 @@ export class S3BlobStore implements BlobStore {
       Key: this.objectKey(key),
       ResponseContentDisposition: options.downloadName ? `attachment; filename="${options.downloadName.replace(/["\\\r\n]/g, '_')}"` : undefined,
     });
-    const url = await getSignedUrl(this.client, command, { expiresIn, signingDate });
+    const url = await getSignedUrl(this.linkClient, command, { expiresIn, signingDate });
     return { url, expiresAt: new Date(signingDate.getTime() + expiresIn * 1000).toISOString() };
   }
 }

@@ -18,7 +18,7 @@ import type { QueueJobsTable } from '../../store/schema.js';
 import type { Store } from '../../store/types.js';
 import type { LocalQueueConfig } from '../config.js';
 import { QUEUE_DEFAULTS, backoffSeconds, type JobHandler, type Queue, type QueueJobInfo, type SendOptions, type StopOptions, type WorkOptions } from '../types.js';
-import { WorkerPool, silentLogger, type AttemptOutcome, type ClaimedJob, type JobSource, type QueueLogger } from '../worker-pool.js';
+import { QueueWorkers, silentLogger, type AttemptOutcome, type ClaimedJob, type JobSource, type QueueLogger } from '../queue-workers.js';
 
 /** `queue_jobs` with the columns of migration 002. */
 interface LocalJobsTable extends QueueJobsTable {
@@ -168,7 +168,7 @@ export class LocalQueue implements Queue {
   readonly driver = 'local' as const;
   private readonly db: Kysely<QueueDatabase>;
   private readonly source: LocalJobSource;
-  private readonly pool: WorkerPool<LocalJob>;
+  private readonly pool: QueueWorkers<LocalJob>;
   private started = false;
 
   constructor(store: Store, options: LocalQueueOptions = {}) {
@@ -176,7 +176,7 @@ export class LocalQueue implements Queue {
     const leaseMs = options.leaseMs ?? 30_000;
     const keepMs = (options.keepFinishedSeconds ?? 604_800) * 1000;
     this.source = new LocalJobSource(this.db, store.dialect, options.instanceId ?? hostname(), leaseMs, keepMs);
-    this.pool = new WorkerPool<LocalJob>(this.source, {
+    this.pool = new QueueWorkers<LocalJob>(this.source, {
       pollIntervalMs: options.pollIntervalMs ?? 250,
       renewIntervalMs: Math.max(50, Math.floor(leaseMs / 3)),
       logger: options.logger ?? silentLogger,

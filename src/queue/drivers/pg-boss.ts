@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { PgBossQueueConfig } from '../config.js';
 import { QUEUE_DEFAULTS, type JobHandler, type Queue, type QueueJobInfo, type QueueJobState, type SendOptions, type StopOptions, type WorkOptions } from '../types.js';
-import { WorkerPool, silentLogger, type AttemptOutcome, type ClaimedJob, type JobSource, type QueueLogger } from '../worker-pool.js';
+import { QueueWorkers, silentLogger, type AttemptOutcome, type ClaimedJob, type JobSource, type QueueLogger } from '../queue-workers.js';
 
 /** What Quire stores as pg-boss job data: the payload and the attempt time limit. */
 interface Envelope {
@@ -117,7 +117,7 @@ export class PgBossQueue implements Queue {
   private readonly boss: PgBoss;
   private readonly schema: string;
   private readonly leaseSeconds: number;
-  private readonly pool: WorkerPool<BossJob>;
+  private readonly pool: QueueWorkers<BossJob>;
   private readonly logger: QueueLogger;
   private readonly queues = new Set<string>();
   private started = false;
@@ -139,7 +139,7 @@ export class PgBossQueue implements Queue {
     // The code and message only: a pg error can carry its whole client (kilobytes a line).
     this.boss.on('error', (err: Error & { code?: string }) => this.logger.error({ code: err.code, msg: err.message }, 'queue: pg-boss error'));
     const source = new BossJobSource(this.boss, this.schema, this.leaseSeconds);
-    this.pool = new WorkerPool<BossJob>(source, {
+    this.pool = new QueueWorkers<BossJob>(source, {
       pollIntervalMs: options.pollIntervalMs ?? 1000,
       renewIntervalMs: Math.max(500, Math.floor((this.leaseSeconds * 1000) / 3)),
       logger: this.logger,

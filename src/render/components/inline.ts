@@ -2,7 +2,7 @@
  * Inline components: Tooltip (text with a description reachable by keyboard and
  * screen readers), Badge, Icon.
  */
-import { attrs, escapeHtml } from '../markdown/escape.js';
+import { attrs, escapeAttr, escapeHtml } from '../markdown/escape.js';
 import { safeColor } from './callout.js';
 import type { ComponentDefinition } from './types.js';
 
@@ -13,7 +13,7 @@ export const Tooltip: ComponentDefinition = {
     const tip = typeof p.tip === 'string' ? p.tip : '';
     const id = r.uid('tooltip');
     const href = typeof p.href === 'string' ? r.href(p.href, el) : null;
-    const cta = href !== null ? ` <a class="q-tooltip-cta" href="${escapeHtml(href)}">${escapeHtml(typeof p.cta === 'string' ? p.cta : 'Learn more')}</a>` : '';
+    const cta = href !== null ? ` <a class="q-tooltip-cta" href="${escapeAttr(href)}">${escapeHtml(typeof p.cta === 'string' ? p.cta : 'Learn more')}</a>` : '';
     return (
       `<span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="${id}">${r.children(el)}` +
       `<span class="q-tooltip-content" role="tooltip" id="${id}">${escapeHtml(tip)}${cta}</span></span>`

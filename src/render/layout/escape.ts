@@ -1,20 +1,10 @@
 /**
- * HTML escaping for everything the layout takes from docs.json, frontmatter or file
- * names. The layout never trusts a string: text goes through escapeHtml, attribute
- * values through escapeAttr, and URLs through safeUrl (no `javascript:` and friends).
+ * Escaping for everything the layout takes from docs.json, frontmatter or file names.
+ * The layout never trusts a string: text goes through escapeHtml, attribute values
+ * through escapeAttr (both the page renderer's, markdown/escape.ts, so page bodies and
+ * the layout follow one rule), and URLs through safeUrl (no `javascript:` and friends).
  */
-
-const TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-const SPECIAL = /[&<>"']/;
-
-export function escapeHtml(value: unknown): string {
-  const text = String(value ?? '');
-  // Most values (titles, labels, hrefs) have nothing to escape: no replace, no new string.
-  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => TEXT[c]) : text;
-}
-
-export const escapeAttr = escapeHtml;
+export { escapeAttr, escapeHtml } from '../markdown/escape.js';
 
 /** Schemes an author may link to; anything else (javascript:, data:, vbscript:) becomes `#`. */
 const SAFE_SCHEMES = /^(https?:|mailto:|tel:)/i;

@@ -1,13 +1,22 @@
-/** HTML escaping for text and attribute values: the only way strings enter the output. */
+/**
+ * HTML escaping for text and attribute values: the only way strings enter the output,
+ * in page bodies and the layout alike (layout/escape.ts re-exports these). Text needs
+ * `&`, `<` and `>` escaped; attribute values, always written in double quotes, `"` too.
+ */
 const TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 const ATTR: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-export function escapeHtml(s: string): string {
-  return /[&<>]/.test(s) ? s.replace(/[&<>]/g, (c) => TEXT[c]) : s;
+/** Text content. Takes any value (a number, a missing title) as its string form, `''` for null and undefined. */
+export function escapeHtml(value: unknown): string {
+  const s = typeof value === 'string' ? value : String(value ?? '');
+  // Most values (titles, labels, prose) have nothing to escape: no replace, no new string.
+  return /[&<>]/.test(s) ? s.replace(/[&<>]/g, (c) => TEXT[c]!) : s;
 }
 
-export function escapeAttr(s: string): string {
-  return /[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => ATTR[c]) : s;
+/** A double-quoted attribute value. */
+export function escapeAttr(value: unknown): string {
+  const s = typeof value === 'string' ? value : String(value ?? '');
+  return /[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => ATTR[c]!) : s;
 }
 
 /** `{ class: 'a', hidden: true, 'data-x': '', title: undefined }` -> ` class="a" hidden data-x`. */

@@ -153,6 +153,13 @@ describe('media and inline components', () => {
     expect(await html('<Tooltip tip="Explained" cta="Read more" href="/ok/glossary">term</Tooltip>')).toContain('Explained <a class="q-tooltip-cta" href="/ok/glossary.html">Read more</a></span></span>');
   });
 
+  it('Tooltip keeps a quote in its link inside the href attribute', async () => {
+    // The href is an attribute value: a `"` in it must not end the attribute and start new ones.
+    const out = await html(`<Tooltip tip="T" href='https://example.com/a"onmouseover="alert(1)'>term</Tooltip>`);
+    expect(out).toContain('href="https://example.com/a&quot;onmouseover=&quot;alert(1)"');
+    expect(out).not.toContain('"onmouseover="');
+  });
+
   it('Tooltip, Badge and Icon stay inline in their paragraph', async () => {
     const out = await html('Say <Tooltip tip="Hypertext">HTML</Tooltip>, <Badge color="blue">Beta</Badge> and <Icon icon="rocket" size={16} color="#f00" />.');
     expect(out).toMatch(/^<p>Say <span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-1">HTML<span class="q-tooltip-content" role="tooltip" id="tooltip-1">Hypertext<\/span><\/span>/);

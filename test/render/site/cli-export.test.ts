@@ -1,5 +1,5 @@
 /**
- * `quire export` through runExportCommand: summary and exit codes, --strict on
+ * `quire export` through the CLI's main(): summary and exit codes, --strict on
  * broken links, --json, and clear messages (exit 2, no stack trace) for bad flags and
  * for a folder that is not a docs site.
  */
@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runExportCommand } from '../../../src/cli/export.js';
+import { main } from '../../../src/cli/main.js';
 import { smallSite, tempDir, writeFiles, type TempDir } from './make-site.js';
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -17,7 +17,7 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
   let err = '';
   stdout.on('data', (d) => (out += d));
   stderr.on('data', (d) => (err += d));
-  const code = await runExportCommand(args, { stdout, stderr });
+  const code = await main(['export', ...args], {}, { stdout, stderr });
   return { code, stdout: out, stderr: err };
 }
 
@@ -68,12 +68,14 @@ describe('quire export', () => {
 
   it('answers bad usage with exit 2 and a message naming the value', async () => {
     const cases: [string[], RegExp][] = [
-      [[clean, '--out', join(tmp.path, 'x'), '--deployment', 'moon'], /invalid --deployment "moon": expected cloud, client-hosted or air-gapped/],
-      [[clean, '--out', join(tmp.path, 'x'), '--base-url', 'docs.example.com'], /invalid --base-url "docs\.example\.com"/],
-      [[clean], /missing --out OUT/],
-      [['--out', join(tmp.path, 'x')], /missing the docs folder/],
-      [[clean, '--out', join(tmp.path, 'x'), '--colour'], /Unknown option '--colour'/],
-      [[clean, '--out', join(tmp.path, 'x'), '--workers', 'many'], /invalid --workers "many"/],
+      [[clean, '--out', join(tmp.path, 'x'), '--deployment', 'moon'], /--deployment .*'moon' is invalid\. Allowed choices are cloud, client-hosted, air-gapped/],
+      [[clean, '--out', join(tmp.path, 'x'), '--base-url', 'docs.example.com'], /--base-url .*"docs\.example\.com" is not an absolute http\(s\) URL/],
+      [[clean], /required option '-o, --out <dir>' not specified/],
+      [['--out', join(tmp.path, 'x')], /missing required argument 'dir'/],
+      [[clean, '--out', join(tmp.path, 'x'), '--colour'], /unknown option '--colour'/],
+      [[clean, '--out', join(tmp.path, 'x'), '--workers', 'many'], /--workers .*"many" is not a whole number from 0 to 64/],
+      [[clean, clean, '--out', join(tmp.path, 'x')], /too many arguments for 'export'/],
+      [[clean, '--out', join(tmp.path, 'x'), '--fetch-allow', '10.0.0.0/99'], /--fetch-allow .*"10\.0\.0\.0\/99"/],
       [[join(tmp.path, 'nowhere'), '--out', join(tmp.path, 'x')], /nowhere is not a docs site/],
       [[tmp.path, '--out', join(tmp.path, 'x')], /is not a docs site: it has neither a docs\.json nor a mint\.json file/],
     ];

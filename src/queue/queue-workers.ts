@@ -42,7 +42,7 @@ export interface QueueLogger {
 
 export const silentLogger: QueueLogger = { warn: () => undefined, error: () => undefined };
 
-export interface WorkerPoolOptions {
+export interface QueueWorkersOptions {
   pollIntervalMs: number;
   renewIntervalMs: number;
   logger: QueueLogger;
@@ -90,7 +90,7 @@ class QueueWorker<J extends ClaimedJob> {
     private readonly queue: string,
     private readonly concurrency: number,
     private readonly handler: JobHandler,
-    private readonly options: WorkerPoolOptions,
+    private readonly options: QueueWorkersOptions,
   ) {
     this.loop = this.run();
   }
@@ -208,13 +208,16 @@ class QueueWorker<J extends ClaimedJob> {
   }
 }
 
-/** The workers of one queue instance, keyed by queue name. */
-export class WorkerPool<J extends ClaimedJob> {
+/**
+ * The fetch loops of one queue instance, one per queue name (not a pool of threads:
+ * that is the renderer's WorkerPool; handlers run on this process's event loop).
+ */
+export class QueueWorkers<J extends ClaimedJob> {
   private readonly workers = new Map<string, QueueWorker<J>>();
 
   constructor(
     private readonly source: JobSource<J>,
-    private readonly options: WorkerPoolOptions,
+    private readonly options: QueueWorkersOptions,
   ) {}
 
   has(queue: string): boolean {

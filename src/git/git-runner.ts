@@ -1,6 +1,7 @@
 /**
- * Runs `git` for the agent workspace: always through execFile with an argument list
- * (never a shell string), with credentials passed through environment-based git
+ * Runs `git` for the agent's workspace and for an export's checkout of a project (its
+ * own module, below both core and agent): always through execFile with an argument
+ * list (never a shell string), with credentials passed through environment-based git
  * configuration (`GIT_CONFIG_*`, never argv, never a file in the workspace), and with
  * every URL credential and token scrubbed from the messages it raises.
  */
