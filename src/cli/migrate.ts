@@ -10,6 +10,7 @@ import { migrateToLatest } from '../store/migrate.js';
 import { openStore } from '../store/open-store.js';
 import { queueConfigOf } from '../ports.js';
 import { openQueue } from '../queue/open-queue.js';
+import { PgBossQueue } from '../queue/drivers/pg-boss.js';
 import { EXPORT_QUEUE } from '../core/export-jobs.js';
 import { AGENT_QUEUE } from '../agent/agent-job-service.js';
 import { print, type Io } from './io.js';
@@ -28,8 +29,12 @@ export async function runMigrate(flags: { json?: boolean }, env: NodeJS.ProcessE
     await queue.prepare([EXPORT_QUEUE, AGENT_QUEUE]);
     await queue.stop({ graceMs: 0 });
     const applied = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    print(io, !!flags.json, { dialect: store.dialect, applied, queue: queue.driver }, () =>
-      applied.length ? `Applied ${applied.length} migration(s) on ${store.dialect}: ${applied.join(', ')}` : `The ${store.dialect} database is up to date`,
+    const movedQueueSchema = queue instanceof PgBossQueue ? queue.movedLegacySchema : undefined;
+    const summary = applied.length ? `Applied ${applied.length} migration(s) on ${store.dialect}: ${applied.join(', ')}` : `The ${store.dialect} database is up to date`;
+    print(io, !!flags.json, { dialect: store.dialect, applied, queue: queue.driver, ...(movedQueueSchema ? { movedQueueSchema } : {}) }, () =>
+      movedQueueSchema
+        ? `${summary}\nMoved the pg-boss 10 queue schema aside to "${movedQueueSchema}" (drop it once nothing there is needed); the workers queue open jobs again at start`
+        : summary,
     );
     return 0;
   } finally {

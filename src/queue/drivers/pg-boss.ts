@@ -73,6 +73,8 @@ export class PgBossQueue implements Queue {
   private readonly schema: string;
   private readonly connectionString: string;
   private readonly moveLegacySchema: boolean;
+  /** Where start() moved an older pg-boss's schema to (with `moveLegacySchema`), if it did. */
+  movedLegacySchema: string | undefined;
 
   constructor(options: PgBossQueueOptions) {
     const schema = options.schema ?? 'pgboss';
@@ -108,8 +110,7 @@ export class PgBossQueue implements Queue {
       const legacy = legacySchemaVersion(err);
       if (legacy === undefined) throw err;
       if (!this.moveLegacySchema) throw new Error(legacySchemaAdvice(this.schema, legacy), { cause: err });
-      const movedTo = await moveLegacySchemaAside(this.connectionString, this.schema, legacy);
-      this.logger.warn({ schema: this.schema, movedTo }, 'queue: the pg-boss 10 schema was moved aside; open exports and agent jobs are queued again by the workers');
+      this.movedLegacySchema = await moveLegacySchemaAside(this.connectionString, this.schema, legacy);
       await this.boss.start();
     }
     this.stopping = false;
