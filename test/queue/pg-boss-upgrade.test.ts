@@ -45,8 +45,12 @@ it('moves a pg-boss 10 schema aside in `quire migrate` and runs jobs on pg-boss 
 
   const refused = new PgBossQueue({ connectionString: postgresUrl(), schema: bossSchema });
   await expect(refused.start()).rejects.toThrow(/older pg-boss \(schema version 24\).*run `quire migrate`/);
-
   const env = { QUIRE_DATABASE_URL: postgresUrl(), QUIRE_DATABASE_SCHEMA: schema, QUIRE_DATA_DIR: dataDir, QUIRE_BOOTSTRAP_DEMO: 'false' };
+  // A worker started before `quire migrate` exits with the advice (and does not hang on an open pool).
+  const worker = await runQuire(['worker', '--port', '0'], env);
+  expect(worker.code).not.toBe(0);
+  expect(worker.stdout + worker.stderr).toMatch(/run `quire migrate` once/);
+
   const migrated = await runQuire(['migrate', '--json'], env);
   expect(migrated.stderr).toBe('');
   expect(migrated.code).toBe(0);

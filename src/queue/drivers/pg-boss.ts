@@ -65,14 +65,14 @@ export class PgBossQueue implements Queue {
   private readonly heartbeatSeconds: number;
   private readonly pollSeconds: number;
   private readonly logger: QueueLogger;
-  private readonly queues = new Set<string>();
-  private readonly workers = new Map<string, string>();
-  private stopping = false;
-  private started = false;
-
   private readonly schema: string;
   private readonly connectionString: string;
   private readonly moveLegacySchema: boolean;
+  private readonly queues = new Set<string>();
+  /** pg-boss's worker id per queue this process works. */
+  private readonly workers = new Map<string, string>();
+  private stopping = false;
+  private started = false;
   /** Where start() moved an older pg-boss's schema to (with `moveLegacySchema`), if it did. */
   movedLegacySchema: string | undefined;
 
@@ -107,6 +107,7 @@ export class PgBossQueue implements Queue {
     try {
       await this.boss.start();
     } catch (err) {
+      await this.boss.stop({ graceful: false }).catch(() => undefined); // the pool a failed start opened
       const legacy = legacySchemaVersion(err);
       if (legacy === undefined) throw err;
       if (!this.moveLegacySchema) throw new Error(legacySchemaAdvice(this.schema, legacy), { cause: err });
