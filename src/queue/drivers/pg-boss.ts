@@ -119,22 +119,14 @@ export class PgBossQueue implements Queue {
   }
 
   /**
-   * Makes the queue exist. pg-boss creates a queue with DDL, which processes racing on it
-   * can deadlock: `quire migrate` creates every queue first (prepare()), so a worker
-   * finds them made and only reads; a deadlocked creation is tried again after a short wait.
+   * Makes the queue exist. `quire migrate` creates every queue first (prepare()), so
+   * workers starting together find them made; pg-boss 12 serializes a creation with an
+   * advisory lock anyway (pg-boss 10's DDL deadlocked when processes raced on it).
    */
   private async ensureQueue(queue: string): Promise<void> {
     if (!this.started) throw new Error('Call start() before using the queue');
     if (this.queues.has(queue)) return;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue, { notify: true });
-        break;
-      } catch (err) {
-        if ((err as { code?: string }).code !== '40P01' || attempt >= 8) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 100));
-      }
-    }
+    if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue, { notify: true });
     this.queues.add(queue);
   }
 
