@@ -232,7 +232,7 @@ export class WorkerPool<J extends ClaimedJob> {
     this.workers.get(queue)?.wake();
   }
 
-  /** Stops fetching, waits up to `graceMs` for running handlers, hands the rest back. */
+  /** Stops fetching, waits up to `graceMs` for running handlers, aborts the rest (their attempts count as failed). */
   async stop(graceMs: number): Promise<void> {
     const workers = [...this.workers.values()];
     this.workers.clear();
