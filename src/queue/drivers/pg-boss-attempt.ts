@@ -23,7 +23,8 @@ function messageOf(err: unknown): string {
 /** Runs `handler` on `job`; resolves with the outcome pg-boss records (fenced to this attempt). */
 export function runAttempt(job: Job<Envelope>, handler: JobHandler, isStopping: () => boolean): Promise<JobResult> {
   const controller = new AbortController();
-  const { timeLimitSeconds } = job.data;
+  // A job sent by other means than Quire's send() has no envelope: pg-boss's own expiry is its limit.
+  const timeLimitSeconds = typeof job.data?.timeLimitSeconds === 'number' ? job.data.timeLimitSeconds : job.expireInSeconds;
   return new Promise<JobResult>((resolve) => {
     let settled = false;
     const finish = (result: JobResult) => {
