@@ -49,7 +49,7 @@ export function runAttempt(job: Job<Envelope>, handler: JobHandler, isStopping: 
     if (job.signal.aborted) onAbort();
     else job.signal.addEventListener('abort', onAbort, { once: true });
 
-    Promise.resolve()
+    void Promise.resolve()
       .then(() => handler({ id: job.id, data: job.data.data, attempt: job.retryCount + 1, signal: controller.signal }))
       .then(
         () => finish({ id: job.id, status: 'completed' }),
