@@ -19,13 +19,13 @@ export function queueConfigOf(config: QuireConfig): QueueConfig {
   const abandoned = config.queue.abandonedAfterSeconds;
   if (driver === 'pg-boss') {
     if (!isPostgresUrl(config.databaseUrl)) throw new InvalidError('queue.driver pg-boss needs QUIRE_DATABASE_URL to be a postgres:// URL');
-    // A dead worker's job comes back after its lease plus one maintenance round.
+    // A dead worker's job comes back after its heartbeat lapses plus one monitor round.
     return {
       driver,
       connectionString: config.databaseUrl,
       schema: config.databaseSchema === 'public' ? 'pgboss' : `${config.databaseSchema}_pgboss`,
-      leaseSeconds: Math.max(10, Math.floor(abandoned / 2)),
-      maintenanceIntervalSeconds: Math.max(5, Math.floor(abandoned / 4)),
+      heartbeatSeconds: Math.max(10, Math.floor(abandoned / 2)),
+      monitorIntervalSeconds: Math.max(5, Math.floor(abandoned / 4)),
     };
   }
   return { driver: 'local', instanceId: hostname(), leaseMs: Math.min(30_000, Math.floor((abandoned * 1000) / 2)) };

@@ -62,7 +62,7 @@ export interface AgentJobDeps {
   config: AgentRuntimeConfig;
   /** The export engine's site validation; without it the validation rounds are skipped. */
   validateSite?: SiteValidator | null;
-  /** Aborts when the worker stops: the job is handed back to the queue, not failed. */
+  /** Aborts when the worker stops or the run is taken away: the queue retries the run; the job is not failed. */
   signal?: AbortSignal;
 }
 

@@ -139,8 +139,8 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
   } catch (err) {
     const message = describeFailure(err);
     if (job.signal.aborted) {
-      // The queue has already recorded this attempt (time limit, or handed back at a
-      // stop); what happens next is its retry's, or reconciliation's, to say.
+      // The queue has already recorded this attempt (time limit, a stop, a lost claim);
+      // what happens next is its retry's, or reconciliation's, to say.
       outcome = 'aborted';
       log.warn({ reason: String(job.signal.reason), err: message }, 'export attempt aborted');
       throw err;

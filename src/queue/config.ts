@@ -29,21 +29,31 @@ export interface PgBossQueueConfig {
   connectionString: string;
   /** Schema of pg-boss's tables (created and migrated on start). @default 'pgboss' */
   schema?: string;
-  /** How often idle workers look for due jobs (a send in this process wakes them at once). @default 1000 */
+  /**
+   * How often idle workers look for due jobs (at least 500). A send wakes the workers of
+   * every process at once (LISTEN/NOTIFY); polling finds retries and delayed jobs.
+   * @default 1000
+   */
   pollIntervalMs?: number;
   /**
-   * Lease of a running job: pg-boss's `expire_in`, pushed forward every third of it
-   * while the handler runs. When a worker dies its job expires after at most this long
-   * and pg-boss's maintenance returns it to the queue; so a job of a dead worker runs
-   * again within `leaseSeconds + maintenanceIntervalSeconds` (default 90 s). The job's
-   * own time limit (`expireInSeconds` of send) is enforced by the worker itself.
+   * pg-boss's heartbeat (at least 10): a worker touches its running jobs every half of
+   * it, and a job whose heartbeat is older than this is failed by pg-boss's monitor and
+   * retried, so a job of a dead worker runs again within `heartbeatSeconds +
+   * monitorIntervalSeconds` plus its retry delay. The job's own time limit
+   * (`expireInSeconds` of send) is enforced by the worker itself.
    * @default 60
    */
-  leaseSeconds?: number;
-  /** How often pg-boss's maintenance expires lapsed jobs (one process does it per interval). @default 30 */
-  maintenanceIntervalSeconds?: number;
+  heartbeatSeconds?: number;
+  /** How often pg-boss's monitor looks for lost heartbeats (one process does it per interval). @default 30 */
+  monitorIntervalSeconds?: number;
   /** Connections of pg-boss's pool. @default 10 */
   poolSize?: number;
+  /**
+   * Rename a pg-boss 10 schema found at `schema` aside (to `<schema>_v24`) and install
+   * afresh, instead of refusing to start: `quire migrate` does (src/queue/drivers/pg-boss-legacy.ts).
+   * @default false
+   */
+  moveLegacySchema?: boolean;
 }
 
 export type QueueConfig = LocalQueueConfig | PgBossQueueConfig;

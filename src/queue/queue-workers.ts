@@ -1,9 +1,9 @@
 /**
- * The worker side shared by both queue drivers: one fetch loop per queue with its
- * concurrency, one AbortController per attempt, the time limit, lease renewal while a
- * handler runs, and a graceful stop that waits for running handlers and hands the rest
- * back. A driver only says how to claim, renew and settle jobs in its storage
- * (`JobSource`), so retries, time limits and stops behave the same on every driver.
+ * The worker side of the local queue driver (pg-boss runs its own workers): one fetch
+ * loop per queue with its concurrency, one AbortController per attempt, the time limit,
+ * lease renewal while a handler runs, and a graceful stop that waits for running
+ * handlers and aborts the rest. The driver only says how to claim, renew and settle jobs
+ * in its storage (`JobSource`).
  */
 import { UnrecoverableError } from '../core/errors.js';
 import type { JobHandler } from './types.js';
@@ -22,7 +22,7 @@ export type AttemptOutcome =
   | { kind: 'completed' }
   /** `retry: false` for UnrecoverableError; the source still applies the retry limit. */
   | { kind: 'failed'; error: Error; retry: boolean }
-  /** Stopped before it finished: back to the queue, the attempt does not count. */
+  /** Stopped before it finished (grace period over): the source records a failed attempt, retried like any other. */
   | { kind: 'handed-back' };
 
 export interface JobSource<J extends ClaimedJob> {
@@ -235,7 +235,7 @@ export class QueueWorkers<J extends ClaimedJob> {
     this.workers.get(queue)?.wake();
   }
 
-  /** Stops fetching, waits up to `graceMs` for running handlers, hands the rest back. */
+  /** Stops fetching, waits up to `graceMs` for running handlers, aborts the rest (their attempts count as failed). */
   async stop(graceMs: number): Promise<void> {
     const workers = [...this.workers.values()];
     this.workers.clear();

@@ -1,7 +1,7 @@
 /**
  * The queue port: background jobs (exports, agent runs) with at-least-once delivery,
  * retries with exponential backoff, a time limit per job, idempotent sends through a
- * singleton key, per-queue concurrency and a graceful stop. Shaped after pg-boss 10 so
+ * singleton key, per-queue concurrency and a graceful stop. Shaped after pg-boss 12 so
  * the embedded driver (`local`, jobs in the records database) and the scale-out driver
  * (`pg-boss`) behave the same; the core only sees this file.
  *
@@ -16,11 +16,11 @@ export interface JobContext<T = unknown> {
   /** 1 for the first attempt, 2 for the first retry, and so on. */
   attempt: number;
   /**
-   * Aborts when the job's time limit passes or the queue stops (after its grace
-   * period). The handler should give up promptly; the attempt then counts as failed
-   * (time limit) or the job is handed back to the queue (stop). Either way the outcome
-   * is recorded and the worker slot freed at once, without waiting for the handler;
-   * whatever the handler resolves later is ignored.
+   * Aborts when the job's time limit passes, the queue stops (after its grace period)
+   * or the job was taken from this worker (its heartbeat or lease lapsed). The handler
+   * should give up promptly; the attempt counts as failed and the job is retried with
+   * backoff while retries are left. The outcome is recorded and the worker slot freed
+   * at once, without waiting for the handler; whatever it resolves later is ignored.
    */
   signal: AbortSignal;
 }
@@ -35,8 +35,8 @@ export type JobHandler<T = unknown> = (job: JobContext<T>) => Promise<void>;
 export interface SendOptions {
   /**
    * Idempotent send: while a job of this queue with this key is kept (queued, running,
-   * or finished and not yet cleaned up: 7 days on `local`, until pg-boss archives it,
-   * 12 hours after it finished, on `pg-boss`), sending the same key again queues
+   * or finished and not yet cleaned up: 7 days after it finished on both drivers, and
+   * 14 days while queued on `pg-boss`), sending the same key again queues
    * nothing and returns the existing job's id. Use a key that names the work, e.g. the
    * export job's id.
    */
@@ -58,8 +58,9 @@ export interface WorkOptions {
 
 export interface StopOptions {
   /**
-   * How long to wait for running handlers before aborting their signals and handing
-   * their jobs back to the queue (they run again, on this or another worker).
+   * How long to wait for running handlers before aborting their signals. An attempt cut
+   * short this way counts as failed and is retried with backoff (on this or another
+   * worker) while retries are left, as pg-boss records it.
    * @default 30000
    */
   graceMs?: number;
@@ -95,7 +96,7 @@ export interface Queue {
   getJob(queue: string, id: string): Promise<QueueJobInfo | undefined>;
   /**
    * Stops fetching, waits up to `graceMs` for running handlers, then aborts the rest and
-   * hands their jobs back. Does not close the records store (its owner does).
+   * records their attempts as failed (retried). Does not close the records store (its owner does).
    */
   stop(options?: StopOptions): Promise<void>;
 }

@@ -199,7 +199,7 @@ export function queueConformance(driver: QueueDriverName): void {
       expect(await inspector.getJob(name, id)).toMatchObject({ state: 'completed', attempts: 1 });
     });
 
-    it('stop() aborts a handler still running after the grace period and hands its job back', async () => {
+    it('stop() aborts a handler still running after the grace period; the attempt counts and the job is retried', async () => {
       const first = await h.open();
       const name = uniqueQueueName();
       let reason: unknown;
@@ -207,19 +207,21 @@ export function queueConformance(driver: QueueDriverName): void {
         await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve(), { once: true }));
         reason = job.signal.reason;
       });
-      const id = await first.queue.send(name, { keep: true });
+      const id = await first.queue.send(name, { keep: true }, { retryLimit: 1, retryDelaySeconds: 1 });
       await eventually(async () => (await first.queue.getJob(name, id))?.state === 'active', 'job start');
       await first.close(200);
       expect(reason).toBeInstanceOf(JobInterruptedError);
 
       const second = await h.open();
-      expect(await second.queue.getJob(name, id)).toMatchObject({ state: 'queued', attempts: 0 });
+      const interrupted = await second.queue.getJob(name, id);
+      expect(interrupted).toMatchObject({ state: 'queued', attempts: 1 });
+      expect(interrupted?.lastError).toMatch(/stop|shut down/);
       const attempts: number[] = [];
       await second.queue.work(name, { concurrency: 1 }, async (job) => {
         attempts.push(job.attempt);
       });
       await eventually(async () => (await second.queue.getJob(name, id))?.state === 'completed', 'completion on the next instance');
-      expect(attempts).toEqual([1]);
+      expect(attempts).toEqual([2]);
     });
 
     it('runs the job of a worker killed mid-job (SIGKILL) on another instance', async () => {

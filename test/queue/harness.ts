@@ -87,7 +87,7 @@ export async function createQueueHarness(driver: QueueDriverName): Promise<Queue
   };
   const config = (overrides: Partial<Record<string, unknown>> = {}): QueueConfig =>
     driver === 'pg-boss'
-      ? { driver: 'pg-boss', connectionString: test.databaseUrl!, schema: bossSchema, pollIntervalMs: 100, leaseSeconds: 2, maintenanceIntervalSeconds: 1, poolSize: 3, ...overrides }
+      ? { driver: 'pg-boss', connectionString: test.databaseUrl!, schema: bossSchema, pollIntervalMs: 500, heartbeatSeconds: 10, monitorIntervalSeconds: 1, poolSize: 3, ...overrides }
       : { driver: 'local', instanceId: `test-${Math.random().toString(36).slice(2)}`, pollIntervalMs: 50, leaseMs: 1000, ...overrides };
   return {
     driver,

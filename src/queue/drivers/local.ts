@@ -18,7 +18,7 @@ import type { QueueJobsTable } from '../../store/schema.js';
 import type { Store } from '../../store/types.js';
 import type { LocalQueueConfig } from '../config.js';
 import { QUEUE_DEFAULTS, backoffSeconds, type JobHandler, type Queue, type QueueJobInfo, type SendOptions, type StopOptions, type WorkOptions } from '../types.js';
-import { QueueWorkers, silentLogger, type AttemptOutcome, type ClaimedJob, type JobSource, type QueueLogger } from '../queue-workers.js';
+import { JobInterruptedError, QueueWorkers, silentLogger, type AttemptOutcome, type ClaimedJob, type JobSource, type QueueLogger } from '../queue-workers.js';
 
 /** `queue_jobs` with the columns of migration 002. */
 interface LocalJobsTable extends QueueJobsTable {
@@ -37,6 +37,7 @@ interface LocalJob extends ClaimedJob {
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
 const PURGE_EVERY_MS = 10 * 60_000;
+const STOPPED = 'The queue stopped before the job finished (grace period over)';
 
 function isoIn(ms: number): string {
   return new Date(Date.now() + ms).toISOString();
@@ -141,14 +142,14 @@ class LocalJobSource implements JobSource<LocalJob> {
     return result.numUpdatedRows > 0n;
   }
 
-  async settle(job: LocalJob, outcome: AttemptOutcome): Promise<void> {
+  async settle(job: LocalJob, result: AttemptOutcome): Promise<void> {
+    // Interrupted by a stop: a failed attempt, retried with backoff, as pg-boss records it.
+    const outcome: AttemptOutcome = result.kind === 'handed-back' ? { kind: 'failed', error: new JobInterruptedError(STOPPED), retry: true } : result;
     const now = new Date().toISOString();
     const released = { locked_by: null, locked_until: null, updated_at: now };
     const { maxAttempts, retryDelaySeconds } = job;
     if (outcome.kind === 'completed') {
       await this.owned(job).set({ ...released, state: 'completed', last_error: null }).execute();
-    } else if (outcome.kind === 'handed-back') {
-      await this.owned(job).set((eb) => ({ ...released, state: 'queued', run_after: now, attempts: eb('attempts', '-', 1) })).execute();
     } else if (outcome.retry && job.attempt < maxAttempts) {
       const delayMs = backoffSeconds(retryDelaySeconds, job.attempt) * 1000;
       await this.owned(job).set({ ...released, state: 'queued', run_after: isoIn(delayMs), last_error: outcome.error.message }).execute();

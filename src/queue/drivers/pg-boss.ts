@@ -1,36 +1,38 @@
 /**
- * Scale-out queue driver on pg-boss 10 (PostgreSQL): any number of processes send and
- * work the same queues. pg-boss stores jobs, applies retries with exponential backoff
- * (with jitter) and expires jobs of dead workers; this driver fetches jobs itself
- * through the shared worker pool so time limits, stops and concurrency match the
- * embedded driver:
+ * Scale-out queue driver on pg-boss 12 (PostgreSQL), through its public API only: any
+ * number of processes send and work the same queues, and pg-boss runs the workers.
  *
- * - pg-boss's `expire_in` is used as a lease (`leaseSeconds`), pushed forward while the
- *   handler runs; a dead worker's job expires and pg-boss's maintenance queues it again
- *   within `leaseSeconds + maintenanceIntervalSeconds`. The job's own time limit travels
- *   with the job and is enforced by the worker (signal aborted, attempt failed).
- * - A singleton key becomes a deterministic job id (pg-boss inserts with ON CONFLICT DO
- *   NOTHING), so sending the same key twice queues one job on every queue policy.
- * - `UnrecoverableError` sets the job's retry limit to its retry count before failing
- *   it, so pg-boss does not retry it.
- * - An attempt is identified by (id, retry_count): a worker that lost its lease cannot
- *   renew, and its late outcome is ignored.
+ * - `work()` with `localConcurrency` runs the handlers; LISTEN/NOTIFY wakes workers in
+ *   every process the moment a job is sent, polling stays as the backstop.
+ * - Liveness is pg-boss's heartbeat (`heartbeatSeconds`): the worker touches its jobs
+ *   while they run, and a dead worker's job is failed (and retried) by pg-boss's monitor
+ *   once its heartbeat is older than that. A job taken away meanwhile aborts its signal.
+ * - Completion and failure are fenced by pg-boss to the attempt that was fetched (job id
+ *   and retry count), so a late outcome of a lost attempt changes nothing.
+ * - The attempt's time limit is this driver's own timer (so the handler sees a
+ *   `JobTimeoutError`); pg-boss's `expireInSeconds` sits a margin above it as a backstop.
+ * - `UnrecoverableError` answers with the `deadletter` disposition: failed at once, no retry.
+ * - A singleton key becomes a deterministic job id (pg-boss inserts ON CONFLICT DO
+ *   NOTHING), so sending the same key twice queues one job until pg-boss deletes it.
+ * - `stop()` is pg-boss's graceful stop: running handlers get the grace period, then
+ *   pg-boss fails their attempts (retried like any failure) and aborts their signals.
  */
 import { createHash } from 'node:crypto';
-import PgBoss from 'pg-boss';
+import { PgBoss, type JobResult } from 'pg-boss';
 import type { PgBossQueueConfig } from '../config.js';
 import { QUEUE_DEFAULTS, type JobHandler, type Queue, type QueueJobInfo, type QueueJobState, type SendOptions, type StopOptions, type WorkOptions } from '../types.js';
-import { QueueWorkers, silentLogger, type AttemptOutcome, type ClaimedJob, type JobSource, type QueueLogger } from '../queue-workers.js';
+import { silentLogger, type QueueLogger } from '../queue-workers.js';
+import { runAttempt } from './pg-boss-attempt.js';
+import { legacySchemaAdvice, legacySchemaVersion, moveLegacySchemaAside } from './pg-boss-legacy.js';
 
 /** What Quire stores as pg-boss job data: the payload and the attempt time limit. */
-interface Envelope {
+export interface Envelope {
   data: unknown;
   timeLimitSeconds: number;
 }
 
-interface BossJob extends ClaimedJob {
-  retryCount: number;
-}
+/** pg-boss's own expiry stays this far above the time limit Quire enforces. */
+const EXPIRY_MARGIN_SECONDS = 30;
 
 /** A UUID derived from queue and singleton key (version nibble 5, RFC 4122 variant). */
 function singletonId(queue: string, key: string): string {
@@ -41,72 +43,17 @@ function singletonId(queue: string, key: string): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
+/** The message of a failed job's output: `{message}` from a handler, `{value}` from pg-boss itself. */
 function errorMessage(output: unknown): string | null {
   if (!output || typeof output !== 'object') return null;
-  const o = output as { message?: unknown; value?: { message?: unknown } };
-  const message = o.message ?? o.value?.message;
-  return typeof message === 'string' ? message : null;
+  const o = output as { message?: unknown; value?: unknown };
+  if (typeof o.message === 'string') return o.message;
+  if (typeof o.value === 'string') return o.value;
+  const nested = (o.value as { message?: unknown } | undefined)?.message;
+  return typeof nested === 'string' ? nested : null;
 }
 
-class BossJobSource implements JobSource<BossJob> {
-  constructor(
-    private readonly boss: PgBoss,
-    private readonly schema: string,
-    private readonly leaseSeconds: number,
-  ) {}
-
-  private sql(text: string, values: unknown[]) {
-    return this.boss.getDb().executeSql(text, values);
-  }
-
-  async claim(queue: string, limit: number): Promise<BossJob[]> {
-    const jobs = await this.boss.fetch<Envelope>(queue, { batchSize: limit, includeMetadata: true });
-    return jobs.map((job) => ({
-      id: job.id,
-      queue,
-      data: job.data.data,
-      attempt: job.retryCount + 1,
-      retryCount: job.retryCount,
-      timeLimitMs: job.data.timeLimitSeconds * 1000,
-    }));
-  }
-
-  async renew(job: BossJob): Promise<boolean> {
-    const { rows } = await this.sql(
-      `UPDATE ${this.schema}.job SET expire_in = (now() - started_on) + $3 * interval '1 second'
-       WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $4 RETURNING id`,
-      [job.queue, job.id, this.leaseSeconds, job.retryCount],
-    );
-    return rows.length === 1;
-  }
-
-  async settle(job: BossJob, outcome: AttemptOutcome): Promise<void> {
-    if (outcome.kind === 'handed-back') {
-      // Back to the queue without counting the attempt (fetch counts it again).
-      await this.sql(
-        `UPDATE ${this.schema}.job SET state = 'retry', start_after = now(),
-           started_on = CASE WHEN retry_count = 0 THEN NULL ELSE started_on END,
-           retry_count = GREATEST(retry_count - 1, 0)
-         WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3`,
-        [job.queue, job.id, job.retryCount],
-      );
-      return;
-    }
-    const { rows } = await this.sql(
-      `SELECT 1 FROM ${this.schema}.job WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3`,
-      [job.queue, job.id, job.retryCount],
-    );
-    if (rows.length === 0) return; // lease lost: another worker owns the job now
-    if (outcome.kind === 'completed') {
-      await this.boss.complete(job.queue, job.id);
-      return;
-    }
-    if (!outcome.retry) {
-      await this.sql(`UPDATE ${this.schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [job.queue, job.id]);
-    }
-    await this.boss.fail(job.queue, job.id, { message: outcome.error.message });
-  }
-}
+const STATES: Record<string, QueueJobState> = { created: 'queued', retry: 'queued', active: 'active', completed: 'completed', cancelled: 'failed', failed: 'failed' };
 
 export interface PgBossQueueOptions extends Omit<PgBossQueueConfig, 'driver'> {
   logger?: QueueLogger;
@@ -115,61 +62,71 @@ export interface PgBossQueueOptions extends Omit<PgBossQueueConfig, 'driver'> {
 export class PgBossQueue implements Queue {
   readonly driver = 'pg-boss' as const;
   private readonly boss: PgBoss;
-  private readonly schema: string;
-  private readonly leaseSeconds: number;
-  private readonly pool: QueueWorkers<BossJob>;
+  private readonly heartbeatSeconds: number;
+  private readonly pollSeconds: number;
   private readonly logger: QueueLogger;
+  private readonly schema: string;
+  private readonly connectionString: string;
+  private readonly moveLegacySchema: boolean;
   private readonly queues = new Set<string>();
+  /** pg-boss's worker id per queue this process works. */
+  private readonly workers = new Map<string, string>();
+  private stopping = false;
   private started = false;
+  /** Where start() moved an older pg-boss's schema to (with `moveLegacySchema`), if it did. */
+  movedLegacySchema: string | undefined;
 
   constructor(options: PgBossQueueOptions) {
-    this.schema = options.schema ?? 'pgboss';
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.schema)) throw new Error(`Invalid pg-boss schema name: ${this.schema}`);
-    this.leaseSeconds = options.leaseSeconds ?? 60;
+    const schema = options.schema ?? 'pgboss';
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid pg-boss schema name: ${schema}`);
+    this.schema = schema;
+    this.connectionString = options.connectionString;
+    this.moveLegacySchema = options.moveLegacySchema ?? false;
+    this.heartbeatSeconds = Math.max(10, options.heartbeatSeconds ?? 60);
+    this.pollSeconds = Math.max(0.5, (options.pollIntervalMs ?? 1000) / 1000);
     this.logger = options.logger ?? silentLogger;
+    const monitorSeconds = Math.max(1, options.monitorIntervalSeconds ?? 30);
     this.boss = new PgBoss({
       connectionString: options.connectionString,
-      schema: this.schema,
+      schema,
       max: options.poolSize ?? 10,
       supervise: true,
       migrate: true,
       schedule: false,
-      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+      useListenNotify: true,
+      superviseIntervalSeconds: monitorSeconds,
+      monitorIntervalSeconds: monitorSeconds,
     });
     // The code and message only: a pg error can carry its whole client (kilobytes a line).
     this.boss.on('error', (err: Error & { code?: string }) => this.logger.error({ code: err.code, msg: err.message }, 'queue: pg-boss error'));
-    const source = new BossJobSource(this.boss, this.schema, this.leaseSeconds);
-    this.pool = new QueueWorkers<BossJob>(source, {
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
-      renewIntervalMs: Math.max(500, Math.floor((this.leaseSeconds * 1000) / 3)),
-      logger: this.logger,
-    });
+    this.boss.on('warning', (warning: { message: string; data?: { type?: string } }) => this.logger.warn({ type: warning.data?.type, msg: warning.message }, 'queue: pg-boss warning'));
   }
 
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
+    try {
+      await this.boss.start();
+    } catch (err) {
+      await this.boss.stop({ graceful: false }).catch(() => undefined); // the pool a failed start opened
+      const legacy = legacySchemaVersion(err);
+      if (legacy === undefined) throw err;
+      if (!this.moveLegacySchema) throw new Error(legacySchemaAdvice(this.schema, legacy), { cause: err });
+      this.movedLegacySchema = await moveLegacySchemaAside(this.connectionString, this.schema, legacy);
+      await this.boss.start();
+    }
+    this.stopping = false;
     this.started = true;
   }
 
   /**
-   * Makes the queue exist. pg-boss creates a queue with DDL (a partition table), and
-   * processes doing so at once deadlock in PostgreSQL (31 of 32 in a test of 16 workers
-   * starting together): a queue that exists is left alone (`quire migrate` creates them
-   * all, see prepare()), and a deadlocked creation is tried again after a short random wait.
+   * Makes the queue exist. `quire migrate` creates every queue first (prepare()), so
+   * workers starting together find them made; pg-boss 12 serializes a creation with an
+   * advisory lock anyway (pg-boss 10's DDL deadlocked when processes raced on it).
    */
   private async ensureQueue(queue: string): Promise<void> {
     if (!this.started) throw new Error('Call start() before using the queue');
     if (this.queues.has(queue)) return;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue);
-        break;
-      } catch (err) {
-        if ((err as { code?: string }).code !== '40P01' || attempt >= 8) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 100));
-      }
-    }
+    if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue, { notify: true });
     this.queues.add(queue);
   }
 
@@ -180,38 +137,62 @@ export class PgBossQueue implements Queue {
   async send(queue: string, data: object, options: SendOptions = {}): Promise<string> {
     await this.ensureQueue(queue);
     const id = options.singletonKey === undefined ? undefined : singletonId(queue, options.singletonKey);
-    const envelope: Envelope = { data, timeLimitSeconds: options.expireInSeconds ?? QUEUE_DEFAULTS.expireInSeconds };
+    const timeLimitSeconds = options.expireInSeconds ?? QUEUE_DEFAULTS.expireInSeconds;
+    const envelope: Envelope = { data, timeLimitSeconds };
     const sent = await this.boss.send(queue, envelope, {
       id,
-      singletonKey: options.singletonKey,
       retryLimit: options.retryLimit ?? QUEUE_DEFAULTS.retryLimit,
       retryDelay: Math.max(1, options.retryDelaySeconds ?? QUEUE_DEFAULTS.retryDelaySeconds),
       retryBackoff: true,
-      expireInSeconds: this.leaseSeconds,
+      expireInSeconds: timeLimitSeconds + EXPIRY_MARGIN_SECONDS,
+      heartbeatSeconds: this.heartbeatSeconds,
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     });
     const jobId = sent ?? id;
     if (!jobId) throw new Error(`Could not queue a job on "${queue}"`);
-    if (!options.startAfterSeconds) this.pool.wake(queue);
+    // NOTIFY wakes every process's workers; this one's are woken directly too, in case LISTEN is unavailable.
+    const worker = this.workers.get(queue);
+    if (worker && !options.startAfterSeconds) this.boss.notifyWorker(worker);
     return jobId;
   }
 
   async work<T = unknown>(queue: string, options: WorkOptions, handler: JobHandler<T>): Promise<void> {
     await this.ensureQueue(queue);
-    this.pool.add(queue, options.concurrency ?? QUEUE_DEFAULTS.concurrency, handler as JobHandler);
+    if (this.workers.has(queue)) throw new Error(`A handler is already registered for queue "${queue}"`);
+    const concurrency = options.concurrency ?? QUEUE_DEFAULTS.concurrency;
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Invalid concurrency for queue "${queue}": ${concurrency}`);
+    const workerId = await this.boss.work<Envelope>(
+      queue,
+      {
+        localConcurrency: concurrency,
+        batchSize: 1,
+        perJobResults: true,
+        pollingIntervalSeconds: this.pollSeconds,
+        notifyPollingIntervalSeconds: this.pollSeconds,
+      },
+      async (jobs): Promise<JobResult[]> =>
+        Promise.all(jobs.map((job) => runAttempt(job, handler as JobHandler, () => this.stopping))),
+    );
+    this.workers.set(queue, workerId);
   }
 
   async getJob(queue: string, id: string): Promise<QueueJobInfo | undefined> {
     if (!this.started) throw new Error('Call start() before using the queue');
-    const job = await this.boss.getJobById<Envelope>(queue, id, { includeArchive: true }).catch(() => null);
+    let jobs;
+    try {
+      jobs = await this.boss.findJobs<Envelope>(queue, { id });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'PGBOSS_QUEUE_NOT_FOUND') return undefined;
+      throw err;
+    }
+    const job = jobs[0];
     if (!job) return undefined;
-    const states: Record<string, QueueJobState> = { created: 'queued', retry: 'queued', active: 'active', completed: 'completed', cancelled: 'failed', failed: 'failed' };
-    const attempts = job.startedOn === null ? 0 : job.retryCount + 1;
     return {
       id: job.id,
       queue,
-      state: states[job.state] ?? 'failed',
-      attempts,
+      state: STATES[job.state] ?? 'failed',
+      // retryCount goes up when a job that already started is claimed again.
+      attempts: job.startedOn === null ? 0 : job.retryCount + 1,
       retryLimit: job.retryLimit,
       lastError: job.state === 'completed' ? null : errorMessage(job.output),
       data: job.data?.data,
@@ -220,8 +201,10 @@ export class PgBossQueue implements Queue {
 
   async stop(options: StopOptions = {}): Promise<void> {
     if (!this.started) return;
-    await this.pool.stop(options.graceMs ?? QUEUE_DEFAULTS.graceMs);
-    await this.boss.stop({ graceful: true, wait: true, close: true });
+    this.stopping = true;
+    // pg-boss waits at least a second; its handlers are ours, which return as soon as their signal aborts.
+    await this.boss.stop({ graceful: true, timeout: options.graceMs ?? QUEUE_DEFAULTS.graceMs, close: true });
+    this.workers.clear();
     this.started = false;
   }
 }
