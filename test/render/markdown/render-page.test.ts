@@ -29,12 +29,12 @@ describe('renderPage: page basics', () => {
     const page = await render('# Intro\n\n## Set up `docs.json`!\n\n## Set up docs.json\n\n### Ünïcode & stuff\n\n## Intro');
     expect(page.headings).toEqual([
       { depth: 1, text: 'Intro', id: 'intro' },
-      { depth: 2, text: 'Set up docs.json!', id: 'set-up-docsjson' },
-      { depth: 2, text: 'Set up docs.json', id: 'set-up-docsjson-1' },
-      { depth: 3, text: 'Ünïcode & stuff', id: 'ünïcode--stuff' },
-      { depth: 2, text: 'Intro', id: 'intro-1' },
+      { depth: 2, text: 'Set up docs.json!', id: 'set-up-docs-json' },
+      { depth: 2, text: 'Set up docs.json', id: 'set-up-docs-json-2' },
+      { depth: 3, text: 'Ünïcode & stuff', id: 'ünïcode-&-stuff' },
+      { depth: 2, text: 'Intro', id: 'intro-2' },
     ]);
-    expect(page.html).toContain('<h2 id="set-up-docsjson">Set up <code>docs.json</code>!</h2>');
+    expect(page.html).toContain('<h2 id="set-up-docs-json">Set up <code>docs.json</code>!</h2>');
   });
 
   it('renders GFM: tables, strikethrough, task lists, footnotes and bare URLs', async () => {
