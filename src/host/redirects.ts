@@ -3,7 +3,8 @@
  * (`[{source, destination, permanent}]`, as docs.json writes them). Sources are paths
  * with optional parameters: `:name` matches one segment, `:name*` any number of
  * segments (none included), `:name+` at least one, `*` any number. The destination may
- * use the same parameters and may be another host. Rules are tried in file order; a
+ * use the same parameters (a bare `*` segment takes what `*` matched, as in Mintlify's
+ * `/api-reference/*` -> `/api/*`) and may be another host. Rules are tried in file order; a
  * trailing slash on the request is ignored.
  *
  * Matching works on segments, not regular expressions: which segments can match the
@@ -21,7 +22,7 @@ export interface RedirectRule {
 }
 
 /** One segment of a source: a literal, or a parameter taking one, any (`*`) or at least one (`+`) segment. */
-type Part = { literal: string } | { name: string | null; min: 0 | 1; max: 1 | typeof Infinity };
+type Part = { literal: string } | { name: string; min: 0 | 1; max: 1 | typeof Infinity };
 
 interface CompiledRule extends RedirectRule {
   index: number;
@@ -107,7 +108,7 @@ function compileSource(source: string): Part[] {
     .map((segment): Part => {
       const m = /^:([A-Za-z_][A-Za-z0-9_]*)([*+]?)$/.exec(segment);
       if (m) return { name: m[1]!, min: m[2] === '*' ? 0 : 1, max: m[2] ? Infinity : 1 };
-      if (segment === '*') return { name: null, min: 0, max: Infinity };
+      if (segment === '*') return { name: '*', min: 0, max: Infinity };
       return { literal: segment };
     });
 }
@@ -142,7 +143,7 @@ function matchParts(parts: Part[], segments: string[]): Record<string, string> |
     }
     let take = part.max === 1 ? 1 : n - j;
     while (take > part.min && !fits[i + 1]![j + take]) take--;
-    if (part.name) params[part.name] = segments.slice(j, j + take).join('/');
+    params[part.name] = segments.slice(j, j + take).join('/');
     j += take;
   });
   return params;
@@ -154,7 +155,7 @@ function encodeValue(value: string): string {
 }
 
 function fillDestination(destination: string, params: Record<string, string | undefined>): string {
-  return destination.replace(/(\/?):([A-Za-z_][A-Za-z0-9_]*)[*+]?/g, (whole, slash: string, name: string) => {
+  return destination.replace(/(\/?)(?::([A-Za-z_][A-Za-z0-9_]*)[*+]?|\*(?=\/|$|\?|#))/g, (whole, slash: string, name = '*') => {
     if (!(name in params)) return whole;
     const value = params[name];
     return value ? slash + encodeValue(value) : '';

@@ -46,7 +46,7 @@ export async function validateSite(root: string): Promise<SiteValidation> {
   const plan = await planSite(abs, 'cloud');
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
   const brokenLinks: SiteValidation['brokenLinks'] = [];
-  const { resolveLink } = createLinkResolver({ pages: new Set(Object.keys(plan.pages)), files: new Set(plan.files), redirectSources: new Set(plan.redirectSources) });
+  const { resolveLink } = createLinkResolver({ pages: new Set(Object.keys(plan.pages)), files: new Set(plan.files), redirectSources: new Set(plan.redirectSources), redirects: plan.config.redirects });
 
   for (const task of plan.tasks) {
     if (!task.file) continue;

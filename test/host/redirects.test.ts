@@ -44,6 +44,17 @@ describe('redirects.json rules', () => {
     expect(heavy.match('/docs/c', '')?.location).toBe('/p/c');
   });
 
+  it('fills a bare * in the destination with what * matched in the source', () => {
+    const star = new RedirectTable([
+      { source: '/api-reference/*', destination: '/api/*', permanent: true },
+      { source: '/x/:slug*', destination: '/y/*', permanent: true },
+    ]);
+    expect(star.match('/api-reference/chat/create', '')?.location).toBe('/api/chat/create');
+    expect(star.match('/api-reference', '')?.location).toBe('/api');
+    // no * in the source: the destination is taken as written
+    expect(star.match('/x/a', '')?.location).toBe('/y/*');
+  });
+
   it('percent-encodes parameter values in the Location, so no header can be injected', () => {
     expect(table.match('/legacy/€uro/a b', '')?.location).toBe('/guides/%E2%82%ACuro/a%20b');
     expect(table.match('/blog/2024/x@evil.com', '')?.location).toBe('/posts/x%40evil.com?y=2024');

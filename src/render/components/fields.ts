@@ -1,9 +1,11 @@
 /**
  * ParamField and ResponseField: an API parameter or response property with its name,
  * location, type, required/deprecated badges, default value and description. Each gets
- * an anchor id so it can be linked.
+ * an anchor id so it can be linked: `param-<name in kebab case>` for both, as Mintlify
+ * (see fieldAnchor), unique on the page like heading ids.
  */
 import { attrs, escapeHtml } from '../markdown/escape.js';
+import { fieldAnchor } from '../markdown/slugger.js';
 import type { ComponentDefinition, JsxElement, Props, RenderApi } from './types.js';
 
 const LOCATIONS = ['path', 'query', 'body', 'header', 'cookie'] as const;
@@ -13,7 +15,7 @@ function fmt(v: unknown): string {
 }
 
 function field(el: JsxElement, r: RenderApi, p: Props, kind: 'param' | 'response', name: string, location?: string): string {
-  const id = r.slug(`${kind === 'param' ? 'param' : 'response'}-${name}`);
+  const id = r.slug(fieldAnchor(name));
   const badges = [
     location ? `<span class="q-field-location">${escapeHtml(location)}</span>` : '',
     p.type !== undefined ? `<span class="q-field-type">${escapeHtml(fmt(p.type))}</span>` : '',

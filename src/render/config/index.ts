@@ -1,6 +1,5 @@
-/** Site configuration: docs.json / mint.json reading, navigation helpers, redirects. */
+/** Site configuration: docs.json / mint.json reading, navigation helpers (redirects are matched by host/redirects.ts). */
 export { loadSiteConfig } from './load-site-config.js';
 export { flattenPages, type FlattenOptions } from './flatten-pages.js';
-export { matchRedirect, type RedirectMatch } from './redirects.js';
 export { pageEntry, pagePath } from './navigation.js';
 export { formatJsonPath } from './friendly-errors.js';

@@ -17,7 +17,7 @@ import { programValue, EMPTY, NotLiteral } from './literals.js';
 import { resolveHref, resolveSrc, type LinkRecorder } from './links.js';
 import type { PageModule } from './modules.js';
 import { sanitizeRawHtml, type RawHtmlState } from './raw-html.js';
-import { Slugger } from './slugger.js';
+import { CUSTOM_ID, Slugger } from './slugger.js';
 import { JsxRenderer } from './jsx.js';
 
 /** Children of a snippet element, passed to the snippet as `{children}`. */
@@ -124,9 +124,13 @@ export class PageRenderer {
     return out;
   }
 
-  private heading(depth: number, children: PhrasingContent[]): string {
+  private heading(depth: number, all: PhrasingContent[]): string {
+    // `## Title {#custom-id}` (see escapeCustomHeadingIds): the id is taken off the text.
+    const last = all[all.length - 1];
+    const custom = last?.type === 'text' ? CUSTOM_ID.exec(last.value) : null;
+    const children = custom && last?.type === 'text' ? [...all.slice(0, -1), ...(custom.index > 0 ? [{ ...last, value: last.value.slice(0, custom.index) }] : [])] : all;
     const text = this.textOf(children).trim();
-    const id = this.slugger.slug(text);
+    const id = custom ? this.slugger.reserve(custom[1]) : this.slugger.slug(text);
     this.headings.push({ depth, text, id });
     return `<h${depth} id="${escapeAttr(id)}">${this.inline(children)}</h${depth}>`;
   }

@@ -8,6 +8,7 @@
 import type { Root } from 'mdast';
 import { fastParse } from './fast-parse.js';
 import { boundSource, MAX_LINE_DELIMITERS, MAX_NESTED_MARKERS, MAX_PARAGRAPH_DELIMITERS } from './bound-source.js';
+import { escapeCustomHeadingIds } from './slugger.js';
 
 export interface ParseResult {
   tree: Root;
@@ -21,7 +22,9 @@ export interface ParseResult {
 let micromark: Promise<typeof import('./micromark-parse.js')> | undefined;
 
 export async function parsePage(raw: string): Promise<ParseResult> {
-  const { source, literalLines } = boundSource(raw);
+  const bounded = boundSource(raw);
+  const { literalLines } = bounded;
+  const source = escapeCustomHeadingIds(bounded.source);
   const extra = literalLines.length > 0 ? { literalLines } : {};
   const tree = fastParse(source);
   if (tree) return { tree, mdx: true, ...extra };

@@ -19,7 +19,7 @@ import { allNavPages, readingOrder } from '../layout/nav-tree.js';
 import type { SitePage } from '../layout/site-model.js';
 import type { RenderTask } from '../pool/render-task.js';
 import { readFrontmatter, summaryTitle } from './read-frontmatter.js';
-import { redirectSourcePage } from './redirect-pages.js';
+import { redirectStubs } from './redirect-pages.js';
 import { walkFiles, type SkippedLink } from './walk-files.js';
 import { readConfinedText } from '../source/confined-path.js';
 
@@ -113,9 +113,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
     tasks.push(spec ? { page, file, spec } : { page, file });
   }
 
-  const redirectSources = config.redirects
-    .map((r) => redirectSourcePage(r.source))
-    .filter((p): p is string => p !== null && !pages[p]);
+  const redirectSources = [...redirectStubs(config.redirects, new Set(Object.keys(pages))).keys()];
   const unreachable = Object.keys(pages).filter((p) => !pages[p].inNav && pages[p].file?.endsWith('.mdx'));
   return {
     root, config, configText, diagnostics, navigation, api, files, pages, tasks, sources,

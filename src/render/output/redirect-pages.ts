@@ -1,9 +1,12 @@
 /**
  * Redirects in the output: `redirects.json` (every rule, wildcards included, for a
- * host server that can answer with a real 301/302) and, for each exact source, a
- * small HTML page at `source.html` that sends the browser on (meta refresh plus a
- * canonical link and a plain link for browsers without refresh).
+ * host server that can answer with a real 301/302) and a small HTML page that sends the
+ * browser on (meta refresh plus a canonical link and a plain link for browsers without
+ * refresh) at each exact source and at each path a pattern rule (`/beta/:slug*`,
+ * `/old/:page`, `/api-reference/*`) sends to a page of the site, so any static host
+ * answers them too. Patterns are matched by `quire host`'s own matcher (RedirectTable).
  */
+import { RedirectTable, type RedirectRule } from '../../host/redirects.js';
 import type { Redirect } from '../types.js';
 import { escapeAttr, escapeHtml, isExternalHref, safeUrl } from '../layout/escape.js';
 import { toRootPath, findPage } from './resolve-links.js';
@@ -16,6 +19,53 @@ export function redirectSourcePage(source: string): string | null {
   if (PATTERN.test(source)) return null;
   const path = toRootPath(source.replace(/[?#].*$/, ''), 'index').replace(/\.(html|mdx?)$/i, '');
   return path === '' ? null : path;
+}
+
+/** Source paths of pattern rules are enumerated only this far (a pattern like `/:a/:b*` over every page). */
+const MAX_PATTERN_STUBS = 20_000;
+
+/**
+ * The redirect pages to write: page path -> destination. Exact sources as written; for a
+ * pattern rule, the paths it sends to an existing page, found by running the rule
+ * backwards over the pages (`/beta/:slug*` -> `/v2/:slug*` and page `v2/intro` give
+ * `beta/intro`); the destination of each is what the whole table answers for it (an
+ * earlier rule wins, as in `quire host`). A rule whose destination does not name every
+ * parameter of its source (`/mdx/:slug*` -> `/mdx-setup`) has no paths to enumerate:
+ * links to it resolve through resolveLink instead. Paths that are pages are never replaced.
+ */
+export function redirectStubs(redirects: readonly Redirect[], pages: ReadonlySet<string>): Map<string, string> {
+  const stubs = new Map<string, string>();
+  const exact = new Map<string, string>();
+  for (const r of redirects) {
+    const source = redirectSourcePage(r.source);
+    if (source !== null && !exact.has(source)) exact.set(source, r.destination);
+  }
+  const rules: RedirectRule[] = redirects.filter((r) => r.source.startsWith('/')).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent }));
+  const table = new RedirectTable(rules);
+  for (const r of rules) {
+    if (!PATTERN.test(r.source) || isExternalHref(r.destination) || !r.destination.startsWith('/')) continue;
+    const backwards = new RedirectTable([{ source: r.destination.replace(/[?#].*$/, ''), destination: r.source, permanent: true }]);
+    for (const page of pages) {
+      if (stubs.size >= MAX_PATTERN_STUBS) break;
+      const hit = backwards.match(page === 'index' ? '/' : `/${page}`, '') ?? (page.endsWith('/index') ? backwards.match(`/${page.slice(0, -6)}`, '') : null);
+      if (!hit || PATTERN.test(hit.location)) continue;
+      const source = redirectSourcePage(decodePath(hit.location));
+      if (source === null || pages.has(source) || stubs.has(source) || exact.has(source)) continue;
+      const forward = table.match(`/${source}`, '');
+      if (forward && !isExternalHref(forward.location)) stubs.set(source, decodePath(forward.location));
+    }
+  }
+  for (const [source, destination] of exact) if (!pages.has(source)) stubs.set(source, destination);
+  return stubs;
+}
+
+/** A Location back to a page path (RedirectTable percent-encodes each segment it fills). */
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 export function redirectsJson(redirects: Redirect[]): string {

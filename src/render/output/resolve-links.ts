@@ -2,10 +2,13 @@
  * Resolution of internal links and asset references written by authors, the way a
  * hosted docs platform would serve them: `/quickstart`, `quickstart` (relative to the
  * page's URL), `../api#auth`, `/guides/`, `/intro.mdx`, `/images/a.png`. A link resolves
- * when it names a page of the site, a redirect source, or a static file; the result is
- * a relative href from the linking page's output file (see page-paths.ts).
+ * when it names a page of the site, a redirect source, or a static file, or a pattern
+ * redirect sends it to a page; the result is a relative href from the linking page's
+ * output file (see page-paths.ts).
  */
 import { posix } from 'node:path';
+import { RedirectTable } from '../../host/redirects.js';
+import type { Redirect } from '../types.js';
 import { encodePath, pageHref, pageOutputFile, relativeHref } from './page-paths.js';
 import { isExternalHref } from '../layout/escape.js';
 
@@ -16,6 +19,8 @@ export interface LinkTargets {
   files: ReadonlySet<string>;
   /** Exact redirect sources written as pages (without leading slash). */
   redirectSources: ReadonlySet<string>;
+  /** The site's redirect rules: a link to a path a pattern rule sends to a page goes to that page. */
+  redirects?: readonly Redirect[];
 }
 
 const PAGE_EXT = /\.(mdx|md|html)$/i;
@@ -51,6 +56,23 @@ export function findPage(rootPath: string, pages: ReadonlySet<string>): string |
 }
 
 export function createLinkResolver(targets: LinkTargets) {
+  const patterns = new RedirectTable((targets.redirects ?? []).filter((r) => /[:*]/.test(r.source) && r.source.startsWith('/')));
+
+  /** The page a pattern redirect sends `rootPath` to, with the destination's own fragment. */
+  function redirected(rootPath: string): { page: string; fragment: string } | null {
+    const hit = patterns.size ? patterns.match(`/${rootPath}`, '') : null;
+    if (!hit || isExternalHref(hit.location)) return null;
+    const { path, fragment } = splitHref(hit.location);
+    let decoded = path;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    const page = findPage(toRootPath(decoded, 'index'), targets.pages);
+    return page ? { page, fragment } : null;
+  }
+
   function resolveLink(href: string, fromPage: string): string | null {
     const trimmed = href.trim();
     if (trimmed === '' || isExternalHref(trimmed)) return trimmed;
@@ -65,6 +87,8 @@ export function createLinkResolver(targets: LinkTargets) {
       const rel = encodePath(relativeHref(pageOutputFile(fromPage), rootPath));
       return fragment ? `${rel}#${fragment}` : rel;
     }
+    const to = redirected(bare);
+    if (to) return pageHref(fromPage, to.page, fragment || to.fragment);
     return null;
   }
 

@@ -1,6 +1,6 @@
 /**
  * The site-wide files around the pages: sitemap.xml, robots.txt, 404.html,
- * redirects.json and one small HTML page per exact redirect source.
+ * redirects.json and one small HTML page per redirect source (see redirectStubs).
  */
 import type { RenderTask } from '../pool/render-task.js';
 import { escapeAttr, escapeHtml } from '../layout/escape.js';
@@ -9,7 +9,7 @@ import { pageIconFor } from '../layout/page-icon.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { pageOutputFile } from './page-paths.js';
 import type { SitePlan } from './plan-site.js';
-import { redirectPage, redirectSourcePage, redirectsJson } from './redirect-pages.js';
+import { redirectPage, redirectStubs, redirectsJson } from './redirect-pages.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
 /** Pages listed in the sitemap: not noindex; with `seo.indexing: navigable`, only visible navigation pages. */
@@ -50,12 +50,10 @@ export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[],
   if (!pages.has('index') && first && !written.has('index.html')) {
     files.set('index.html', redirectPage('index', `/${first}`, pages, model.baseUrl, model.assets.favicon));
   }
-  for (const r of plan.config.redirects) {
-    const source = redirectSourcePage(r.source);
-    if (!source || pages.has(source)) continue;
+  for (const [source, destination] of redirectStubs(plan.config.redirects, pages)) {
     const file = pageOutputFile(source);
     if (written.has(file) || files.has(file)) continue;
-    files.set(file, redirectPage(source, r.destination, pages, model.baseUrl, model.assets.favicon));
+    files.set(file, redirectPage(source, destination, pages, model.baseUrl, model.assets.favicon));
   }
   return files;
 }

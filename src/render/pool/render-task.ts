@@ -77,6 +77,7 @@ export function createRenderer(init: RenderInit) {
     pages: new Set(init.pages),
     files: new Set(init.files),
     redirectSources: new Set(init.redirectSources),
+    redirects: init.model.config.redirects,
   });
   const highlightCache = init.cacheDir ? createHighlightCache(join(init.cacheDir, 'highlight')) : recentHighlights;
 

@@ -135,8 +135,8 @@ describe('API fields', () => {
 
   it('ResponseField nests inside Expandable', async () => {
     const out = await html('<ResponseField name="data" type="object">\n  Data.\n\n  <Expandable title="fields">\n    <ResponseField name="id" type="string" deprecated>Id.</ResponseField>\n  </Expandable>\n</ResponseField>');
-    expect(out).toContain('id="response-data"');
-    expect(out).toContain('id="response-id"');
+    expect(out).toContain('id="param-data"');
+    expect(out).toContain('id="param-id"');
     expect(out).toContain('<span class="q-field-deprecated">deprecated</span>');
     expect(out).toMatchSnapshot();
   });

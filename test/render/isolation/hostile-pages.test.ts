@@ -4,8 +4,9 @@
  * nested shell block; delimiters spread over 8,000 lines of one paragraph; 8,000 list
  * markers on one line) exports with every other page rendered, the page named in the
  * diagnostics, within 5x (plus 10 s) the time of the same site without it. A page over
- * its time budget fails alone; one that runs its render thread out of heap gets a
- * second try in a roomier thread; `quire export --strict` fails on such a page.
+ * its time budget fails alone; one that runs its render thread out of heap (a long
+ * Markdown page, a big generated schema page) gets a second try in a roomier thread and
+ * the rest of the site goes on in a new one; `quire export --strict` fails on such a page.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,6 +79,24 @@ describe('a hostile page among ordinary ones', () => {
     expectEveryOtherPage(report, out);
     expect(readFileSync(join(out, 'hostile.html'), 'utf8')).toContain('Line 39999 with <strong>bold</strong>');
     expect(report.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', file: 'hostile.mdx', message: expect.stringMatching(/needed more than the render thread's 48 MB heap; rendered in a thread with 1024 MB/) }));
+  });
+
+  it('a big generated schema page (700 KB of nested ResponseFields) over its thread\'s heap is rendered whole in a roomier one', async () => {
+    // Shaped like a generated API schema page: each object field holds an Expandable of four more, three levels deep.
+    const field = (name: string, depth: number): string => {
+      const pad = '  '.repeat(depth);
+      const props = depth < 4 ? `${pad}  <Expandable title="properties">\n${[0, 1, 2, 3].map((k) => field(`${name}.prop${k}`, depth + 2)).join('')}${pad}  </Expandable>\n` : '';
+      return `${pad}<ResponseField name="${name}" type="object" required>\n${pad}  The \`${name}\` object. See [the overview](/index) for **details**.\n${props}${pad}</ResponseField>\n\n`;
+    };
+    let schema = '# Schema\n\n';
+    for (let i = 0; schema.length < 700_000; i++) schema += `## Schema ${i}\n\n${field(`schema${i}`, 0)}`;
+    const { report, out } = await exportWith('schema', schema, { renderHeapMb: 24 });
+    expectEveryOtherPage(report, out);
+    const html = readFileSync(join(out, 'hostile.html'), 'utf8');
+    expect(html.match(/data-response-field/g)?.length).toBe(schema.match(/<ResponseField /g)?.length);
+    expect(html).toContain('id="param-schema0-prop3-prop3"');
+    expect(report.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', file: 'hostile.mdx', message: expect.stringMatching(/needed more than the render thread's 24 MB heap; rendered in a thread with 1024 MB/) }));
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 
   it('quire export --strict fails on a hostile page, naming it', async () => {

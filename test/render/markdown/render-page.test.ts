@@ -29,12 +29,12 @@ describe('renderPage: page basics', () => {
     const page = await render('# Intro\n\n## Set up `docs.json`!\n\n## Set up docs.json\n\n### Ünïcode & stuff\n\n## Intro');
     expect(page.headings).toEqual([
       { depth: 1, text: 'Intro', id: 'intro' },
-      { depth: 2, text: 'Set up docs.json!', id: 'set-up-docsjson' },
-      { depth: 2, text: 'Set up docs.json', id: 'set-up-docsjson-1' },
-      { depth: 3, text: 'Ünïcode & stuff', id: 'ünïcode--stuff' },
-      { depth: 2, text: 'Intro', id: 'intro-1' },
+      { depth: 2, text: 'Set up docs.json!', id: 'set-up-docs-json' },
+      { depth: 2, text: 'Set up docs.json', id: 'set-up-docs-json-2' },
+      { depth: 3, text: 'Ünïcode & stuff', id: 'ünïcode-&-stuff' },
+      { depth: 2, text: 'Intro', id: 'intro-2' },
     ]);
-    expect(page.html).toContain('<h2 id="set-up-docsjson">Set up <code>docs.json</code>!</h2>');
+    expect(page.html).toContain('<h2 id="set-up-docs-json">Set up <code>docs.json</code>!</h2>');
   });
 
   it('renders GFM: tables, strikethrough, task lists, footnotes and bare URLs', async () => {
@@ -108,6 +108,8 @@ describe('renderPage: snippets', () => {
     await writeFile(join(root, 'snippets/loop-b.mdx'), 'import A from "./loop-a.mdx";\n\nB <A />');
     await writeFile(join(root, 'snippets/vars.mdx'), 'export const version = "2.1";');
     await writeFile(join(root, 'guides/local.mdx'), 'Local snippet.');
+    await writeFile(join(root, 'snippets/init-step.mdx'), '<Step title="Init">\n  Run `init`.\n</Step>');
+    await writeFile(join(root, 'snippets/dev-step.mdx'), '<Step title="Dev">\n  Run `dev`.\n\n  <Steps>\n    <Step title="Inner">Nested.</Step>\n  </Steps>\n</Step>');
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -115,6 +117,16 @@ describe('renderPage: snippets', () => {
     const page = await render('import Greeting from "/snippets/greeting.mdx";\nimport Local from "./local.mdx";\nimport { version } from "/snippets/vars.mdx";\n\n<Greeting name="Ada" level={2}>\n  Child **text**.\n</Greeting>\n\n<Local />\n\nVersion {version}.', { root });
     expect(page.diagnostics).toEqual([]);
     expect(page.html).toBe('<p>Hello <strong>Ada</strong>!</p><p>Level 2 kg.</p><p>Child <strong>text</strong>.</p><p>Local snippet.</p><p>Version 2.1.</p>');
+  });
+
+  it('numbers Steps that come from snippets 1, 2, 3 in one list', async () => {
+    const page = await render('import InitStep from "/snippets/init-step.mdx";\nimport DevStep from "/snippets/dev-step.mdx";\n\n<Steps>\n  <InitStep />\n  <DevStep />\n  <Step title="Deploy">Ship.</Step>\n</Steps>\n\n<InitStep />', { root });
+    expect(page.diagnostics).toEqual([]);
+    const html = page.html;
+    // one list of three, the nested Steps a list of its own, the snippet alone a one-item list
+    expect(html.match(/<ol class="q-steps" data-steps>/g)).toHaveLength(3);
+    expect([...html.matchAll(/data-step="(\d+)" id="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual(['1 init', '2 dev', '1 inner', '3 deploy', '1 init-2']);
+    expect(html).toMatch(/^<ol class="q-steps" data-steps><li class="q-step" data-step="1" id="init">.*<\/li><\/ol><ol class="q-steps" data-steps><li class="q-step" data-step="1" id="init-2">/);
   });
 
   it('stops import cycles and refuses snippets outside the root', async () => {

@@ -105,6 +105,9 @@ describe('exportSite on a small site', () => {
     const redirect = read('old-setup.html');
     expect(redirect).toContain('<meta http-equiv="refresh" content="0; url=guides/setup.html">');
     expect(redirect).toContain('<link rel="canonical" href="https://docs.example.com/v2/guides/setup">');
+    // `/blog/:slug*` -> `/guides/:slug*`: a stub at each path it sends to a page, for hosts without redirects.json
+    expect(read('blog/setup.html')).toContain('<meta http-equiv="refresh" content="0; url=../guides/setup.html">');
+    expect(read('blog/deep/inner.html')).toContain('<meta http-equiv="refresh" content="0; url=../../guides/deep/inner.html">');
     expect(JSON.parse(read('redirects.json'))).toEqual([
       { source: '/old-setup', destination: '/guides/setup', permanent: true },
       { source: '/blog/:slug*', destination: '/guides/:slug*', permanent: true },
