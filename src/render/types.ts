@@ -30,18 +30,39 @@ export type NavNode =
   | { kind: 'page'; page: string }
   /** An API reference entry such as `GET /users/{id}` or `api.yaml POST /users`. */
   | { kind: 'endpoint'; method: string; path: string; file?: string }
-  | { kind: 'group'; group: string; icon?: string; hidden?: boolean; expanded?: boolean; openapi?: string; children: NavNode[] }
+  | { kind: 'group'; group: string; icon?: string; hidden?: boolean; expanded?: boolean; children: NavNode[] } & ApiSpecs
   /** A link to another host or page that is not part of the tree (anchors/tabs with `href`/`url`). */
   | { kind: 'link'; label: string; href: string; icon?: string };
 
+/** `openapi` / `asyncapi` as written on a navigation node (string, list or `{source, directory}`). */
+export interface SpecSource {
+  /** A path in the docs folder (with or without its extension) or a URL. */
+  source: string;
+  /** Folder of the generated pages, e.g. `reference/api`. @default 'api-reference' */
+  directory?: string;
+}
+
+/** Code sample settings: `api.examples`, or `examples` on a navigation node for its part. */
+export interface ApiExamples {
+  languages?: string[];
+  /** `false`: only the document's own `x-codeSamples`, no generated samples. @default true */
+  autogenerate?: boolean;
+}
+
+/** The API settings a group or a division may carry. */
+export interface ApiSpecs {
+  openapi?: SpecSource[];
+  asyncapi?: SpecSource[];
+  examples?: ApiExamples;
+}
+
 /** A top-level division of the navigation: tabs, anchors, dropdowns, versions, languages. */
-export interface NavSection {
+export interface NavSection extends ApiSpecs {
   kind: 'tab' | 'anchor' | 'dropdown' | 'version' | 'language';
   label: string;
   icon?: string;
   /** Set for sections that only link elsewhere. */
   href?: string;
-  openapi?: string;
   /** `default: true` on a version or language: the one shown first. */
   default?: boolean;
   /** `hidden: true`: kept for its pages but not shown as a division. */
@@ -91,7 +112,7 @@ export interface SiteConfig {
     playground?: { display?: 'interactive' | 'simple' | 'none'; enabledInAirGapped?: boolean };
     url?: string;
     servers?: string[];
-    examples?: { languages?: string[] };
+    examples?: ApiExamples;
   };
   /** The config as written, for features not normalised above. */
   raw: Record<string, unknown>;

@@ -4,6 +4,7 @@
  * tolerated everywhere: the schemas are loose objects.
  */
 import { z } from 'zod';
+import type { SpecSource } from '../types.js';
 
 const str = z.string();
 const link = z.looseObject({ label: str.optional(), name: str.optional(), href: str.optional(), url: str.optional(), icon: str.optional() });
@@ -32,12 +33,12 @@ export const sectionSchemas = {
   }),
   integrations: z.record(z.string(), z.record(z.string(), z.unknown())),
   api: z.looseObject({
-    openapi: z.union([str, z.array(str), z.looseObject({ source: str.optional(), directory: str.optional() })]).optional(),
+    openapi: z.union([str, z.array(z.union([str, z.looseObject({ source: str, directory: str.optional() })])), z.looseObject({ source: str.optional(), directory: str.optional() })]).optional(),
     playground: z.looseObject({ display: z.enum(['interactive', 'simple', 'none']).optional(), enabledInAirGapped: z.boolean().optional() }).optional(),
     url: str.optional(),
     mdx: z.looseObject({ server: z.union([str, z.array(str)]).optional() }).optional(),
     servers: z.union([str, z.array(str)]).optional(),
-    examples: z.looseObject({ languages: z.array(str).optional() }).optional(),
+    examples: z.looseObject({ languages: z.array(str).optional(), autogenerate: z.boolean().optional(), defaults: z.enum(['required', 'all']).optional(), prefill: z.boolean().optional() }).optional(),
   }),
 } as const;
 
@@ -46,8 +47,23 @@ export type Section<K extends SectionName> = z.infer<(typeof sectionSchemas)[K]>
 
 /** `openapi` as written on the api block, a tab, an anchor or a group -> its sources. */
 export function openapiSources(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  if (value && typeof value === 'object' && typeof (value as { source?: unknown }).source === 'string') return [(value as { source: string }).source];
-  return [];
+  return specSources(value).map((s) => s.source);
+}
+
+/**
+ * `openapi` / `asyncapi` on any navigation node: a path or URL, a list of them, or
+ * `{source, directory}` (list entries may be objects too). Empty sources are left out.
+ */
+export function specSources(value: unknown): SpecSource[] {
+  const one = (v: unknown): SpecSource[] => {
+    if (typeof v === 'string') return v.trim() ? [{ source: v.trim() }] : [];
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const { source, directory } = v as { source?: unknown; directory?: unknown };
+      if (typeof source !== 'string' || !source.trim()) return [];
+      const dir = typeof directory === 'string' ? directory.trim().replace(/^\/+|\/+$/g, '') : '';
+      return [{ source: source.trim(), ...(dir ? { directory: dir } : {}) }];
+    }
+    return [];
+  };
+  return Array.isArray(value) ? value.flatMap(one) : one(value);
 }
