@@ -16,8 +16,10 @@ const opKey = (doc: string, op: { method: string; path: string }): string => `${
 export class PageAssigner {
   /** Operations whose page an MDX file claimed. */
   private readonly claimed = new Map<string, EndpointPageSpec>();
-  /** Generated pages, keyed by directory and operation. */
+  /** Generated pages by page path (an `x-mint.href` page is the same in every directory). */
   private readonly generated = new Map<string, EndpointPageSpec>();
+  /** Which operation each handed-out page shows. */
+  private readonly owner = new Map<string, string>();
   /** Page paths of every operation of a document in a directory, built on first use. */
   private readonly tables = new Map<string, Map<string, string>>();
   private readonly used = new Set<string>();
@@ -46,11 +48,8 @@ export class PageAssigner {
   pageFor(doc: string, op: OperationInfo, directory: string = DEFAULT_DIRECTORY, examples?: ApiExamples): string {
     const claimed = this.claimed.get(opKey(doc, op));
     if (claimed) return claimed.page;
-    const key = `${directory}\0${opKey(doc, op)}`;
-    const known = this.generated.get(key);
-    if (known) return known.page;
-    const page = this.table(doc, directory).get(opKey(doc, op)) ?? this.fresh(`${directory}/${op.method.toLowerCase()}-${op.path.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
-    this.generated.set(key, this.spec(doc, op, page, operationTitle(op), examples));
+    const page = this.table(doc, directory).get(opKey(doc, op))!;
+    if (!this.generated.has(page)) this.generated.set(page, this.spec(doc, op, page, operationTitle(op), examples));
     return page;
   }
 
@@ -76,22 +75,16 @@ export class PageAssigner {
     if (!table) {
       const ops = this.docs.get(doc)?.doc ? listOperations(this.docs.get(doc)!.doc!) : [];
       // An author's own file at a page's path wins; the generated page moves aside.
-      const taken = (page: string): boolean => this.used.has(page) || existsSync(path.join(this.root, `${page}.mdx`)) || existsSync(path.join(this.root, `${page}.md`));
+      const taken = (page: string, op: OperationInfo): boolean => (this.used.has(page) && this.owner.get(page) !== opKey(doc, op)) || existsSync(path.join(this.root, `${page}.mdx`)) || existsSync(path.join(this.root, `${page}.md`));
       table = new Map();
       for (const [op, page] of documentPagePaths(ops, directory, taken)) {
         this.used.add(page);
+        this.owner.set(page, opKey(doc, op));
         table.set(opKey(doc, op), page);
       }
       this.tables.set(id, table);
     }
     return table;
-  }
-
-  private fresh(base: string): string {
-    let page = base;
-    for (let n = 1; this.used.has(page); n++) page = `${base}-${n}`;
-    this.used.add(page);
-    return page;
   }
 
   private spec(doc: string, op: OperationInfo, page: string, title: string, examples?: ApiExamples, contentPage?: string): EndpointPageSpec {

@@ -21,8 +21,8 @@ export const DEFAULT_DIRECTORY = 'api-reference';
 /**
  * Mintlify's slug: spaces become `-`, `{param}` becomes `-`, one leading and one trailing
  * `-` go, `{}(),.'` and `/` go, `--` becomes `-`, lower case. Other characters stay as
- * Mintlify keeps them (`get-user:-by-id`), except those a static file URL cannot carry
- * (`? # % \` and controls), which Quire drops too.
+ * Mintlify keeps them (`who-&-why`), except those a static file URL cannot carry: `? # %`,
+ * `\`, controls, and `:` (a relative link `a:b.html` would read as a URL scheme).
  */
 export function mintlifySlug(text: string): string {
   return text
@@ -31,8 +31,8 @@ export function mintlifySlug(text: string): string {
     .replace(/^-/, '')
     .replace(/-$/, '')
     .replace(/[{}(),.'\n/]/g, '')
+    .replace(/[?#%:\\\u0000-\u001f\u007f]/g, '')
     .replaceAll('--', '-')
-    .replace(/[?#%\\\u0000-\u001f\u007f]/g, '')
     .toLowerCase();
 }
 
@@ -57,14 +57,14 @@ export function basePagePath(op: OperationInfo, directory: string = DEFAULT_DIRE
  * de-duplicated as Mintlify does (`-1`, `-2`, ...), then against `taken` (pages of other
  * documents and directories, and the author's own files).
  */
-export function documentPagePaths(ops: OperationInfo[], directory: string, taken: (page: string) => boolean): Map<OperationInfo, string> {
+export function documentPagePaths(ops: OperationInfo[], directory: string, taken: (page: string, op: OperationInfo) => boolean): Map<OperationInfo, string> {
   const out = new Map<OperationInfo, string>();
   const mine = new Set<string>();
   // Excluded operations come last so they never shift the suffixes of published ones.
   for (const op of [...ops.filter((o) => !o.excluded), ...ops.filter((o) => o.excluded)]) {
     const base = basePagePath(op, directory);
     let page = base;
-    for (let n = 1; mine.has(page) || taken(page); n++) page = `${base}-${n}`;
+    for (let n = 1; mine.has(page) || taken(page, op); n++) page = `${base}-${n}`;
     mine.add(page);
     out.set(op, page);
   }
