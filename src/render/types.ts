@@ -30,15 +30,27 @@ export type NavNode =
   | { kind: 'page'; page: string }
   /** An API reference entry such as `GET /users/{id}` or `api.yaml POST /users`. */
   | { kind: 'endpoint'; method: string; path: string; file?: string }
-  | { kind: 'group'; group: string; icon?: string; hidden?: boolean; expanded?: boolean; children: NavNode[] } & ApiSpecs
+  | {
+      kind: 'group';
+      group: string;
+      icon?: string;
+      hidden?: boolean;
+      expanded?: boolean;
+      /** First `openapi` source (the whole reference is in `specs`). */
+      openapi?: string;
+      specs?: NavSpecs;
+      children: NavNode[];
+    }
   /** A link to another host or page that is not part of the tree (anchors/tabs with `href`/`url`). */
   | { kind: 'link'; label: string; href: string; icon?: string };
 
-/** `openapi` / `asyncapi` as written on a navigation node (string, list or `{source, directory}`). */
-export interface SpecSource {
-  /** A path in the docs folder (with or without its extension) or a URL. */
-  source: string;
-  /** Folder of the generated pages, e.g. `reference/api`. @default 'api-reference' */
+/**
+ * `openapi` or `asyncapi` as written on a navigation node (a path or URL, a list of
+ * them, or `{source, directory}`), carried as written for the API reference plan.
+ */
+export interface ApiSpecRef {
+  source: string[];
+  /** Folder the generated pages go to. @default 'api-reference' */
   directory?: string;
 }
 
@@ -49,20 +61,23 @@ export interface ApiExamples {
   autogenerate?: boolean;
 }
 
-/** The API settings a group or a division may carry. */
-export interface ApiSpecs {
-  openapi?: SpecSource[];
-  asyncapi?: SpecSource[];
+/** API reference settings written on a navigation node, carried for the API reference plan. */
+export interface NavSpecs {
+  openapi?: ApiSpecRef;
+  asyncapi?: ApiSpecRef;
   examples?: ApiExamples;
 }
 
 /** A top-level division of the navigation: tabs, anchors, dropdowns, versions, languages. */
-export interface NavSection extends ApiSpecs {
+export interface NavSection {
   kind: 'tab' | 'anchor' | 'dropdown' | 'version' | 'language';
   label: string;
   icon?: string;
   /** Set for sections that only link elsewhere. */
   href?: string;
+  /** First `openapi` source (the whole reference is in `specs`). */
+  openapi?: string;
+  specs?: NavSpecs;
   /** `default: true` on a version or language: the one shown first. */
   default?: boolean;
   /** `hidden: true`: kept for its pages but not shown as a division. */
@@ -78,6 +93,9 @@ export interface Navigation {
   sections: NavSection[];
   /** `navigation.global`: anchors/links shown on every page. */
   global: LinkItem[];
+  /** `openapi`/`asyncapi` on `navigation` itself. */
+  openapi?: string;
+  specs?: NavSpecs;
 }
 
 export interface Redirect {

@@ -4,7 +4,7 @@
  * tolerated everywhere: the schemas are loose objects.
  */
 import { z } from 'zod';
-import type { SpecSource } from '../types.js';
+import type { ApiSpecRef } from '../types.js';
 
 const str = z.string();
 const link = z.looseObject({ label: str.optional(), name: str.optional(), href: str.optional(), url: str.optional(), icon: str.optional() });
@@ -33,7 +33,7 @@ export const sectionSchemas = {
   }),
   integrations: z.record(z.string(), z.record(z.string(), z.unknown())),
   api: z.looseObject({
-    openapi: z.union([str, z.array(z.union([str, z.looseObject({ source: str, directory: str.optional() })])), z.looseObject({ source: str.optional(), directory: str.optional() })]).optional(),
+    openapi: z.union([str, z.array(str), z.looseObject({ source: str.optional(), directory: str.optional() })]).optional(),
     playground: z.looseObject({ display: z.enum(['interactive', 'simple', 'none']).optional(), enabledInAirGapped: z.boolean().optional() }).optional(),
     url: str.optional(),
     mdx: z.looseObject({ server: z.union([str, z.array(str)]).optional() }).optional(),
@@ -47,23 +47,20 @@ export type Section<K extends SectionName> = z.infer<(typeof sectionSchemas)[K]>
 
 /** `openapi` as written on the api block, a tab, an anchor or a group -> its sources. */
 export function openapiSources(value: unknown): string[] {
-  return specSources(value).map((s) => s.source);
+  return specRef(value)?.source ?? [];
 }
 
 /**
  * `openapi` / `asyncapi` on any navigation node: a path or URL, a list of them, or
- * `{source, directory}` (list entries may be objects too). Empty sources are left out.
+ * `{source, directory}`; null when it is none of these.
  */
-export function specSources(value: unknown): SpecSource[] {
-  const one = (v: unknown): SpecSource[] => {
-    if (typeof v === 'string') return v.trim() ? [{ source: v.trim() }] : [];
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      const { source, directory } = v as { source?: unknown; directory?: unknown };
-      if (typeof source !== 'string' || !source.trim()) return [];
-      const dir = typeof directory === 'string' ? directory.trim().replace(/^\/+|\/+$/g, '') : '';
-      return [{ source: source.trim(), ...(dir ? { directory: dir } : {}) }];
-    }
-    return [];
-  };
-  return Array.isArray(value) ? value.flatMap(one) : one(value);
+export function specRef(value: unknown): ApiSpecRef | null {
+  const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.filter((x) => x.trim()) : null);
+  if (typeof value === 'string') return value.trim() ? { source: [value.trim()] } : null;
+  if (Array.isArray(value)) return strings(value)?.length ? { source: strings(value)! } : null;
+  if (!value || typeof value !== 'object') return null;
+  const { source, directory } = value as { source?: unknown; directory?: unknown };
+  const list = typeof source === 'string' ? [source.trim()].filter(Boolean) : strings(source);
+  if (!list?.length || (directory !== undefined && typeof directory !== 'string')) return null;
+  return { source: list, ...(typeof directory === 'string' && directory.trim() ? { directory: directory.trim() } : {}) };
 }

@@ -4,7 +4,7 @@
  * document named gets a warning saying it has no page, and a page whose frontmatter names
  * a channel is told that only its own content is rendered.
  */
-import type { Diagnostic, NavNode, NavSection, SiteConfig } from '../types.js';
+import type { Diagnostic, NavNode, NavSection, NavSpecs, SiteConfig } from '../types.js';
 import type { DocumentIndex } from './document-index.js';
 import { childPath, sectionPath } from './nav-refs.js';
 import { DocumentReadError, isUrl, parseDocumentText, readDocumentText } from './read-document.js';
@@ -13,25 +13,27 @@ import type { FrontmatterValue } from './scan-frontmatter.js';
 /** Every `asyncapi` source of the navigation with the JSON path where it is written. */
 function navSources(config: SiteConfig): { source: string; at: string }[] {
   const out: { source: string; at: string }[] = [];
-  const add = (list: { source: string }[] | undefined, at: string): void => {
-    list?.forEach((s, i) => out.push({ source: s.source, at: list.length > 1 ? `${at}.asyncapi[${i}]` : `${at}.asyncapi` }));
+  const add = (specs: NavSpecs | undefined, at: string): void => {
+    const list = specs?.asyncapi?.source ?? [];
+    list.forEach((source, i) => out.push({ source, at: list.length > 1 ? `${at}.asyncapi[${i}]` : `${at}.asyncapi` }));
   };
   const nodes = (list: NavNode[], at: string, parent: 'group' | 'section' | 'root'): void => {
     list.forEach((n, i) => {
       if (n.kind !== 'group') return;
       const here = childPath(at, list, i, parent, config.source);
-      add(n.asyncapi, here);
+      add(n.specs, here);
       nodes(n.children, here, 'group');
     });
   };
   const sections = (list: NavSection[], at: string): void => {
     list.forEach((s, i) => {
       const here = sectionPath(at, list, i);
-      add(s.asyncapi, here);
+      add(s.specs, here);
       nodes(s.children, here, 'section');
       sections(s.sections, here);
     });
   };
+  add(config.navigation.specs, 'navigation');
   nodes(config.navigation.root, 'navigation', 'root');
   sections(config.navigation.sections, 'navigation');
   return out;

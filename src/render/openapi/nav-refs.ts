@@ -7,18 +7,18 @@ import type { NavNode, NavSection, SiteConfig } from '../types.js';
 
 /** Every `openapi` (or `asyncapi`) source of the site as written, first appearance first, deduplicated. */
 export function collectSpecSources(config: SiteConfig, kind: 'openapi' | 'asyncapi', extra: string[] = []): string[] {
-  const refs: string[] = kind === 'openapi' ? [...config.api.openapi] : [];
+  const refs: string[] = [...(kind === 'openapi' ? config.api.openapi : []), ...(config.navigation.specs?.[kind]?.source ?? [])];
   const fromNodes = (nodes: NavNode[]): void => {
     for (const n of nodes) {
       if (n.kind === 'group') {
-        for (const s of n[kind] ?? []) refs.push(s.source);
+        refs.push(...(n.specs?.[kind]?.source ?? []));
         fromNodes(n.children);
       } else if (n.kind === 'endpoint' && n.file && kind === 'openapi') refs.push(n.file);
     }
   };
   const fromSections = (sections: NavSection[]): void => {
     for (const s of sections) {
-      for (const src of s[kind] ?? []) refs.push(src.source);
+      refs.push(...(s.specs?.[kind]?.source ?? []));
       fromNodes(s.children);
       fromSections(s.sections);
     }

@@ -5,7 +5,7 @@
  * nodes without pages get every operation grouped by tag) and reports problems with file
  * and JSON path.
  */
-import type { ApiExamples, ApiSpecs, Deployment, Diagnostic, NavNode, NavSection, Navigation, SiteConfig } from '../types.js';
+import type { ApiExamples, Deployment, Diagnostic, NavNode, NavSection, NavSpecs, Navigation, SiteConfig } from '../types.js';
 import { planAsyncApi } from './asyncapi.js';
 import { referenceAssets } from './assets.js';
 import { checkDocument, type CheckedDocument } from './check-document.js';
@@ -90,17 +90,19 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
   }
 
   /** The scope below a node: its own documents (resolved) replace the parent's; its examples override them. */
-  const scopeOf = async (node: ApiSpecs, parent: Scope, at: string): Promise<Scope> => {
+  const scopeOf = async (specs: NavSpecs | undefined, parent: Scope, at: string): Promise<Scope> => {
     let own: Scope['docs'] | undefined;
-    if (node.openapi) {
+    if (specs?.openapi) {
       own = [];
-      for (const [i, s] of node.openapi.entries()) {
-        const r = await resolve(s.source);
-        if (r.problem) diagnostics.push({ severity: 'error', file: config.source, path: node.openapi.length > 1 ? `${at}.openapi[${i}]` : `${at}.openapi`, message: r.problem });
-        else own.push({ key: r.key, ...(s.directory ? { directory: s.directory } : {}) });
+      const { source, directory } = specs.openapi;
+      const dir = directory?.replace(/^\/+|\/+$/g, '');
+      for (const [i, ref] of source.entries()) {
+        const r = await resolve(ref);
+        if (r.problem) diagnostics.push({ severity: 'error', file: config.source, path: source.length > 1 ? `${at}.openapi[${i}]` : `${at}.openapi`, message: r.problem });
+        else own.push({ key: r.key, ...(dir ? { directory: dir } : {}) });
       }
     }
-    return { docs: own ?? parent.docs, examples: node.examples ? { ...parent.examples, ...node.examples } : parent.examples };
+    return { docs: own ?? parent.docs, examples: specs?.examples ? { ...parent.examples, ...specs.examples } : parent.examples };
   };
   const generatedGroups = (scope: Scope): NavNode[] => scope.docs.flatMap((d) => pages.groupsFor(d.key, d.directory, scope.examples));
 
@@ -119,29 +121,30 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
           out.push({ kind: 'page', page: pages.pageFor(found.doc, found.op, directory, scope.examples) });
         } else diagnostics.push({ severity: 'error', file: config.source, path: here, message: problem ?? missingMessage(node.method, node.path, node.file ? candidates : scope.docs.length ? scope.docs.map((d) => d.key) : [...candidates, ...(repository ?? [])], docs) });
       } else if (node.kind === 'group') {
-        const inner = await scopeOf(node, scope, here);
+        const inner = await scopeOf(node.specs, scope, here);
         const children = await walkNodes(node.children, inner, here, 'group');
-        out.push({ ...node, children: node.openapi && node.children.length === 0 ? generatedGroups(inner) : children });
+        out.push({ ...node, children: node.specs?.openapi && node.children.length === 0 ? generatedGroups(inner) : children });
       } else out.push(node);
     }
     return out;
   };
   const walkSection = async (section: NavSection, scope: Scope, at: string): Promise<NavSection> => {
-    const inner = await scopeOf(section, scope, at);
+    const inner = await scopeOf(section.specs, scope, at);
     const empty = section.children.length === 0 && section.sections.length === 0;
     const sections: NavSection[] = [];
     for (const [i, s] of section.sections.entries()) sections.push(await walkSection(s, inner, sectionPath(at, section.sections, i)));
     return {
       ...section,
-      children: section.openapi && empty && !section.href ? generatedGroups(inner) : await walkNodes(section.children, inner, at, 'section'),
+      children: section.specs?.openapi && empty && !section.href ? generatedGroups(inner) : await walkNodes(section.children, inner, at, 'section'),
       sections,
     };
   };
   const rootAt = 'navigation';
-  const top: Scope = { docs: [] };
+  const top = await scopeOf(config.navigation.specs, { docs: [] }, rootAt);
   const sections: NavSection[] = [];
   for (const [i, s] of config.navigation.sections.entries()) sections.push(await walkSection(s, top, sectionPath(rootAt, config.navigation.sections, i)));
-  const navigation: Navigation = { ...config.navigation, root: await walkNodes(config.navigation.root, top, rootAt, 'root'), sections };
+  const bare = config.navigation.specs?.openapi && config.navigation.root.length === 0 && config.navigation.sections.length === 0;
+  const navigation: Navigation = { ...config.navigation, root: bare ? generatedGroups(top) : await walkNodes(config.navigation.root, top, rootAt, 'root'), sections };
   diagnostics.push(...(await planAsyncApi(root, config, index, asyncapiPages)));
 
   const endpoints = pages.specs();

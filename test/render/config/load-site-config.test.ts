@@ -80,9 +80,10 @@ describe('loadSiteConfig: docs.json', () => {
     expect(version).toMatchObject({ kind: 'version', label: 'v2', default: true });
     const tab = version.sections[0].sections[0];
     expect(version.sections[0]).toMatchObject({ kind: 'language', label: 'en' });
-    expect(tab).toMatchObject({ kind: 'tab', label: 'API', openapi: [{ source: 'api.yaml' }] });
+    expect(tab).toMatchObject({ kind: 'tab', label: 'API', openapi: 'api.yaml', specs: { openapi: { source: ['api.yaml'] } } });
     expect(tab.children[0]).toEqual({
-      kind: 'group', group: 'Users', openapi: [{ source: 'users.yaml', directory: 'reference/api' }], examples: { languages: ['curl'], autogenerate: false },
+      kind: 'group', group: 'Users', openapi: 'users.yaml',
+      specs: { openapi: { source: ['users.yaml'], directory: '/reference/api/' }, examples: { languages: ['curl'], autogenerate: false } },
       children: [
         { kind: 'endpoint', method: 'GET', path: '/users' },
         { kind: 'endpoint', method: 'POST', path: '/users/{id}', file: 'api.yaml' },

@@ -143,3 +143,20 @@ describe('examples on a navigation group', () => {
     expect(samples(html)).toEqual(['cURL', 'cURL', 'Python', 'JavaScript', 'Go']);
   });
 });
+
+describe('openapi on navigation itself and as a list', () => {
+  it('fills a bare navigation from its own openapi, and a tab from every document of its list', async () => {
+    const { siteConfig } = await import('./helpers.js');
+    const bare = siteConfig();
+    bare.navigation.specs = { openapi: { source: ['v3-openapi'], directory: 'api' } };
+    const one = await planApiReference(root, bare, 'cloud');
+    expect(pagesOf(one.navigation.root)).toEqual([
+      { 'Async task management': ['api/async-task-management/list-tasks', 'api/async-task-management/create-a-task', 'api/async-task-management/list-tasks-1', 'guides/delete', 'deprecated/legacy-endpoint'] },
+      { 'API Reference': ['api/get-health'] },
+    ]);
+    const listed = siteConfig({ sections: [{ kind: 'tab', label: 'Both', openapi: 'other/extra.json', specs: { openapi: { source: ['other/extra.json', 'specs/v3-openapi.yaml'] } }, children: [], sections: [] }] });
+    const two = await planApiReference(root, listed, 'cloud');
+    expect(pagesOf(two.navigation.sections[0].children).map((g) => Object.keys(g as object)[0])).toEqual(['Ops', 'Async task management', 'API Reference']);
+    expect(two.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});

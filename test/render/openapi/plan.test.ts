@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../../src/render/config/index.js';
 import { planApiReference, renderEndpointPage } from '../../../src/render/openapi/index.js';
 import type { Diagnostic, NavNode } from '../../../src/render/types.js';
-import { endpoint, FIXTURES, group, pageContext, siteConfig } from './helpers.js';
+import { endpoint, FIXTURES, group, pageContext, siteConfig, specs } from './helpers.js';
 
 /** The fixture documents alone (the fixture site's pages would otherwise claim operations too). */
 let DOCS = '';
@@ -64,9 +64,9 @@ describe('planApiReference on the fixture site (docs.json read by loadSiteConfig
 describe('openapi on tabs and anchors', () => {
   it('fills a tab or anchor that carries a document and has no pages, and scopes endpoint entries below it', async () => {
     const config = siteConfig({ sections: [
-      { kind: 'tab', label: 'Zoo', openapi: [{ source: 'recursive.yaml' }], children: [], sections: [] },
-      { kind: 'anchor', label: 'Pets', openapi: [{ source: 'petstore-3.0.json' }], children: [group('Some', [endpoint('GET', '/store/inventory')])], sections: [] },
-      { kind: 'version', label: 'v2', children: [], sections: [{ kind: 'tab', label: 'Library', openapi: [{ source: 'library-3.1.yaml' }], children: [group('Books', [endpoint('GET', '/books/{isbn}')])], sections: [] }] },
+      { kind: 'tab', label: 'Zoo', ...specs('recursive.yaml'), children: [], sections: [] },
+      { kind: 'anchor', label: 'Pets', ...specs('petstore-3.0.json'), children: [group('Some', [endpoint('GET', '/store/inventory')])], sections: [] },
+      { kind: 'version', label: 'v2', children: [], sections: [{ kind: 'tab', label: 'Library', ...specs('library-3.1.yaml'), children: [group('Books', [endpoint('GET', '/books/{isbn}')])], sections: [] }] },
     ] });
     const plan = await planApiReference(DOCS, config, 'cloud');
     expect(plan.diagnostics).toEqual([]);
