@@ -42,7 +42,8 @@ export class DocumentIndex {
    */
   async resolve(ref: string, kind: SpecKind = 'openapi'): Promise<{ key: string; problem?: string }> {
     const key = documentKey(ref);
-    if (isUrl(key) || this.files.has(key)) return { key };
+    // A path that climbs out is left to the confined reader, which refuses it the same way whether it exists or not.
+    if (isUrl(key) || this.files.has(key) || key === '..' || key.startsWith('../')) return { key };
     if (!SPEC_FILE.test(key)) {
       for (const ext of EXTENSIONS) if (this.files.has(key + ext)) return { key: key + ext };
       const name = path.posix.basename(key);
