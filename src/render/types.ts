@@ -30,9 +30,43 @@ export type NavNode =
   | { kind: 'page'; page: string }
   /** An API reference entry such as `GET /users/{id}` or `api.yaml POST /users`. */
   | { kind: 'endpoint'; method: string; path: string; file?: string }
-  | { kind: 'group'; group: string; icon?: string; hidden?: boolean; expanded?: boolean; openapi?: string; children: NavNode[] }
+  | {
+      kind: 'group';
+      group: string;
+      icon?: string;
+      hidden?: boolean;
+      expanded?: boolean;
+      /** First `openapi` source (the whole reference is in `specs`). */
+      openapi?: string;
+      specs?: NavSpecs;
+      children: NavNode[];
+    }
   /** A link to another host or page that is not part of the tree (anchors/tabs with `href`/`url`). */
   | { kind: 'link'; label: string; href: string; icon?: string };
+
+/**
+ * `openapi` or `asyncapi` as written on a navigation node (a path or URL, a list of
+ * them, or `{source, directory}`), carried as written for the API reference plan.
+ */
+export interface ApiSpecRef {
+  source: string[];
+  /** Folder the generated pages go to. @default 'api-reference' */
+  directory?: string;
+}
+
+/** Code sample settings: `api.examples`, or `examples` on a navigation node for its part. */
+export interface ApiExamples {
+  languages?: string[];
+  /** `false`: only the document's own `x-codeSamples`, no generated samples. @default true */
+  autogenerate?: boolean;
+}
+
+/** API reference settings written on a navigation node, carried for the API reference plan. */
+export interface NavSpecs {
+  openapi?: ApiSpecRef;
+  asyncapi?: ApiSpecRef;
+  examples?: ApiExamples;
+}
 
 /** A top-level division of the navigation: tabs, anchors, dropdowns, versions, languages. */
 export interface NavSection {
@@ -41,7 +75,9 @@ export interface NavSection {
   icon?: string;
   /** Set for sections that only link elsewhere. */
   href?: string;
+  /** First `openapi` source (the whole reference is in `specs`). */
   openapi?: string;
+  specs?: NavSpecs;
   /** `default: true` on a version or language: the one shown first. */
   default?: boolean;
   /** `hidden: true`: kept for its pages but not shown as a division. */
@@ -57,6 +93,9 @@ export interface Navigation {
   sections: NavSection[];
   /** `navigation.global`: anchors/links shown on every page. */
   global: LinkItem[];
+  /** `openapi`/`asyncapi` on `navigation` itself. */
+  openapi?: string;
+  specs?: NavSpecs;
 }
 
 export interface Redirect {
@@ -91,7 +130,7 @@ export interface SiteConfig {
     playground?: { display?: 'interactive' | 'simple' | 'none'; enabledInAirGapped?: boolean };
     url?: string;
     servers?: string[];
-    examples?: { languages?: string[] };
+    examples?: ApiExamples;
   };
   /** The config as written, for features not normalised above. */
   raw: Record<string, unknown>;

@@ -4,15 +4,17 @@
  * pages and further divisions; groups nest. Walked entry by entry so that a wrong type
  * drops that entry only and is reported with its JSON path.
  */
-import type { Diagnostic, LinkItem, NavNode, NavSection, Navigation } from '../types.js';
+import type { Diagnostic, LinkItem, NavNode, NavSection, NavSpecs, Navigation } from '../types.js';
 import { formatJsonPath } from './friendly-errors.js';
-import { openapiSources } from './schema.js';
+import { specRef } from './schema.js';
 
 type Obj = Record<string, unknown>;
 type Path = PropertyKey[];
 
 const METHODS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK';
-const ENDPOINT = new RegExp(`^(?:(\\S+\\.(?:ya?ml|json)|https?://\\S+)\\s+)?(${METHODS})\\s+(/\\S*)$`, 'i');
+// Whatever precedes the method names the document, with or without its extension
+// (`v3-openapi POST /tasks`), as Mintlify reads it (its extractMethodAndEndpoint).
+const ENDPOINT = new RegExp(`^(?:(\\S+)\\s+)?(${METHODS})\\s+(/\\S*)$`, 'i');
 
 /** Division keys in the order they are read, with the key holding each one's label. */
 const DIVISIONS: { key: string; kind: NavSection['kind']; label: string }[] = [
@@ -69,7 +71,7 @@ export class NavReader {
     if (nav === undefined) return { root: [], sections: [], global: [] };
     if (!this.isObj(nav, path, 'an object')) return { root: [], sections: [], global: [] };
     const { children, sections } = this.content(nav, path);
-    return { root: children, sections, global: this.global(nav.global, [...path, 'global']) };
+    return { root: children, sections, global: this.global(nav.global, [...path, 'global']), ...this.specs(nav, path) };
   }
 
   private content(o: Obj, path: Path): { children: NavNode[]; sections: NavSection[] } {
@@ -101,13 +103,12 @@ export class NavReader {
     }
     const { children, sections } = this.content(s, path);
     const href = this.optString(s, 'href', path) ?? this.optString(s, 'url', path);
-    const openapi = openapiSources(s.openapi)[0];
     return {
       kind: d.kind,
       label,
       ...(this.optString(s, 'icon', path) !== undefined ? { icon: s.icon as string } : {}),
       ...(href !== undefined ? { href } : {}),
-      ...(openapi !== undefined ? { openapi } : {}),
+      ...this.specs(s, path),
       ...(this.flag(s, 'default', path) ? { default: true } : {}),
       ...(this.flag(s, 'hidden', path) ? { hidden: true } : {}),
       children,
@@ -132,12 +133,34 @@ export class NavReader {
     if (icon !== undefined) node.icon = icon;
     if (g.hidden !== undefined) node.hidden = this.flag(g, 'hidden', path);
     if (g.expanded !== undefined) node.expanded = this.flag(g, 'expanded', path);
-    const openapi = openapiSources(g.openapi)[0];
-    if (openapi !== undefined) node.openapi = openapi;
+    Object.assign(node, this.specs(g, path));
     // `root` is the page a group opens on; keep it reachable as the group's first page.
     const root = this.optString(g, 'root', path);
     if (root !== undefined) children.unshift({ kind: 'page', page: pagePath(root) });
     return node;
+  }
+
+  /** `openapi` and `asyncapi` (string, list or `{source, directory}`) and `examples` of a node, carried for the API reference plan. */
+  private specs(o: Obj, path: Path): { openapi?: string; specs?: NavSpecs } {
+    const specs: NavSpecs = {};
+    for (const key of ['openapi', 'asyncapi'] as const) {
+      if (o[key] === undefined || o[key] === null) continue;
+      const ref = specRef(o[key]);
+      if (ref) specs[key] = ref;
+      else this.bad([...path, key], 'expected a file path or URL, an array of them, or {"source", "directory"}');
+    }
+    const ex = o.examples;
+    if (ex !== undefined && ex !== null && this.isObj(ex, [...path, 'examples'], 'an object')) {
+      const at = [...path, 'examples'];
+      specs.examples = {};
+      if (ex.languages !== undefined) specs.examples.languages = this.list(ex, 'languages', at).filter((l): l is string => typeof l === 'string');
+      if (ex.autogenerate !== undefined && ex.autogenerate !== null) {
+        if (typeof ex.autogenerate === 'boolean') specs.examples.autogenerate = ex.autogenerate;
+        else this.bad([...at, 'autogenerate'], `expected true or false, got ${typeof ex.autogenerate}`);
+      }
+    }
+    if (!specs.openapi && !specs.asyncapi && !specs.examples) return {};
+    return { ...(specs.openapi ? { openapi: specs.openapi.source[0] } : {}), specs };
   }
 
   /** A `pages` entry: a page path, an endpoint string or a nested group. */

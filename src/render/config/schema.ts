@@ -4,6 +4,7 @@
  * tolerated everywhere: the schemas are loose objects.
  */
 import { z } from 'zod';
+import type { ApiSpecRef } from '../types.js';
 
 const str = z.string();
 const link = z.looseObject({ label: str.optional(), name: str.optional(), href: str.optional(), url: str.optional(), icon: str.optional() });
@@ -37,7 +38,7 @@ export const sectionSchemas = {
     url: str.optional(),
     mdx: z.looseObject({ server: z.union([str, z.array(str)]).optional() }).optional(),
     servers: z.union([str, z.array(str)]).optional(),
-    examples: z.looseObject({ languages: z.array(str).optional() }).optional(),
+    examples: z.looseObject({ languages: z.array(str).optional(), autogenerate: z.boolean().optional(), defaults: z.enum(['required', 'all']).optional(), prefill: z.boolean().optional() }).optional(),
   }),
 } as const;
 
@@ -46,8 +47,20 @@ export type Section<K extends SectionName> = z.infer<(typeof sectionSchemas)[K]>
 
 /** `openapi` as written on the api block, a tab, an anchor or a group -> its sources. */
 export function openapiSources(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  if (value && typeof value === 'object' && typeof (value as { source?: unknown }).source === 'string') return [(value as { source: string }).source];
-  return [];
+  return specRef(value)?.source ?? [];
+}
+
+/**
+ * `openapi` / `asyncapi` on any navigation node: a path or URL, a list of them, or
+ * `{source, directory}`; null when it is none of these.
+ */
+export function specRef(value: unknown): ApiSpecRef | null {
+  const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.filter((x) => x.trim()) : null);
+  if (typeof value === 'string') return value.trim() ? { source: [value.trim()] } : null;
+  if (Array.isArray(value)) return strings(value)?.length ? { source: strings(value)! } : null;
+  if (!value || typeof value !== 'object') return null;
+  const { source, directory } = value as { source?: unknown; directory?: unknown };
+  const list = typeof source === 'string' ? [source.trim()].filter(Boolean) : strings(source);
+  if (!list?.length || (directory !== undefined && typeof directory !== 'string')) return null;
+  return { source: list, ...(typeof directory === 'string' && directory.trim() ? { directory: directory.trim() } : {}) };
 }

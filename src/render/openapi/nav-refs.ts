@@ -1,25 +1,24 @@
 /**
- * Navigation helpers for the API reference plan: which OpenAPI documents a site names
- * (in a stable order), and the docs.json JSON path of a navigation entry, so that a
+ * Navigation helpers for the API reference plan: which OpenAPI / AsyncAPI documents a site
+ * names (in a stable order), and the docs.json JSON path of a navigation entry, so that a
  * diagnostic points where the author wrote it (`navigation.tabs[1].groups[0].pages[2]`).
  */
 import type { NavNode, NavSection, SiteConfig } from '../types.js';
-import { documentKey } from './read-document.js';
 
-/** Every document reference of the site, first appearance first, normalised and deduplicated. */
-export function collectDocumentRefs(config: SiteConfig, extra: string[] = []): string[] {
-  const refs: string[] = [...(config.api?.openapi ?? [])];
+/** Every `openapi` (or `asyncapi`) source of the site as written, first appearance first, deduplicated. */
+export function collectSpecSources(config: SiteConfig, kind: 'openapi' | 'asyncapi', extra: string[] = []): string[] {
+  const refs: string[] = [...(kind === 'openapi' ? config.api.openapi : []), ...(config.navigation.specs?.[kind]?.source ?? [])];
   const fromNodes = (nodes: NavNode[]): void => {
     for (const n of nodes) {
       if (n.kind === 'group') {
-        if (n.openapi) refs.push(n.openapi);
+        refs.push(...(n.specs?.[kind]?.source ?? []));
         fromNodes(n.children);
-      } else if (n.kind === 'endpoint' && n.file) refs.push(n.file);
+      } else if (n.kind === 'endpoint' && n.file && kind === 'openapi') refs.push(n.file);
     }
   };
   const fromSections = (sections: NavSection[]): void => {
     for (const s of sections) {
-      if (s.openapi) refs.push(s.openapi);
+      refs.push(...(s.specs?.[kind]?.source ?? []));
       fromNodes(s.children);
       fromSections(s.sections);
     }
@@ -27,7 +26,7 @@ export function collectDocumentRefs(config: SiteConfig, extra: string[] = []): s
   fromNodes(config.navigation.root);
   fromSections(config.navigation.sections);
   refs.push(...extra);
-  return [...new Set(refs.filter((r) => typeof r === 'string' && r.trim() !== '').map(documentKey))];
+  return [...new Set(refs.filter((r) => typeof r === 'string' && r.trim() !== ''))];
 }
 
 const SECTION_KEYS: Record<NavSection['kind'], string> = { tab: 'tabs', anchor: 'anchors', dropdown: 'dropdowns', version: 'versions', language: 'languages' };

@@ -1,13 +1,9 @@
 /**
  * The operations of a dereferenced OpenAPI document: listing them in document order,
- * finding one by method and path, and the slugs that make stable page paths.
- *
- * Page path scheme (stable across builds, independent of the order of the navigation):
- * `api-reference/<tag>/<method>-<path>`, e.g. `GET /users/{id}` tagged `Users` becomes
- * `api-reference/users/get-users-id`; untagged operations use the tag `endpoints`. When
- * two documents of a site hold the same tag, method and path, the later document's page
- * gets its file name as an extra segment (`api-reference/billing/users/get-users-id`).
+ * finding one by method and path, their titles and their navigation groups (page paths
+ * are page-paths.ts's).
  */
+import { hrefOverride } from './page-paths.js';
 import type { OpenApiObject } from './read-document.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -19,8 +15,14 @@ export interface OperationInfo {
   summary?: string;
   tags: string[];
   deprecated: boolean;
-  /** `x-hidden` / `x-excluded`: left out of generated groups (still renderable when named). */
+  /** `x-hidden`: the page exists but generated groups leave it out. */
   hidden: boolean;
+  /** `x-excluded`: no page unless the navigation or a page names the operation. */
+  excluded: boolean;
+  /** `x-mint.href`: the page path chosen by the document. */
+  href?: string;
+  /** `x-mint.metadata.title`: the page title chosen by the document. */
+  title?: string;
 }
 
 export function listOperations(doc: OpenApiObject): OperationInfo[] {
@@ -36,7 +38,10 @@ export function listOperations(doc: OpenApiObject): OperationInfo[] {
         summary: typeof op.summary === 'string' && op.summary.trim() ? op.summary.trim() : undefined,
         tags: Array.isArray(op.tags) ? op.tags.filter((t: unknown): t is string => typeof t === 'string') : [],
         deprecated: op.deprecated === true,
-        hidden: op['x-hidden'] === true || op['x-excluded'] === true || item['x-hidden'] === true,
+        hidden: op['x-hidden'] === true || item['x-hidden'] === true,
+        excluded: op['x-excluded'] === true || item['x-excluded'] === true,
+        ...(hrefOverride(op) ? { href: hrefOverride(op) } : {}),
+        ...(typeof op['x-mint']?.metadata?.title === 'string' ? { title: op['x-mint'].metadata.title } : {}),
       });
     }
   }
@@ -59,23 +64,25 @@ export function findOperation(doc: OpenApiObject, method: string, path: string):
   return op && typeof op === 'object' ? { path: key, op, item } : undefined;
 }
 
-export function slugify(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
-}
-
-/** `GET /users/{id}` -> `get-users-id`. */
-export function operationSlug(method: string, path: string): string {
-  return slugify(`${method} ${path}`);
-}
-
 export function operationTitle(op: OperationInfo): string {
-  return op.summary ?? `${op.method} ${op.path}`;
+  return op.title ?? op.summary ?? `${op.method} ${op.path}`;
 }
 
-/** Tags in the order the document declares them, then in order of first use. */
-export function orderedTags(doc: OpenApiObject, ops: OperationInfo[]): string[] {
-  const tags: string[] = [];
-  for (const t of Array.isArray(doc.tags) ? doc.tags : []) if (typeof t?.name === 'string' && !tags.includes(t.name)) tags.push(t.name);
-  for (const op of ops) for (const t of op.tags) if (!tags.includes(t)) tags.push(t);
-  return tags;
+/** Untagged operations go in a group of this name, as in Mintlify. */
+export const UNTAGGED_GROUP = 'API Reference';
+
+/**
+ * The navigation groups of a document's operations, as Mintlify builds them: one per first
+ * tag, in order of first use in the document's paths (not the order of `tags`), labelled
+ * with the tag's `x-group` when it has one; untagged operations in "API Reference".
+ */
+export function tagGroups(doc: OpenApiObject, ops: OperationInfo[]): { label: string; ops: OperationInfo[] }[] {
+  const labels = new Map<string, string>();
+  for (const t of Array.isArray(doc.tags) ? doc.tags : []) if (typeof t?.name === 'string' && typeof t['x-group'] === 'string' && t['x-group'].trim()) labels.set(t.name, t['x-group'].trim());
+  const groups = new Map<string, OperationInfo[]>();
+  for (const op of ops) {
+    const name = op.tags[0] ?? UNTAGGED_GROUP;
+    groups.set(name, [...(groups.get(name) ?? []), op]);
+  }
+  return [...groups].map(([name, list]) => ({ label: labels.get(name) ?? name, ops: list }));
 }

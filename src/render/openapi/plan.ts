@@ -1,80 +1,151 @@
 /**
  * Plans the API reference of a site (main thread, once per export): checks every OpenAPI
- * document the config names, gives each operation it shows a stable page, rewrites the
- * navigation (endpoint entries become pages, `openapi` groups and sections without pages
- * get every operation grouped by tag) and reports problems with file and JSON path.
+ * document the config names, gives each operation it shows a stable page (the URL Mintlify
+ * gives it, page-paths.ts), rewrites the navigation (endpoint entries become pages, `openapi`
+ * nodes without pages get every operation grouped by tag) and reports problems with file
+ * and JSON path.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Deployment, Diagnostic, NavNode, NavSection, Navigation, SiteConfig } from '../types.js';
+import type { ApiExamples, Deployment, Diagnostic, NavNode, NavSection, NavSpecs, Navigation, SiteConfig } from '../types.js';
+import { planAsyncApi } from './asyncapi.js';
 import { referenceAssets } from './assets.js';
 import { checkDocument, type CheckedDocument } from './check-document.js';
-import { childPath, collectDocumentRefs, sectionPath } from './nav-refs.js';
-import { findOperation, listOperations, operationSlug, operationTitle, orderedTags, slugify, type OperationInfo } from './operations.js';
+import { DocumentIndex } from './document-index.js';
+import { childPath, collectSpecSources, sectionPath } from './nav-refs.js';
+import { PageAssigner } from './page-assigner.js';
 import { playgroundMode } from './playground-mode.js';
-import { documentKey, type Outbound } from './read-document.js';
+import type { Outbound } from './read-document.js';
 import { scanFrontmatterClaims } from './scan-frontmatter.js';
-import type { ApiReferencePlan, EndpointPageSpec } from './types.js';
+import type { ApiReferencePlan } from './types.js';
 
-export async function planApiReference(root: string, config: SiteConfig, deployment: Deployment, pageSources?: ReadonlyMap<string, string>, outbound?: Outbound): Promise<ApiReferencePlan> {
+/** The documents in reach of a navigation node, with the directory of their pages, and its sample settings. */
+interface Scope {
+  docs: { key: string; directory?: string }[];
+  examples?: ApiExamples;
+}
+
+export async function planApiReference(root: string, config: SiteConfig, deployment: Deployment, pageSources?: ReadonlyMap<string, string>, outbound?: Outbound, files?: readonly string[]): Promise<ApiReferencePlan> {
   const diagnostics: Diagnostic[] = [];
-  const { claims, invalid } = await scanFrontmatterClaims(root, pageSources);
+  const index = await DocumentIndex.create(root, files);
+  const { claims, invalid, asyncapiPages } = await scanFrontmatterClaims(root, pageSources);
   for (const bad of invalid) {
     diagnostics.push({ severity: 'error', file: bad.source, line: bad.line, path: 'openapi', message: `Frontmatter openapi: ${JSON.stringify(bad.value)} is not an operation reference such as "GET /users" or "openapi.yaml GET /users"` });
   }
-  const refs = collectDocumentRefs(config, claims.map((c) => c.file).filter((f): f is string => !!f));
+
+  // Every reference resolved once (`v3-openapi` -> `v3-openapi.yaml`); documents checked in order of first mention.
+  const resolved = new Map<string, { key: string; problem?: string }>();
+  const resolve = async (ref: string): Promise<{ key: string; problem?: string }> => {
+    if (!resolved.has(ref)) resolved.set(ref, await index.resolve(ref));
+    return resolved.get(ref)!;
+  };
   const docs = new Map<string, CheckedDocument>();
-  for (const ref of refs) {
-    const checked = await checkDocument(root, ref, deployment, outbound);
-    docs.set(checked.key, checked);
-    diagnostics.push(...checked.diagnostics);
+  // Problems of a document the site never names are held back until a page depends on it.
+  const heldBack = new Map<string, Diagnostic[]>();
+  const load = async (key: string, quiet = false): Promise<void> => {
+    if (docs.has(key)) return;
+    const checked = await checkDocument(root, key, deployment, outbound);
+    docs.set(key, checked);
+    if (quiet) heldBack.set(key, checked.diagnostics);
+    else diagnostics.push(...checked.diagnostics);
+  };
+  const release = (keys: string[]): void => {
+    for (const key of keys) {
+      diagnostics.push(...(heldBack.get(key) ?? []));
+      heldBack.delete(key);
+    }
+  };
+  for (const ref of collectSpecSources(config, 'openapi', claims.map((c) => c.file).filter((f): f is string => !!f))) {
+    const r = await resolve(ref);
+    if (!r.problem) await load(r.key);
   }
-  const defaults = (config.api?.openapi ?? []).map(documentKey);
+  const defaults = (await Promise.all(config.api.openapi.map(resolve))).filter((r) => !r.problem).map((r) => r.key);
+  const named = [...docs.keys()];
+  // Without a document or scope, Mintlify searches every document of the repository (loaded only then).
+  let repository: string[] | undefined;
+  const everywhere = async (): Promise<string[]> => {
+    if (!repository) {
+      repository = await index.all();
+      for (const key of repository) await load(key, true);
+    }
+    return [...defaults, ...named, ...repository];
+  };
   const pages = new PageAssigner(root, docs);
+  const where = async (file: string | undefined, scope: Scope): Promise<{ candidates: string[]; problem?: string }> => {
+    if (!file) return { candidates: [...scope.docs.map((d) => d.key), ...defaults, ...named] };
+    const r = await resolve(file);
+    return { candidates: [r.key], problem: r.problem };
+  };
 
   // Pages whose frontmatter names an operation take that operation's page.
   for (const claim of claims) {
-    const found = pages.resolve(claim.file, [...defaults, ...docs.keys()], claim.method, claim.path);
+    const { candidates, problem } = await where(claim.file, { docs: [] });
+    let found = problem ? undefined : pages.resolve(candidates, claim.method, claim.path);
+    if (!found && !claim.file && !problem) found = pages.resolve(await everywhere(), claim.method, claim.path);
+    release(found ? [found.doc] : repository ?? []);
     if (!found) {
-      diagnostics.push({ severity: 'error', file: claim.source, line: claim.line, path: 'openapi', message: missingMessage(claim.method, claim.path, claim.file ? [documentKey(claim.file)] : defaults.length ? defaults : [...docs.keys()], docs) });
+      diagnostics.push({ severity: 'error', file: claim.source, line: claim.line, path: 'openapi', message: problem ?? missingMessage(claim.method, claim.path, claim.file ? candidates : [...defaults, ...named, ...(repository ?? [])], docs) });
       continue;
     }
     const earlier = pages.claim(found.doc, found.op, claim.page, claim.title);
     if (earlier) diagnostics.push({ severity: 'warning', file: claim.source, line: claim.line, path: 'openapi', message: `${claim.method} ${claim.path} is already the operation of ${earlier}; this page renders as an ordinary page` });
   }
 
-  const walkNodes = (nodes: NavNode[], scope: string | undefined, at: string, parent: 'group' | 'section' | 'root'): NavNode[] => {
+  /** The scope below a node: its own documents (resolved) replace the parent's; its examples override them. */
+  const scopeOf = async (specs: NavSpecs | undefined, parent: Scope, at: string): Promise<Scope> => {
+    let own: Scope['docs'] | undefined;
+    if (specs?.openapi) {
+      own = [];
+      const { source, directory } = specs.openapi;
+      const dir = directory?.replace(/^\/+|\/+$/g, '');
+      for (const [i, ref] of source.entries()) {
+        const r = await resolve(ref);
+        if (r.problem) diagnostics.push({ severity: 'error', file: config.source, path: source.length > 1 ? `${at}.openapi[${i}]` : `${at}.openapi`, message: r.problem });
+        else own.push({ key: r.key, ...(dir ? { directory: dir } : {}) });
+      }
+    }
+    return { docs: own ?? parent.docs, examples: specs?.examples ? { ...parent.examples, ...specs.examples } : parent.examples };
+  };
+  const generatedGroups = (scope: Scope): NavNode[] => scope.docs.flatMap((d) => pages.groupsFor(d.key, d.directory, scope.examples));
+
+  const walkNodes = async (nodes: NavNode[], scope: Scope, at: string, parent: 'group' | 'section' | 'root'): Promise<NavNode[]> => {
     const out: NavNode[] = [];
-    nodes.forEach((node, i) => {
+    for (const [i, node] of nodes.entries()) {
       const here = childPath(at, nodes, i, parent, config.source);
       if (node.kind === 'endpoint') {
-        const candidates = node.file ? [documentKey(node.file)] : [...(scope ? [scope] : []), ...defaults, ...docs.keys()];
-        const found = pages.resolve(node.file, candidates, node.method, node.path);
-        if (found) out.push({ kind: 'page', page: pages.pageFor(found.doc, found.op) });
-        else diagnostics.push({ severity: 'error', file: config.source, path: here, message: missingMessage(node.method, node.path, node.file || scope ? candidates.slice(0, 1) : candidates, docs) });
+        const { candidates, problem } = await where(node.file, scope);
+        let found = problem ? undefined : pages.resolve(candidates, node.method, node.path);
+        // Only an endpoint with no document in reach searches the whole repository.
+        if (!found && !node.file && !problem && scope.docs.length === 0) found = pages.resolve(await everywhere(), node.method, node.path);
+        release(found ? [found.doc] : !node.file && scope.docs.length === 0 ? repository ?? [] : []);
+        if (found) {
+          const directory = scope.docs.find((d) => d.key === found!.doc)?.directory;
+          out.push({ kind: 'page', page: pages.pageFor(found.doc, found.op, directory, scope.examples) });
+        } else diagnostics.push({ severity: 'error', file: config.source, path: here, message: problem ?? missingMessage(node.method, node.path, node.file ? candidates : scope.docs.length ? scope.docs.map((d) => d.key) : [...candidates, ...(repository ?? [])], docs) });
       } else if (node.kind === 'group') {
-        const groupScope = node.openapi ? documentKey(node.openapi) : scope;
-        const children = walkNodes(node.children, groupScope, here, 'group');
-        out.push({ ...node, children: node.openapi && node.children.length === 0 ? pages.groupsFor(documentKey(node.openapi)) : children });
+        const inner = await scopeOf(node.specs, scope, here);
+        const children = await walkNodes(node.children, inner, here, 'group');
+        out.push({ ...node, children: node.specs?.openapi && node.children.length === 0 ? generatedGroups(inner) : children });
       } else out.push(node);
-    });
+    }
     return out;
   };
-  const walkSection = (section: NavSection, scope: string | undefined, at: string): NavSection => {
-    const sectionScope = section.openapi ? documentKey(section.openapi) : scope;
+  const walkSection = async (section: NavSection, scope: Scope, at: string): Promise<NavSection> => {
+    const inner = await scopeOf(section.specs, scope, at);
     const empty = section.children.length === 0 && section.sections.length === 0;
+    const sections: NavSection[] = [];
+    for (const [i, s] of section.sections.entries()) sections.push(await walkSection(s, inner, sectionPath(at, section.sections, i)));
     return {
       ...section,
-      children: section.openapi && empty && !section.href ? pages.groupsFor(documentKey(section.openapi)) : walkNodes(section.children, sectionScope, at, 'section'),
-      sections: section.sections.map((s, i) => walkSection(s, sectionScope, sectionPath(at, section.sections, i))),
+      children: section.specs?.openapi && empty && !section.href ? generatedGroups(inner) : await walkNodes(section.children, inner, at, 'section'),
+      sections,
     };
   };
   const rootAt = 'navigation';
-  const navigation: Navigation = {
-    ...config.navigation,
-    root: walkNodes(config.navigation.root, undefined, rootAt, 'root'),
-    sections: config.navigation.sections.map((s, i) => walkSection(s, undefined, sectionPath(rootAt, config.navigation.sections, i))),
-  };
+  const top = await scopeOf(config.navigation.specs, { docs: [] }, rootAt);
+  const sections: NavSection[] = [];
+  for (const [i, s] of config.navigation.sections.entries()) sections.push(await walkSection(s, top, sectionPath(rootAt, config.navigation.sections, i)));
+  const bare = config.navigation.specs?.openapi && config.navigation.root.length === 0 && config.navigation.sections.length === 0;
+  const navigation: Navigation = { ...config.navigation, root: bare ? generatedGroups(top) : await walkNodes(config.navigation.root, top, rootAt, 'root'), sections };
+  diagnostics.push(...(await planAsyncApi(root, config, index, asyncapiPages)));
 
   const endpoints = pages.specs();
   const { feature } = playgroundMode(config, deployment);
@@ -96,68 +167,4 @@ function missingMessage(method: string, p: string, candidates: string[], docs: M
   const broken = unique.filter((c) => docs.has(c) && !docs.get(c)!.doc);
   const where = unique.map((c) => `${c} (#/paths/${p.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()})`).join(', ');
   return `Operation ${method.toUpperCase()} ${p} not found in ${where}${broken.length ? `; ${broken.join(', ')} could not be read, see its errors` : ''}`;
-}
-
-/** Hands out one stable page per (document, operation), remembering pages claimed by MDX files. */
-class PageAssigner {
-  private readonly byOp = new Map<string, EndpointPageSpec>();
-  private readonly used = new Set<string>();
-  constructor(private readonly root: string, private readonly docs: Map<string, CheckedDocument>) {}
-
-  resolve(file: string | undefined, candidates: string[], method: string, p: string): { doc: string; op: OperationInfo } | undefined {
-    for (const key of file ? [documentKey(file)] : [...new Set(candidates)]) {
-      const doc = this.docs.get(key)?.doc;
-      const found = doc && findOperation(doc, method, p);
-      if (found) {
-        const op = listOperations({ paths: { [found.path]: { [method.toLowerCase()]: found.op } } })[0];
-        return { doc: key, op };
-      }
-    }
-    return undefined;
-  }
-
-  /** Returns the page that already claimed the operation, if another one did. */
-  claim(doc: string, op: OperationInfo, page: string, title?: string): string | undefined {
-    const key = `${doc} ${op.method} ${op.path}`;
-    const earlier = this.byOp.get(key);
-    if (earlier) return earlier.page;
-    this.used.add(page);
-    this.byOp.set(key, this.spec(doc, op, page, title ?? operationTitle(op), page));
-    return undefined;
-  }
-
-  pageFor(doc: string, op: OperationInfo): string {
-    const key = `${doc} ${op.method} ${op.path}`;
-    const known = this.byOp.get(key);
-    if (known) return known.page;
-    const tag = slugify(op.tags[0] ?? 'endpoints');
-    let page = `api-reference/${tag}/${operationSlug(op.method, op.path)}`;
-    if (this.used.has(page)) page = `api-reference/${slugify(path.basename(doc).replace(/\.(ya?ml|json)$/i, ''))}/${tag}/${operationSlug(op.method, op.path)}`;
-    // An author's own file at that path wins; the generated page moves aside.
-    for (let n = 2; this.used.has(page) || existsSync(path.join(this.root, `${page}.mdx`)) || existsSync(path.join(this.root, `${page}.md`)); n++) page = `${page.replace(/-\d+$/, '')}-${n}`;
-    this.used.add(page);
-    this.byOp.set(key, this.spec(doc, op, page, operationTitle(op)));
-    return page;
-  }
-
-  /** Every visible operation of a document as pages, one group per tag, untagged ones last. */
-  groupsFor(docKey: string): NavNode[] {
-    const doc = this.docs.get(docKey)?.doc;
-    if (!doc) return [];
-    const ops = listOperations(doc).filter((o) => !o.hidden);
-    const groups: NavNode[] = orderedTags(doc, ops)
-      .map((tag): NavNode => ({ kind: 'group', group: tag, children: ops.filter((o) => o.tags[0] === tag).map((o): NavNode => ({ kind: 'page', page: this.pageFor(docKey, o) })) }))
-      .filter((g) => g.kind === 'group' && g.children.length > 0);
-    const untagged = ops.filter((o) => o.tags.length === 0).map((o): NavNode => ({ kind: 'page', page: this.pageFor(docKey, o) }));
-    return [...groups, ...untagged];
-  }
-
-  specs(): EndpointPageSpec[] {
-    return [...this.byOp.values()];
-  }
-
-  private spec(doc: string, op: OperationInfo, page: string, title: string, contentPage?: string): EndpointPageSpec {
-    const localCopy = this.docs.get(doc)?.localCopy;
-    return { page, title, method: op.method, path: op.path, file: doc, ...(localCopy ? { localCopy } : {}), ...(contentPage ? { contentPage } : {}) };
-  }
 }

@@ -65,7 +65,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const { mode } = playgroundMode(ctx.config, ctx.deployment);
   const description = plainDescription(found.op.description);
 
-  const samples = codeSamples(model, ctx.config);
+  const samples = codeSamples(model, spec.examples ?? ctx.config.api?.examples);
   const highlighter = await ensureLanguages(['json', 'xml', 'yaml', ...samples.filter((s) => !s.generated).map((s) => s.lang)]);
   const cache = ctx.highlightCache;
 

@@ -23,6 +23,13 @@ export interface FrontmatterClaim extends OperationReference {
   line: number;
 }
 
+/** A frontmatter value and where it is written. */
+export interface FrontmatterValue {
+  source: string;
+  line: number;
+  value: string;
+}
+
 const METHOD_RE = /^(get|put|post|delete|options|head|patch|trace)$/i;
 const HEAD_BYTES = 16 * 1024;
 const READ_BATCH = 64;
@@ -73,9 +80,10 @@ async function readHead(file: string): Promise<string> {
  * The claims of the pages under `root`. An export passes the page sources it has read
  * already (path relative to the root -> text), so no page is read twice.
  */
-export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<string, string>): Promise<{ claims: FrontmatterClaim[]; invalid: { source: string; line: number; value: string }[] }> {
+export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<string, string>): Promise<{ claims: FrontmatterClaim[]; invalid: FrontmatterValue[]; asyncapiPages: FrontmatterValue[] }> {
   const claims: FrontmatterClaim[] = [];
-  const invalid: { source: string; line: number; value: string }[] = [];
+  const invalid: FrontmatterValue[] = [];
+  const asyncapiPages: FrontmatterValue[] = [];
   const files = sources ? [...sources.keys()].sort(byWalkOrder) : await listPageFiles(root);
   // Heads are read a batch at a time: large sites have thousands of pages.
   const heads: string[] = [];
@@ -86,15 +94,17 @@ export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<
     }
   files.forEach((source, i) => {
     const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(heads[i]);
-    if (!m || !/^openapi\s*:/m.test(m[1])) return;
+    if (!m || !/^(openapi|asyncapi)\s*:/m.test(m[1])) return;
     let fm: Record<string, unknown>;
     try {
       fm = (parseYaml(m[1]) ?? {}) as Record<string, unknown>;
     } catch {
       return; // the page renderer reports bad frontmatter
     }
+    const lineOf = (key: string): number => 1 + m[1].split(/\r?\n/).findIndex((l) => new RegExp(`^${key}\\s*:`).test(l)) + 1;
+    if (typeof fm.asyncapi === 'string') asyncapiPages.push({ source, line: lineOf('asyncapi'), value: fm.asyncapi });
     if (typeof fm.openapi !== 'string') return;
-    const line = 1 + m[1].split(/\r?\n/).findIndex((l) => /^openapi\s*:/.test(l)) + 1;
+    const line = lineOf('openapi');
     const ref = parseOperationReference(fm.openapi);
     if (!ref) {
       invalid.push({ source, line, value: fm.openapi });
@@ -105,5 +115,5 @@ export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<
     if (ref.file && /^\.\.?\//.test(ref.file)) ref.file = path.posix.normalize(path.posix.join(path.posix.dirname(source), ref.file));
     claims.push({ ...ref, page: source.replace(/\.mdx?$/, ''), source, title: typeof fm.title === 'string' ? fm.title : undefined, line });
   });
-  return { claims, invalid };
+  return { claims, invalid, asyncapiPages };
 }

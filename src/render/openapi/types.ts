@@ -2,11 +2,11 @@
  * Types shared by the API reference generator: the serializable description of one
  * endpoint page (sent to render worker threads) and the result of planning.
  */
-import type { Diagnostic, Navigation } from '../types.js';
+import type { ApiExamples, Diagnostic, Navigation } from '../types.js';
 
 /** One generated API reference page: which operation of which document it shows. */
 export interface EndpointPageSpec {
-  /** Output page path without extension, e.g. `api-reference/users/get-users-id`. */
+  /** Output page path without extension, e.g. `api-reference/users/get-a-user`. */
   page: string;
   /** Sidebar and page title: the operation summary, else `METHOD /path`. */
   title: string;
@@ -19,6 +19,8 @@ export interface EndpointPageSpec {
   localCopy?: string;
   /** The MDX page whose frontmatter names this operation; its content goes above the reference. */
   contentPage?: string;
+  /** Sample settings of the navigation node that lists the page (`examples`), over `api.examples`. */
+  examples?: ApiExamples;
 }
 
 export interface FeatureState {

@@ -53,7 +53,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   const filesRead = walkFiles(root, exclude, links);
   const sourcesRead = filesRead.then((list) => readTextFiles(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/'))));
   // Pages whose frontmatter names an operation are found in the sources just read.
-  const apiPlanned = sourcesRead.then((sources) => planApiReference(root, config, deployment, sources, outbound));
+  const apiPlanned = Promise.all([sourcesRead, filesRead]).then(([sources, list]) => planApiReference(root, config, deployment, sources, outbound, list));
   const [configText, api, files, allSources] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead]);
   diagnostics.push(...api.diagnostics);
   for (const link of links) {

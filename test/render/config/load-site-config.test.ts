@@ -66,7 +66,10 @@ describe('loadSiteConfig: docs.json', () => {
       name: 'X',
       colors: { primary: '#000' },
       navigation: {
-        versions: [{ version: 'v2', default: true, languages: [{ language: 'en', tabs: [{ tab: 'API', openapi: 'api.yaml', groups: [{ group: 'Users', openapi: { source: 'users.yaml' }, pages: ['GET /users', 'api.yaml POST /users/{id}', '/intro.mdx'] }] }] }] }],
+        versions: [{ version: 'v2', default: true, languages: [{ language: 'en', tabs: [{ tab: 'API', openapi: 'api.yaml', groups: [{
+          group: 'Users', openapi: { source: 'users.yaml', directory: '/reference/api/' }, examples: { languages: ['curl'], autogenerate: false },
+          pages: ['GET /users', 'api.yaml POST /users/{id}', 'v3-openapi DELETE /tasks', '/intro.mdx'],
+        }] }] }] }],
         anchors: [{ anchor: 'Blog', href: 'https://blog.example.com', icon: 'newspaper' }],
         dropdowns: [{ dropdown: 'More', hidden: true, pages: ['more'] }],
       },
@@ -77,12 +80,14 @@ describe('loadSiteConfig: docs.json', () => {
     expect(version).toMatchObject({ kind: 'version', label: 'v2', default: true });
     const tab = version.sections[0].sections[0];
     expect(version.sections[0]).toMatchObject({ kind: 'language', label: 'en' });
-    expect(tab).toMatchObject({ kind: 'tab', label: 'API', openapi: 'api.yaml' });
+    expect(tab).toMatchObject({ kind: 'tab', label: 'API', openapi: 'api.yaml', specs: { openapi: { source: ['api.yaml'] } } });
     expect(tab.children[0]).toEqual({
       kind: 'group', group: 'Users', openapi: 'users.yaml',
+      specs: { openapi: { source: ['users.yaml'], directory: '/reference/api/' }, examples: { languages: ['curl'], autogenerate: false } },
       children: [
         { kind: 'endpoint', method: 'GET', path: '/users' },
         { kind: 'endpoint', method: 'POST', path: '/users/{id}', file: 'api.yaml' },
+        { kind: 'endpoint', method: 'DELETE', path: '/tasks', file: 'v3-openapi' }, // a document named without its extension
         { kind: 'page', page: 'intro' },
       ],
     });

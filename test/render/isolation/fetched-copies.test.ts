@@ -43,7 +43,7 @@ it('writes the copy into the export\'s own work folder, never through a planted 
     const report = await exportSite({ root, outDir: join(tmp.path, 'out'), workers: 0, fetchAllow: ['127.0.0.1'], workDir });
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(report.pagesRendered).toBe(2);
-    expect(readFileSync(join(tmp.path, 'out', 'api-reference', 'pets', 'get-pets.html'), 'utf8')).toContain('List pets');
+    expect(readFileSync(join(tmp.path, 'out', 'api-reference', 'pets', 'list-pets.html'), 'utf8')).toContain('List pets');
     expect(readFileSync(victim, 'utf8')).toBe('untouched');
     // The copies are removed with the export; the work folder is the caller's.
     expect(existsSync(join(workDir, 'fetched'))).toBe(false);

@@ -3,7 +3,7 @@
  * defaulted as loadSiteConfig would) and a PageContext whose links resolve to `.html`.
  */
 import { fileURLToPath } from 'node:url';
-import type { Deployment, NavNode, NavSection, PageContext, SiteConfig } from '../../../src/render/types.js';
+import type { Deployment, NavNode, NavSection, PageContext, SiteConfig, NavSpecs } from '../../../src/render/types.js';
 
 export const FIXTURES = fileURLToPath(new URL('../../fixtures/openapi/', import.meta.url));
 
@@ -33,8 +33,14 @@ export function pageContext(root: string, config: SiteConfig, deployment: Deploy
   };
 }
 
+/** A group carrying `openapi` (a path or URL) as navigation.ts does. */
 export function group(name: string, children: NavNode[], openapi?: string): NavNode {
-  return { kind: 'group', group: name, children, ...(openapi ? { openapi } : {}) };
+  return { kind: 'group', group: name, children, ...(openapi ? specs(openapi) : {}) };
+}
+
+/** `openapi` of a node as navigation.ts carries it. */
+export function specs(source: string, directory?: string): { openapi: string; specs: NavSpecs } {
+  return { openapi: source, specs: { openapi: { source: [source], ...(directory ? { directory } : {}) } } };
 }
 
 export function endpoint(method: string, path: string, file?: string): NavNode {

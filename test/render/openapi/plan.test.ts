@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../../src/render/config/index.js';
 import { planApiReference, renderEndpointPage } from '../../../src/render/openapi/index.js';
 import type { Diagnostic, NavNode } from '../../../src/render/types.js';
-import { endpoint, FIXTURES, group, pageContext, siteConfig } from './helpers.js';
+import { endpoint, FIXTURES, group, pageContext, siteConfig, specs } from './helpers.js';
 
 /** The fixture documents alone (the fixture site's pages would otherwise claim operations too). */
 let DOCS = '';
@@ -27,17 +27,19 @@ describe('planApiReference on the fixture site (docs.json read by loadSiteConfig
     expect(plan.diagnostics).toEqual([]);
     const api = plan.navigation.sections.find((s) => s.label === 'API reference')!;
     expect(pagesOf(api.children)).toEqual([
-      { Pets: ['api-reference/pets/get-pets', 'api-reference/pets/post-pets', 'api/get-pet', 'api-reference/pets/delete-pets-petid'] },
+      { Pets: ['api-reference/pets/list-pets', 'api-reference/pets/create-a-pet', 'api/get-pet', 'api-reference/pets/delete-a-pet'] },
       { Library: [
-        { Books: ['api-reference/books/get-books', 'api-reference/books/post-books', 'api-reference/books/get-books-isbn'] },
-        { Authors: ['api-reference/authors/get-authors'] },
-        'api-reference/endpoints/get-health', // untagged; x-hidden /internal/reindex is left out
+        { Books: ['api-reference/books/search-books', 'api-reference/books/add-a-book', 'api-reference/books/get-a-book'] },
+        { Authors: ['api-reference/authors/list-authors'] },
+        { 'API Reference': ['api-reference/health-check'] }, // untagged, as Mintlify groups them; x-hidden /internal/reindex is left out
       ] },
     ]);
     const claimed = plan.endpoints.find((e) => e.page === 'api/get-pet');
     expect(claimed).toEqual({ page: 'api/get-pet', title: 'Fetch one pet', method: 'GET', path: '/pets/{petId}', file: 'openapi/petstore.json', contentPage: 'api/get-pet' });
-    expect(plan.endpoints.find((e) => e.page === 'api-reference/pets/post-pets')).toMatchObject({ title: 'Create a pet', file: 'openapi/petstore.json' });
-    expect(plan.endpoints).toHaveLength(9);
+    expect(plan.endpoints.find((e) => e.page === 'api-reference/pets/create-a-pet')).toMatchObject({ title: 'Create a pet', file: 'openapi/petstore.json' });
+    // The x-hidden operation has its page (reachable by URL), outside the navigation.
+    expect(plan.endpoints.find((e) => e.path === '/internal/reindex')).toMatchObject({ page: 'api-reference/reindex' });
+    expect(plan.endpoints).toHaveLength(10);
     expect(JSON.parse(JSON.stringify(plan.endpoints))).toEqual(plan.endpoints); // serializable for workers
     expect(plan.features['api-playground']).toEqual({ included: true });
     expect(plan.assets?.css).toContain('.api-playground');
@@ -62,16 +64,16 @@ describe('planApiReference on the fixture site (docs.json read by loadSiteConfig
 describe('openapi on tabs and anchors', () => {
   it('fills a tab or anchor that carries a document and has no pages, and scopes endpoint entries below it', async () => {
     const config = siteConfig({ sections: [
-      { kind: 'tab', label: 'Zoo', openapi: 'recursive.yaml', children: [], sections: [] },
-      { kind: 'anchor', label: 'Pets', openapi: 'petstore-3.0.json', children: [group('Some', [endpoint('GET', '/store/inventory')])], sections: [] },
-      { kind: 'version', label: 'v2', children: [], sections: [{ kind: 'tab', label: 'Library', openapi: 'library-3.1.yaml', children: [group('Books', [endpoint('GET', '/books/{isbn}')])], sections: [] }] },
+      { kind: 'tab', label: 'Zoo', ...specs('recursive.yaml'), children: [], sections: [] },
+      { kind: 'anchor', label: 'Pets', ...specs('petstore-3.0.json'), children: [group('Some', [endpoint('GET', '/store/inventory')])], sections: [] },
+      { kind: 'version', label: 'v2', children: [], sections: [{ kind: 'tab', label: 'Library', ...specs('library-3.1.yaml'), children: [group('Books', [endpoint('GET', '/books/{isbn}')])], sections: [] }] },
     ] });
     const plan = await planApiReference(DOCS, config, 'cloud');
     expect(plan.diagnostics).toEqual([]);
     const [zoo, pets, v2] = plan.navigation.sections;
-    expect(pagesOf(zoo.children)).toEqual(['api-reference/endpoints/get-tree', 'api-reference/endpoints/post-animals']);
-    expect(pagesOf(pets.children)).toEqual([{ Some: ['api-reference/store/get-store-inventory'] }]);
-    expect(pagesOf(v2.sections[0].children)).toEqual([{ Books: ['api-reference/books/get-books-isbn'] }]);
+    expect(pagesOf(zoo.children)).toEqual([{ 'API Reference': ['api-reference/category-tree', 'api-reference/add-an-animal'] }]);
+    expect(pagesOf(pets.children)).toEqual([{ Some: ['api-reference/store/inventory-counts'] }]);
+    expect(pagesOf(v2.sections[0].children)).toEqual([{ Books: ['api-reference/books/get-a-book'] }]);
     expect(plan.endpoints.map((e) => e.file)).toEqual(['recursive.yaml', 'recursive.yaml', 'petstore-3.0.json', 'library-3.1.yaml']);
   });
 });
@@ -98,8 +100,8 @@ describe('planApiReference diagnostics', () => {
     const tab = plan.navigation.sections[0].children;
     expect(pagesOf(tab)).toEqual([
       { Bad: [] }, { Ref: [] },
-      { Old: [{ Things: ['api-reference/things/get-things-id', 'api-reference/things/post-things'] }] },
-      { Good: ['api-reference/endpoints/get-tree', 'api-reference/endpoints/post-animals'] },
+      { Old: [{ Things: ['api-reference/things/get-a-thing', 'api-reference/things/create-a-thing'] }] },
+      { Good: [{ 'API Reference': ['api-reference/category-tree', 'api-reference/add-an-animal'] }] },
     ]);
   });
 
@@ -123,7 +125,7 @@ describe('planApiReference diagnostics', () => {
       { severity: 'error', file: 'docs.json', path: 'navigation.tabs[0].groups[0].pages[1]', message: 'Operation GET /nope not found in petstore-3.0.json (#/paths/~1nope/get)' },
       { severity: 'error', file: 'docs.json', path: 'navigation.tabs[0].groups[0].pages[2]', message: 'Operation PATCH /pets not found in petstore-3.0.json (#/paths/~1pets/patch)' },
     ]);
-    expect(pagesOf(plan.navigation.sections[0].children)).toEqual([{ Pets: ['api-reference/pets/get-pets'] }]);
+    expect(pagesOf(plan.navigation.sections[0].children)).toEqual([{ Pets: ['api-reference/pets/list-pets'] }]);
   });
 
   it('reports a frontmatter openapi reference that names no operation, with file and line', async () => {
@@ -229,7 +231,7 @@ describe('URL documents and deployments', () => {
     const copies = mkdtempSync(path.join(tmpdir(), 'quire-oa-copies-'));
     const plan = await planApiReference(root, config, 'client-hosted', undefined, { policy: { allow: ['127.0.0.1/32'] }, copyDir: copies });
     expect(plan.diagnostics).toEqual([]);
-    expect(plan.endpoints.length).toBe(5);
+    expect(plan.endpoints.length).toBe(6); // with the x-hidden operation's page
     const spec = plan.endpoints[0];
     expect(spec.file).toBe(url);
     expect(spec.localCopy && existsSync(spec.localCopy)).toBe(true);

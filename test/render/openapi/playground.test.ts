@@ -112,7 +112,7 @@ describe('API playground in a real browser', () => {
     const page = await browser.newPage();
     const hosts = new Set<string>();
     page.on('request', (r) => hosts.add(new URL(r.url()).hostname));
-    await page.goto(`${siteUrl}/api-reference/pets/post-pets.html`);
+    await page.goto(`${siteUrl}/api-reference/pets/create-a-pet.html`);
     await page.click('.api-try');
     expect(JSON.parse(await page.inputValue('textarea[name="body"]'))).toEqual({ name: 'Rex', tag: 'dog' }); // seeded with the example
     await page.fill('[name="auth:basicAuth:username"]', 'ann');

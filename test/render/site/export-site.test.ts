@@ -245,9 +245,9 @@ describe('exportSite options', () => {
   it('exports the legacy mint.json site: API pages from OpenAPI, and an index.html leading to the first page', async () => {
     const out = join(tmp.path, 'mint');
     const report = await exportSite({ root: join(FIXTURES, 'legacy-mint'), outDir: out, workers: 0 });
-    expect(report.files).toContain('api-reference/endpoints/get-users.html');
+    expect(report.files).toContain('api-reference/list-users.html');
     expect(report.features['api-reference']).toEqual({ included: true });
-    const endpoint = readFileSync(join(out, 'api-reference/endpoints/get-users.html'), 'utf8');
+    const endpoint = readFileSync(join(out, 'api-reference/list-users.html'), 'utf8');
     expect(endpoint).toMatch(/<span class="method method-get">GET<\/span>.*List users/);
     const index = readFileSync(join(out, 'index.html'), 'utf8');
     expect(index).toContain('<meta http-equiv="refresh" content="0; url=introduction.html">');
