@@ -25,27 +25,77 @@ export interface LinkItem {
   icon?: string;
 }
 
+/**
+ * `openapi` or `asyncapi` as written on a navigation node (a path or URL, a list of
+ * them, or `{source, directory}`), carried as written for the API reference plan.
+ */
+export interface ApiSpecRef {
+  source: string[];
+  /** Folder the generated pages go to. */
+  directory?: string;
+}
+
+/** Specifications named on a navigation node. */
+export interface NavSpecs {
+  openapi?: ApiSpecRef;
+  asyncapi?: ApiSpecRef;
+}
+
 /** One entry of the navigation tree. Pages are referenced by their path without extension. */
 export type NavNode =
-  | { kind: 'page'; page: string }
+  /** `root`: the page a group opens on; the sidebar draws it as the group's title link, not as an entry. */
+  | { kind: 'page'; page: string; root?: true }
   /** An API reference entry such as `GET /users/{id}` or `api.yaml POST /users`. */
   | { kind: 'endpoint'; method: string; path: string; file?: string }
-  | { kind: 'group'; group: string; icon?: string; hidden?: boolean; expanded?: boolean; openapi?: string; children: NavNode[] }
+  | {
+      kind: 'group';
+      group: string;
+      icon?: string;
+      /** Badge next to the group title. */
+      tag?: string;
+      hidden?: boolean;
+      expanded?: boolean;
+      /** `searchable: true` on a hidden group: its pages stay in search and the sitemap. */
+      searchable?: boolean;
+      /** First `openapi` source (the whole reference is in `specs`). */
+      openapi?: string;
+      specs?: NavSpecs;
+      children: NavNode[];
+    }
   /** A link to another host or page that is not part of the tree (anchors/tabs with `href`/`url`). */
   | { kind: 'link'; label: string; href: string; icon?: string };
 
-/** A top-level division of the navigation: tabs, anchors, dropdowns, versions, languages. */
+/** Banner, navbar and footer of one language (`navigation.languages[].banner` ...), replacing the site's. */
+export interface LanguageChrome {
+  banner?: SiteConfig['banner'];
+  navbar?: SiteConfig['navbar'];
+  footer?: SiteConfig['footer'];
+}
+
+/**
+ * A division of the navigation: products, tabs (and their `menu` items), anchors,
+ * dropdowns, versions, languages.
+ */
 export interface NavSection {
-  kind: 'tab' | 'anchor' | 'dropdown' | 'version' | 'language';
+  kind: 'product' | 'tab' | 'menu' | 'anchor' | 'dropdown' | 'version' | 'language';
+  /** The name as written (a language's code for languages). */
   label: string;
   icon?: string;
+  description?: string;
+  /** Badge (`tag` on a version). */
+  tag?: string;
   /** Set for sections that only link elsewhere. */
   href?: string;
+  /** First `openapi` source (the whole reference is in `specs`). */
   openapi?: string;
+  specs?: NavSpecs;
   /** `default: true` on a version or language: the one shown first. */
   default?: boolean;
   /** `hidden: true`: kept for its pages but not shown as a division. */
   hidden?: boolean;
+  searchable?: boolean;
+  /** Languages only: their own banner, navbar and footer. */
+  chrome?: LanguageChrome;
   children: NavNode[];
   /** Nested divisions, e.g. tabs inside a version. */
   sections: NavSection[];
@@ -57,6 +107,9 @@ export interface Navigation {
   sections: NavSection[];
   /** `navigation.global`: anchors/links shown on every page. */
   global: LinkItem[];
+  /** `openapi`/`asyncapi` on `navigation` itself. */
+  openapi?: string;
+  specs?: NavSpecs;
 }
 
 export interface Redirect {

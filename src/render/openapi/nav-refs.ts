@@ -30,7 +30,7 @@ export function collectDocumentRefs(config: SiteConfig, extra: string[] = []): s
   return [...new Set(refs.filter((r) => typeof r === 'string' && r.trim() !== '').map(documentKey))];
 }
 
-const SECTION_KEYS: Record<NavSection['kind'], string> = { tab: 'tabs', anchor: 'anchors', dropdown: 'dropdowns', version: 'versions', language: 'languages' };
+const SECTION_KEYS: Record<NavSection['kind'], string> = { product: 'products', tab: 'tabs', menu: 'menu', anchor: 'anchors', dropdown: 'dropdowns', version: 'versions', language: 'languages' };
 
 export function sectionPath(at: string, sections: NavSection[], i: number): string {
   const kind = sections[i].kind;

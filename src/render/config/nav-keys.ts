@@ -1,0 +1,54 @@
+/**
+ * What the navigation reader knows about each kind of docs.json navigation node: the
+ * keys it applies, the keys Mintlify documents that a static export does not apply
+ * (each reported once where it is written, never dropped silently), and the reading of
+ * `openapi` / `asyncapi` values. Key lists follow Mintlify's organize/navigation.mdx
+ * and organize/settings-reference.mdx.
+ */
+import type { ApiSpecRef } from '../types.js';
+
+/** Keys every division and group may hold: its content, its specs and nested divisions. */
+const CONTENT = ['groups', 'pages', 'openapi', 'asyncapi', 'products', 'versions', 'languages', 'tabs', 'anchors', 'dropdowns', 'menu'];
+
+/** Keys of `navigation` itself. */
+export const ROOT_KEYS = [...CONTENT, 'global'];
+
+/** Keys applied on a division, by the key naming it. */
+export const SECTION_KEYS: Record<string, string[]> = {
+  product: ['product', 'icon', 'iconType', 'description', 'href', 'hidden', 'searchable', ...CONTENT],
+  version: ['version', 'icon', 'iconType', 'tag', 'default', 'href', 'hidden', 'searchable', ...CONTENT],
+  language: ['language', 'icon', 'iconType', 'default', 'href', 'hidden', 'searchable', 'banner', 'navbar', 'footer', ...CONTENT],
+  tab: ['tab', 'icon', 'iconType', 'href', 'url', 'hidden', 'searchable', ...CONTENT],
+  anchor: ['anchor', 'icon', 'iconType', 'href', 'url', 'hidden', 'searchable', ...CONTENT],
+  dropdown: ['dropdown', 'icon', 'iconType', 'description', 'href', 'url', 'hidden', 'searchable', ...CONTENT],
+  item: ['item', 'icon', 'iconType', 'description', 'href', 'hidden', 'searchable', ...CONTENT],
+};
+
+/** `version`: mint.json groups name their version (mint.ts sorts them into versions). */
+export const GROUP_KEYS = ['group', 'pages', 'icon', 'iconType', 'tag', 'root', 'expanded', 'hidden', 'searchable', 'openapi', 'asyncapi', 'version'];
+
+/** Documented keys a static export does not apply, with the reason given in the diagnostic. */
+export const NOT_APPLIED: Record<string, string> = {
+  boost: 'search ranking boosts are not applied by the static search index',
+  directory: 'directory listings on group root pages are not drawn',
+  color: 'anchor colors are not applied; anchors use the theme colors',
+  sdk: 'SDK reference pages are not generated from build artifacts',
+};
+
+export function isObj(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * `openapi` / `asyncapi` as written: a path or URL, an array of them, or
+ * `{source, directory}` (source itself a string or an array). Null for a wrong shape.
+ */
+export function specRef(value: unknown): ApiSpecRef | null {
+  if (typeof value === 'string') return value.trim() ? { source: [value] } : null;
+  if (Array.isArray(value)) return value.length > 0 && value.every((v) => typeof v === 'string') ? { source: value as string[] } : null;
+  if (!isObj(value)) return null;
+  const source = typeof value.source === 'string' ? [value.source] : Array.isArray(value.source) && value.source.every((v) => typeof v === 'string') ? (value.source as string[]) : null;
+  if (!source || source.length === 0) return null;
+  if (value.directory !== undefined && typeof value.directory !== 'string') return null;
+  return { source, ...(typeof value.directory === 'string' ? { directory: value.directory } : {}) };
+}
