@@ -87,6 +87,8 @@ export class NavReader {
       if (ref) specs[key] = ref;
       else this.bad([...path, key], 'expected a file path or URL, an array of them, or {"source", "directory"}');
     }
+    // Carried on the node for the API reference plan, which generates OpenAPI pages only.
+    if (specs.asyncapi) this.bad([...path, 'asyncapi'], 'AsyncAPI channel pages are not generated (ignored)', 'warning');
     if (!specs.openapi && !specs.asyncapi) return {};
     return { ...(specs.openapi ? { openapi: specs.openapi.source[0] } : {}), specs };
   }

@@ -170,13 +170,22 @@ function allPages(section: NavSection, out: string[] = []): string[] {
   return out;
 }
 
-/** The first path segment every page of a section shares (`es` for `es/...`), or null. */
+/** The folder every page of a section lies in (`fr`, `fr/v1`), or null when they share none. */
 export function sectionPrefix(section: NavSection): string | null {
   let prefix = prefixes.get(section);
   if (prefix === undefined) {
-    const list = allPages(section);
-    const first = list[0]?.includes('/') ? list[0].slice(0, list[0].indexOf('/')) : null;
-    prefix = first && list.every((p) => p.startsWith(first + '/')) ? first : null;
+    let common: string[] | null = null;
+    for (const page of allPages(section)) {
+      const dirs = page.split('/').slice(0, -1);
+      if (common === null) common = dirs;
+      else {
+        let n = 0;
+        while (n < common.length && n < dirs.length && common[n] === dirs[n]) n++;
+        common = common.slice(0, n);
+      }
+      if (common.length === 0) break;
+    }
+    prefix = common && common.length ? common.join('/') : null;
     prefixes.set(section, prefix);
   }
   return prefix;
@@ -191,7 +200,11 @@ export function guessSection(level: NavSection[], page: string): NavSection | un
   const candidates = level.filter((s) => !s.href);
   const head = page.includes('/') ? page.slice(0, page.indexOf('/')).toLowerCase() : '';
   return (
-    (head && candidates.find((s) => (s.kind === 'language' && s.label.toLowerCase() === head) || sectionPrefix(s)?.toLowerCase() === head)) ||
+    (head && candidates.find((s) => s.kind === 'language' && s.label.toLowerCase() === head)) ||
+    candidates.find((s) => {
+      const prefix = sectionPrefix(s);
+      return prefix !== null && page.startsWith(prefix + '/');
+    }) ||
     candidates.find((s) => s.default) ||
     candidates[0]
   );

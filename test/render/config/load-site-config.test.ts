@@ -79,7 +79,7 @@ describe('loadSiteConfig: docs.json', () => {
     expect(version.sections[0]).toMatchObject({ kind: 'language', label: 'en' });
     expect(tab).toMatchObject({ kind: 'tab', label: 'API', openapi: 'api.yaml' });
     expect(tab.children[0]).toEqual({
-      kind: 'group', group: 'Users', openapi: 'users.yaml',
+      kind: 'group', group: 'Users', openapi: 'users.yaml', specs: { openapi: { source: ['users.yaml'] } },
       children: [
         { kind: 'endpoint', method: 'GET', path: '/users' },
         { kind: 'endpoint', method: 'POST', path: '/users/{id}', file: 'api.yaml' },
