@@ -51,6 +51,13 @@ export function navListings(nav: Navigation): Map<string, NavListing> {
 
 const MODES = new Set(['wide', 'custom', 'frame', 'center']);
 
+/** Frontmatter Mintlify documents that a static export cannot apply, with why. */
+const NOT_APPLIED: Record<string, string> = {
+  groups: 'access groups need authentication, which a static export does not have: the page is public',
+  related: 'related pages are a hosted add-on',
+  contextual: 'the contextual menu is not part of the static site',
+};
+
 export type PageFlags = Pick<SitePage, 'hidden' | 'noindex' | 'searchable' | 'listed' | 'url' | 'mode' | 'hidePager'>;
 
 /** The flags of one page; a frontmatter value the export cannot apply is reported against `file`. */
@@ -63,6 +70,11 @@ export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, conf
   const flags: PageFlags = { hidden, noindex, listed, searchable: listed && fm.searchable !== false };
   if (typeof fm.url === 'string' && fm.url.trim()) flags.url = fm.url.trim();
   if (fm.hideFooterPagination === true) flags.hidePager = true;
+  if (file) {
+    for (const key of Object.keys(NOT_APPLIED)) {
+      if (fm[key] !== undefined) diagnostics.push({ severity: 'warning', file, line: 1, message: `${file}: frontmatter ${key} is not applied (${NOT_APPLIED[key]})` });
+    }
+  }
   if (typeof fm.mode === 'string' && fm.mode !== 'default') {
     if (MODES.has(fm.mode)) flags.mode = fm.mode as PageFlags['mode'];
     else if (file) {

@@ -106,7 +106,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
       description: typeof fm.description === 'string' ? fm.description : undefined,
       icon: typeof fm.icon === 'string' ? fm.icon : undefined,
       tag: typeof fm.tag === 'string' ? fm.tag : undefined,
-      method: spec?.method,
+      method: fm.hideApiMarker === true ? undefined : spec?.method,
       deprecated: fm.deprecated === true,
       inNav: inNav.has(page),
       ...pageFlags(fm, listings.get(page), config, file, diagnostics),
