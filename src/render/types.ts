@@ -35,10 +35,12 @@ export interface ApiSpecRef {
   directory?: string;
 }
 
-/** Specifications named on a navigation node. */
+/** API reference settings written on a navigation node, carried for the API reference plan. */
 export interface NavSpecs {
   openapi?: ApiSpecRef;
   asyncapi?: ApiSpecRef;
+  /** `examples` (as `api.examples`): the code sample languages, `autogenerate: false` for the spec's own samples only. */
+  examples?: { languages?: string[]; autogenerate?: boolean };
 }
 
 /** One entry of the navigation tree. Pages are referenced by their path without extension. */

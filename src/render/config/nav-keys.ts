@@ -8,7 +8,7 @@
 import type { ApiSpecRef } from '../types.js';
 
 /** Keys every division and group may hold: its content, its specs and nested divisions. */
-const CONTENT = ['groups', 'pages', 'openapi', 'asyncapi', 'products', 'versions', 'languages', 'tabs', 'anchors', 'dropdowns', 'menu'];
+const CONTENT = ['groups', 'pages', 'openapi', 'asyncapi', 'examples', 'products', 'versions', 'languages', 'tabs', 'anchors', 'dropdowns', 'menu'];
 
 /** Keys of `navigation` itself. */
 export const ROOT_KEYS = [...CONTENT, 'global'];
@@ -25,7 +25,7 @@ export const SECTION_KEYS: Record<string, string[]> = {
 };
 
 /** `version`: mint.json groups name their version (mint.ts sorts them into versions). */
-export const GROUP_KEYS = ['group', 'pages', 'icon', 'iconType', 'tag', 'root', 'expanded', 'hidden', 'searchable', 'openapi', 'asyncapi', 'version'];
+export const GROUP_KEYS = ['group', 'pages', 'icon', 'iconType', 'tag', 'root', 'expanded', 'hidden', 'searchable', 'openapi', 'asyncapi', 'examples', 'version'];
 
 /** Documented keys a static export does not apply, with the reason given in the diagnostic. */
 export const NOT_APPLIED: Record<string, string> = {

@@ -87,9 +87,18 @@ export class NavReader {
       if (ref) specs[key] = ref;
       else this.bad([...path, key], 'expected a file path or URL, an array of them, or {"source", "directory"}');
     }
+    if (o.examples !== undefined && o.examples !== null) {
+      const ex = o.examples;
+      const languages = isObj(ex) ? ex.languages : undefined;
+      if (!isObj(ex) || (languages !== undefined && !(Array.isArray(languages) && languages.every((l) => typeof l === 'string'))) || (ex.autogenerate !== undefined && typeof ex.autogenerate !== 'boolean')) {
+        this.bad([...path, 'examples'], 'expected {"languages": [strings], "autogenerate": true or false}');
+      } else {
+        specs.examples = { ...(languages ? { languages: languages as string[] } : {}), ...(typeof ex.autogenerate === 'boolean' ? { autogenerate: ex.autogenerate } : {}) };
+      }
+    }
     // Carried on the node for the API reference plan, which generates OpenAPI pages only.
     if (specs.asyncapi) this.bad([...path, 'asyncapi'], 'AsyncAPI channel pages are not generated (ignored)', 'warning');
-    if (!specs.openapi && !specs.asyncapi) return {};
+    if (!specs.openapi && !specs.asyncapi && !specs.examples) return {};
     return { ...(specs.openapi ? { openapi: specs.openapi.source[0] } : {}), specs };
   }
 

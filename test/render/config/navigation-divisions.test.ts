@@ -50,7 +50,7 @@ describe('navigation: products, tabs with menus, groups', () => {
     expect(diagnostics[0].message).toContain('unknown navigation key "sidebarStyle"');
   });
 
-  it('accepts openapi as a string, an array or {source, directory}, and reports a wrong shape', async () => {
+  it('accepts openapi as a string, an array or {source, directory}, carries examples, and reports a wrong shape', async () => {
     const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const dir = await mkdtemp(join(tmpdir(), 'quire-nav-'));
@@ -61,13 +61,14 @@ describe('navigation: products, tabs with menus, groups', () => {
           openapi: ['a.yaml', 'b.yaml'],
           anchors: [{ anchor: 'A', openapi: 'c.json', pages: ['x'] }],
           dropdowns: [{ dropdown: 'D', openapi: { source: ['d.yaml'] }, pages: ['y'] }],
-          groups: [{ group: 'G', openapi: 42, pages: ['z'] }],
+          groups: [{ group: 'G', openapi: 42, pages: ['z'] }, { group: 'H', openapi: 'h.yaml', examples: { languages: ['bash', 'python'], autogenerate: false }, pages: [] }],
         },
       }));
       const { config, diagnostics } = await loadSiteConfig(dir);
       expect(config.navigation.specs).toEqual({ openapi: { source: ['a.yaml', 'b.yaml'] } });
       expect(config.navigation.sections.map((s) => s.specs?.openapi?.source)).toEqual([['c.json'], ['d.yaml']]);
       expect(diagnostics.map((d) => d.path)).toEqual(['navigation.groups[0].openapi']);
+      expect(config.navigation.root[1]).toMatchObject({ group: 'H', specs: { openapi: { source: ['h.yaml'] }, examples: { languages: ['bash', 'python'], autogenerate: false } } });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
