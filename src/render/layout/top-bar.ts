@@ -56,6 +56,21 @@ function switcher(s: TopBarContext['switchers'][number]): string {
   return `<details class="switcher switcher-${s.active.kind}"><summary>${icon}<span>${switcherLabel(s.active)}</span>${uiIcon('chevron-down')}</summary><ul class="switcher-menu">${items}</ul></details>`;
 }
 
+/**
+ * The switchers again at the foot of the sidebar, shown only on small screens, where the
+ * top bar has no room for them (theme: `.sidebar-mobile-links`).
+ */
+export function renderMobileSwitchers(switchers: TopBarContext['switchers']): string {
+  if (switchers.length === 0) return '';
+  const lists = switchers
+    .map((s) => `<ul class="nav-tree">${s.sections.map((sec) => {
+      const lang = sec.kind === 'language' ? ` lang="${escapeAttr(languageTag(sec.label))}"` : '';
+      return `<li><a class="nav-link" href="${escapeAttr(s.target(sec))}"${lang}${sec === s.active ? ' aria-current="true"' : ''}><span class="nav-label">${switcherLabel(sec)}</span></a></li>`;
+    }).join('')}</ul>`)
+    .join('');
+  return `<div class="sidebar-mobile-links">${lists}</div>`;
+}
+
 export function renderTopBar(ctx: TopBarContext): string {
   const { config } = ctx.model;
   const ui = ctx.ui ?? uiStrings();

@@ -129,6 +129,8 @@ describe('export of a versioned, multilingual site', () => {
     expect(fr).toMatch(/<details class="switcher switcher-version"><summary><span>v1<\/span>/);
     expect(fr).toContain('<a href="../quickstart.html">v2 <span class="nav-tag">Dernière</span></a>');
     expect(html('multilingual', 'jp/index')).toMatch(/<summary>.*?<span>日本語<\/span>/);
+    // Small screens have no room in the top bar: the same entries sit at the foot of the sidebar.
+    expect(fr).toContain('<div class="sidebar-mobile-links"><ul class="nav-tree"><li><a class="nav-link" href="../../v1/quickstart.html" lang="en"><span class="nav-label">English</span></a></li>');
   });
 
   it('keeps the pager inside one language and one version', () => {
