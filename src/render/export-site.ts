@@ -164,7 +164,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   diagnostics.push(...analytics.diagnostics);
   const theme = buildTheme(plan.config, { css: plan.api.assets ? [plan.api.assets.css] : [], js: plan.api.assets ? [plan.api.assets.js] : [] });
   const katex = await katexAssets();
-  const indexed = tasks.filter((t) => !plan.pages[t.page].noindex);
+  const indexed = tasks.filter((t) => plan.pages[t.page].searchable);
   const model: SiteModel = {
     config: plan.config,
     navigation: plan.navigation,
@@ -230,7 +230,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const accept = (task: RenderTask, result: PageOutcome, doc: SearchDocument) => {
       results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math });
       written.add(pageOutputFile(task.page));
-      if (search && !plan.pages[task.page].noindex) search.add(doc);
+      if (search && plan.pages[task.page].searchable) search.add(doc);
       progress('render', ++done, tasks.length);
     };
     const misses: RenderTask[] = [];
@@ -277,7 +277,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     });
     signal?.throwIfAborted();
     // Shard by shard, so each search shard can be built while the next one renders.
-    const shardOf = (t: RenderTask) => (search && !plan.pages[t.page].noindex ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
+    const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
     misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
     // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
     for (const task of misses) task.cacheKey = keys.get(task.page);
@@ -286,7 +286,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       const file = pageOutputFile(task.page);
       const written = writePageFile(join(outDir, file), result.file);
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
-      const sections = plan.pages[task.page].noindex ? [] : searchSections(decoder.decode(result.file.subarray(result.body[0], result.body[1])));
+      const sections = !plan.pages[task.page].searchable ? [] : searchSections(decoder.decode(result.file.subarray(result.body[0], result.body[1])));
       accept(task, result, { page: task.page, url: file, title: result.title, sections, contentKey: task.cacheKey });
       if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);

@@ -25,17 +25,40 @@ export interface LinkItem {
   icon?: string;
 }
 
+/**
+ * `openapi` or `asyncapi` as written on a navigation node (a path or URL, a list of
+ * them, or `{source, directory}`), carried as written for the API reference plan.
+ */
+export interface ApiSpecRef {
+  source: string[];
+  /** Folder the generated pages go to. */
+  directory?: string;
+}
+
+/** API reference settings written on a navigation node, carried for the API reference plan. */
+export interface NavSpecs {
+  openapi?: ApiSpecRef;
+  asyncapi?: ApiSpecRef;
+  /** `examples` (as `api.examples`): the code sample languages, `autogenerate: false` for the spec's own samples only. */
+  examples?: ApiExamples;
+}
+
 /** One entry of the navigation tree. Pages are referenced by their path without extension. */
 export type NavNode =
-  | { kind: 'page'; page: string }
+  /** `root`: the page a group opens on; the sidebar draws it as the group's title link, not as an entry. */
+  | { kind: 'page'; page: string; root?: true }
   /** An API reference entry such as `GET /users/{id}` or `api.yaml POST /users`. */
   | { kind: 'endpoint'; method: string; path: string; file?: string }
   | {
       kind: 'group';
       group: string;
       icon?: string;
+      /** Badge next to the group title. */
+      tag?: string;
       hidden?: boolean;
       expanded?: boolean;
+      /** `searchable: true` on a hidden group: its pages stay in search and the sitemap. */
+      searchable?: boolean;
       /** First `openapi` source (the whole reference is in `specs`). */
       openapi?: string;
       specs?: NavSpecs;
@@ -44,16 +67,6 @@ export type NavNode =
   /** A link to another host or page that is not part of the tree (anchors/tabs with `href`/`url`). */
   | { kind: 'link'; label: string; href: string; icon?: string };
 
-/**
- * `openapi` or `asyncapi` as written on a navigation node (a path or URL, a list of
- * them, or `{source, directory}`), carried as written for the API reference plan.
- */
-export interface ApiSpecRef {
-  source: string[];
-  /** Folder the generated pages go to. @default 'api-reference' */
-  directory?: string;
-}
-
 /** Code sample settings: `api.examples`, or `examples` on a navigation node for its part. */
 export interface ApiExamples {
   languages?: string[];
@@ -61,18 +74,25 @@ export interface ApiExamples {
   autogenerate?: boolean;
 }
 
-/** API reference settings written on a navigation node, carried for the API reference plan. */
-export interface NavSpecs {
-  openapi?: ApiSpecRef;
-  asyncapi?: ApiSpecRef;
-  examples?: ApiExamples;
+/** Banner, navbar and footer of one language (`navigation.languages[].banner` ...), replacing the site's. */
+export interface LanguageChrome {
+  banner?: SiteConfig['banner'];
+  navbar?: SiteConfig['navbar'];
+  footer?: SiteConfig['footer'];
 }
 
-/** A top-level division of the navigation: tabs, anchors, dropdowns, versions, languages. */
+/**
+ * A division of the navigation: products, tabs (and their `menu` items), anchors,
+ * dropdowns, versions, languages.
+ */
 export interface NavSection {
-  kind: 'tab' | 'anchor' | 'dropdown' | 'version' | 'language';
+  kind: 'product' | 'tab' | 'menu' | 'anchor' | 'dropdown' | 'version' | 'language';
+  /** The name as written (a language's code for languages). */
   label: string;
   icon?: string;
+  description?: string;
+  /** Badge (`tag` on a version). */
+  tag?: string;
   /** Set for sections that only link elsewhere. */
   href?: string;
   /** First `openapi` source (the whole reference is in `specs`). */
@@ -82,6 +102,9 @@ export interface NavSection {
   default?: boolean;
   /** `hidden: true`: kept for its pages but not shown as a division. */
   hidden?: boolean;
+  searchable?: boolean;
+  /** Languages only: their own banner, navbar and footer. */
+  chrome?: LanguageChrome;
   children: NavNode[];
   /** Nested divisions, e.g. tabs inside a version. */
   sections: NavSection[];

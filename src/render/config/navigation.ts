@@ -1,12 +1,15 @@
 /**
  * Normalises the `navigation` block of docs.json into the Navigation tree of types.ts.
- * Every division (tabs, anchors, dropdowns, menus, versions, languages) may hold groups,
+ * Every division (products, versions, languages, tabs and their menus, anchors,
+ * dropdowns) may hold groups,
  * pages and further divisions; groups nest. Walked entry by entry so that a wrong type
  * drops that entry only and is reported with its JSON path.
  */
-import type { Diagnostic, LinkItem, NavNode, NavSection, NavSpecs, Navigation } from '../types.js';
+import type { Diagnostic, LanguageChrome, LinkItem, NavNode, NavSection, NavSpecs, Navigation } from '../types.js';
+import { isKnownLanguage, languageName } from './languages.js';
 import { formatJsonPath } from './friendly-errors.js';
-import { specRef } from './schema.js';
+import { GROUP_KEYS, isObj, NOT_APPLIED, ROOT_KEYS, SECTION_KEYS, specRef } from './nav-keys.js';
+import { bannerOf, footerOf, navbarOf, parseSection } from './sections.js';
 
 type Obj = Record<string, unknown>;
 type Path = PropertyKey[];
@@ -18,24 +21,25 @@ const ENDPOINT = new RegExp(`^(?:(\\S+)\\s+)?(${METHODS})\\s+(/\\S*)$`, 'i');
 
 /** Division keys in the order they are read, with the key holding each one's label. */
 const DIVISIONS: { key: string; kind: NavSection['kind']; label: string }[] = [
+  { key: 'products', kind: 'product', label: 'product' },
   { key: 'versions', kind: 'version', label: 'version' },
   { key: 'languages', kind: 'language', label: 'language' },
   { key: 'tabs', kind: 'tab', label: 'tab' },
   { key: 'anchors', kind: 'anchor', label: 'anchor' },
   { key: 'dropdowns', kind: 'dropdown', label: 'dropdown' },
-  { key: 'menu', kind: 'dropdown', label: 'item' },
+  { key: 'menu', kind: 'menu', label: 'item' },
 ];
 
 export class NavReader {
   constructor(private readonly file: string, readonly diagnostics: Diagnostic[]) {}
 
-  private bad(path: Path, message: string): void {
+  private bad(path: Path, message: string, severity: Diagnostic['severity'] = 'error'): void {
     const p = formatJsonPath(path);
-    this.diagnostics.push({ severity: 'error', file: this.file, path: p, message: `${p}: ${message}` });
+    this.diagnostics.push({ severity, file: this.file, path: p, message: `${p}: ${message}` });
   }
 
   private isObj(v: unknown, path: Path, what: string): v is Obj {
-    if (v && typeof v === 'object' && !Array.isArray(v)) return true;
+    if (isObj(v)) return true;
     this.bad(path, `expected ${what}, got ${Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v}`);
     return false;
   }
@@ -65,11 +69,23 @@ export class NavReader {
     return [];
   }
 
+  /** Keys that are documented but not applied, or not known at all: one warning each. */
+  private unknownKeys(o: Obj, known: string[], path: Path): void {
+    for (const key of Object.keys(o)) {
+      if (known.includes(key)) continue;
+      const why = NOT_APPLIED[key];
+      // `directory: "none"` asks for what the export does anyway.
+      if (key === 'directory' && o[key] === 'none') continue;
+      this.bad([...path, key], why ? `${why} (ignored)` : `unknown navigation key "${key}" (ignored)`, 'warning');
+    }
+  }
+
   /** `navigation` itself: a division without a label. */
   read(nav: unknown): Navigation {
     const path: Path = ['navigation'];
     if (nav === undefined) return { root: [], sections: [], global: [] };
     if (!this.isObj(nav, path, 'an object')) return { root: [], sections: [], global: [] };
+    this.unknownKeys(nav, ROOT_KEYS, path);
     const { children, sections } = this.content(nav, path);
     return { root: children, sections, global: this.global(nav.global, [...path, 'global']), ...this.specs(nav, path) };
   }
@@ -101,19 +117,44 @@ export class NavReader {
       this.bad([...path, d.label], `is required (the ${d.label} name)`);
       return null;
     }
+    this.unknownKeys(s, SECTION_KEYS[d.label], path);
+    if (d.kind === 'language' && !isKnownLanguage(label)) {
+      this.bad([...path, 'language'], `"${label}" is not a language code Mintlify supports; its pages keep the English interface`, 'warning');
+    }
     const { children, sections } = this.content(s, path);
     const href = this.optString(s, 'href', path) ?? this.optString(s, 'url', path);
+    const text = (key: string) => {
+      const v = this.optString(s, key, path);
+      return v !== undefined ? { [key]: v } : {};
+    };
     return {
       kind: d.kind,
       label,
-      ...(this.optString(s, 'icon', path) !== undefined ? { icon: s.icon as string } : {}),
+      ...text('icon'),
+      ...text('description'),
+      ...text('tag'),
       ...(href !== undefined ? { href } : {}),
       ...this.specs(s, path),
       ...(this.flag(s, 'default', path) ? { default: true } : {}),
       ...(this.flag(s, 'hidden', path) ? { hidden: true } : {}),
+      ...(this.flag(s, 'searchable', path) ? { searchable: true } : {}),
+      ...(d.kind === 'language' ? this.chrome(s, path) : {}),
       children,
       sections,
     };
+  }
+
+  /** A language's own banner, navbar and footer, validated like the site's. */
+  private chrome(s: Obj, path: Path): { chrome?: LanguageChrome } {
+    const chrome: LanguageChrome = {};
+    const at = formatJsonPath(path);
+    const banner = parseSection('banner', s.banner, [...path, 'banner'], this.file, this.diagnostics);
+    if (banner) chrome.banner = bannerOf(banner);
+    const navbar = parseSection('navbar', s.navbar, [...path, 'navbar'], this.file, this.diagnostics);
+    if (navbar) chrome.navbar = navbarOf(navbar, `${at}.navbar`, this.file, this.diagnostics);
+    const footer = parseSection('footer', s.footer, [...path, 'footer'], this.file, this.diagnostics);
+    if (footer) chrome.footer = footerOf(footer, `${at}.footer`, this.file, this.diagnostics);
+    return Object.keys(chrome).length ? { chrome } : {};
   }
 
   group(g: unknown, path: Path): NavNode | null {
@@ -123,6 +164,7 @@ export class NavReader {
       this.bad([...path, 'group'], 'is required (the group name)');
       return null;
     }
+    this.unknownKeys(g, GROUP_KEYS, path);
     const children: NavNode[] = [];
     this.list(g, 'pages', path).forEach((p, i) => {
       const node = this.entry(p, [...path, 'pages', i]);
@@ -131,12 +173,15 @@ export class NavReader {
     const node: NavNode & { kind: 'group' } = { kind: 'group', group: name, children };
     const icon = this.optString(g, 'icon', path);
     if (icon !== undefined) node.icon = icon;
+    const tag = this.optString(g, 'tag', path);
+    if (tag !== undefined) node.tag = tag;
     if (g.hidden !== undefined) node.hidden = this.flag(g, 'hidden', path);
     if (g.expanded !== undefined) node.expanded = this.flag(g, 'expanded', path);
+    if (g.searchable !== undefined) node.searchable = this.flag(g, 'searchable', path);
     Object.assign(node, this.specs(g, path));
-    // `root` is the page a group opens on; keep it reachable as the group's first page.
+    // `root` is the page a group opens on: first in reading order, drawn as the group title's link.
     const root = this.optString(g, 'root', path);
-    if (root !== undefined) children.unshift({ kind: 'page', page: pagePath(root) });
+    if (root !== undefined) children.unshift({ kind: 'page', page: pagePath(root), root: true });
     return node;
   }
 
@@ -171,19 +216,23 @@ export class NavReader {
     return null;
   }
 
+  /** `navigation.global`: links shown on every page (languages, versions and products that link elsewhere too). */
   private global(g: unknown, path: Path): LinkItem[] {
     if (g === undefined || g === null) return [];
     if (!this.isObj(g, path, 'an object')) return [];
     const out: LinkItem[] = [];
-    for (const [key, label] of [['anchors', 'anchor'], ['tabs', 'tab'], ['dropdowns', 'dropdown']] as const) {
+    const kinds = [['anchors', 'anchor'], ['tabs', 'tab'], ['dropdowns', 'dropdown'], ['languages', 'language'], ['versions', 'version'], ['products', 'product']] as const;
+    this.unknownKeys(g, kinds.map(([k]) => k), path);
+    for (const [key, label] of kinds) {
       this.list(g, key, path).forEach((a, i) => {
         const p = [...path, key, i];
         if (!this.isObj(a, p, `a ${label} object`)) return;
         const text = this.optString(a, label, p);
         const href = this.optString(a, 'href', p);
         if (text === undefined || href === undefined) return this.bad(p, `needs "${label}" and "href" strings`);
+        if (this.flag(a, 'hidden', p)) return;
         const icon = this.optString(a, 'icon', p);
-        out.push({ label: text, href, ...(icon ? { icon } : {}) });
+        out.push({ label: label === 'language' ? languageName(text) : text, href, ...(icon ? { icon } : {}) });
       });
     }
     return out;

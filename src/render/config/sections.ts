@@ -13,12 +13,37 @@ type Raw = Record<string, unknown>;
 
 /** Reads one section: its parsed value, or undefined when absent or invalid. */
 export function readSection<K extends SectionName>(raw: Raw, key: K, file: string, diagnostics: Diagnostic[]): Section<K> | undefined {
-  const value = raw[key];
+  return parseSection(key, raw[key], [key], file, diagnostics);
+}
+
+/** Parses a value with section `key`'s schema, problems reported under `base` (e.g. a language's `navbar`). */
+export function parseSection<K extends SectionName>(key: K, value: unknown, base: PropertyKey[], file: string, diagnostics: Diagnostic[]): Section<K> | undefined {
   if (value === undefined || value === null) return undefined;
   const res = sectionSchemas[key].safeParse(value);
   if (res.success) return res.data as Section<K>;
-  diagnostics.push(...friendlyIssues(res.error, value, [key], file));
+  diagnostics.push(...friendlyIssues(res.error, value, base, file));
   return undefined;
+}
+
+/** `navbar` as the layout draws it; `path` names where it was written. */
+export function navbarOf(navbar: Section<'navbar'> | undefined, path: string, file: string, diagnostics: Diagnostic[]): SiteConfig['navbar'] {
+  const primary = navbar?.primary;
+  return {
+    links: linkItems(navbar?.links, `${path}.links`, file, diagnostics),
+    ...(primary?.href ? { primary: { label: primary.label ?? (primary.type === 'github' ? 'GitHub' : primary.href), href: primary.href, ...(primary.type ? { type: primary.type } : {}) } } : {}),
+  };
+}
+
+/** `footer` as the layout draws it. */
+export function footerOf(footer: Section<'footer'> | undefined, path: string, file: string, diagnostics: Diagnostic[]): SiteConfig['footer'] {
+  return {
+    socials: footer?.socials ?? {},
+    links: (footer?.links ?? []).map((col, i) => ({ ...(col.header ? { header: col.header } : {}), items: linkItems(col.items, `${path}.links[${i}].items`, file, diagnostics) })),
+  };
+}
+
+export function bannerOf(banner: Section<'banner'> | undefined): SiteConfig['banner'] {
+  return banner ? { content: banner.content, ...(banner.dismissible !== undefined ? { dismissible: banner.dismissible } : {}) } : undefined;
 }
 
 type RawLink = { label?: string; name?: string; href?: string; url?: string; icon?: string };
@@ -58,23 +83,16 @@ export function readSections(raw: Raw, file: string, diagnostics: Diagnostic[]):
   const api = r('api');
   // `api.servers` (as Quire's OpenAPI pages document it) or the platform's `api.mdx.server`.
   const servers = api?.servers ?? api?.mdx?.server;
-  const primary = navbar?.primary;
   return {
     name: name ?? 'Documentation',
     ...(r('theme') !== undefined ? { theme: raw.theme as string } : {}),
     colors: { primary: colors?.primary ?? DEFAULT_PRIMARY, ...(colors?.light ? { light: colors.light } : {}), ...(colors?.dark ? { dark: colors.dark } : {}) },
     ...(logo !== undefined ? { logo: typeof logo === 'string' ? { light: logo, dark: logo } : { light: logo.light, dark: logo.dark ?? logo.light, href: logo.href } } : {}),
     ...(favicon !== undefined ? { favicon: typeof favicon === 'string' ? favicon : (favicon.light ?? favicon.dark) } : {}),
-    navbar: {
-      links: linkItems(navbar?.links, 'navbar.links', file, diagnostics),
-      ...(primary?.href ? { primary: { label: primary.label ?? (primary.type === 'github' ? 'GitHub' : primary.href), href: primary.href, ...(primary.type ? { type: primary.type } : {}) } } : {}),
-    },
-    footer: {
-      socials: footer?.socials ?? {},
-      links: (footer?.links ?? []).map((col, i) => ({ ...(col.header ? { header: col.header } : {}), items: linkItems(col.items, `footer.links[${i}].items`, file, diagnostics) })),
-    },
+    navbar: navbarOf(navbar, 'navbar', file, diagnostics),
+    footer: footerOf(footer, 'footer', file, diagnostics),
     redirects: redirects.map((x): Redirect => ({ source: x.source, destination: x.destination, permanent: x.permanent ?? true })),
-    ...(banner ? { banner: { content: banner.content, ...(banner.dismissible !== undefined ? { dismissible: banner.dismissible } : {}) } } : {}),
+    ...(banner ? { banner: bannerOf(banner) } : {}),
     appearance: { default: appearance?.default ?? 'system', strict: appearance?.strict ?? false },
     icons: { library: icons?.library ?? 'fontawesome' },
     seo: { indexing: seo?.indexing ?? 'navigable', metatags: seo?.metatags ?? {} },

@@ -7,7 +7,7 @@ import type { SiteModel } from './site-model.js';
 import { socialIcon } from './ui-icons.js';
 
 /** @param link turns a configured href into the one to write (internal pages become relative .html links). */
-export function renderFooter(model: SiteModel, link: (href: string) => string = safeUrl): string {
+export function renderFooter(model: Pick<SiteModel, 'config'>, link: (href: string) => string = safeUrl): string {
   const { footer, name } = model.config;
   const socials = Object.keys(footer.socials)
     .sort()

@@ -82,7 +82,8 @@ function sectionContains(section: NavSection, page: string): boolean {
 /**
  * The chain of sections from the top of the tree down to the one holding the page.
  * Empty when the page sits in the top-level node list. A page outside the navigation
- * gets the top-level list when there is one, else the first section at each level.
+ * gets the top-level list when there is one, else at each level the section its path
+ * points at (guessSection: `ja/x` belongs to the `ja` language).
  */
 export function sectionChain(nav: Navigation, page: string): { chain: NavSection[]; found: boolean } {
   if (nodesContain(nav.root, page)) return { chain: [], found: true };
@@ -97,7 +98,7 @@ export function sectionChain(nav: Navigation, page: string): { chain: NavSection
       continue;
     }
     if (nav.root.length > 0 && chain.length === 0) return { chain, found: false };
-    const fallback = level.find((s) => !s.href);
+    const fallback = guessSection(level, page);
     if (!fallback) break;
     chain.push(fallback);
     level = fallback.sections;
@@ -152,4 +153,59 @@ export function groupTrail(nodes: NavNode[], page: string): readonly string[] | 
     trails.set(nodes, (byPage = found));
   }
   return byPage.get(page) ?? null;
+}
+
+const prefixes = new WeakMap<NavSection, string | null>();
+
+function nodePages(nodes: NavNode[], out: string[]): void {
+  for (const n of nodes) {
+    if (n.kind === 'page') out.push(n.page);
+    else if (n.kind === 'group') nodePages(n.children, out);
+  }
+}
+
+function allPages(section: NavSection, out: string[] = []): string[] {
+  nodePages(section.children, out);
+  for (const s of section.sections) allPages(s, out);
+  return out;
+}
+
+/** The folder every page of a section lies in (`fr`, `fr/v1`), or null when they share none. */
+export function sectionPrefix(section: NavSection): string | null {
+  let prefix = prefixes.get(section);
+  if (prefix === undefined) {
+    let common: string[] | null = null;
+    for (const page of allPages(section)) {
+      const dirs = page.split('/').slice(0, -1);
+      if (common === null) common = dirs;
+      else {
+        let n = 0;
+        while (n < common.length && n < dirs.length && common[n] === dirs[n]) n++;
+        common = common.slice(0, n);
+      }
+      if (common.length === 0) break;
+    }
+    prefix = common && common.length ? common.join('/') : null;
+    prefixes.set(section, prefix);
+  }
+  return prefix;
+}
+
+/**
+ * The section a page outside the navigation belongs to among `level`: the language
+ * whose code, or the section whose shared folder, is the page's first path segment;
+ * else the default one; else the first.
+ */
+export function guessSection(level: NavSection[], page: string): NavSection | undefined {
+  const candidates = level.filter((s) => !s.href);
+  const head = page.includes('/') ? page.slice(0, page.indexOf('/')).toLowerCase() : '';
+  return (
+    (head && candidates.find((s) => s.kind === 'language' && s.label.toLowerCase() === head)) ||
+    candidates.find((s) => {
+      const prefix = sectionPrefix(s);
+      return prefix !== null && page.startsWith(prefix + '/');
+    }) ||
+    candidates.find((s) => s.default) ||
+    candidates[0]
+  );
 }

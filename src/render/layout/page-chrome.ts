@@ -6,6 +6,7 @@ import type { Heading, NavSection } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
 import type { SiteModel } from './site-model.js';
 import { uiIcon } from './ui-icons.js';
+import { uiStrings, type UiStrings } from './ui-strings.js';
 
 /** Tabs across the top of the site, the active one marked. */
 export function renderTabs(tabs: NavSection[], active: NavSection | undefined, target: (s: NavSection) => string, icon: (name: string) => string): string {
@@ -19,11 +20,11 @@ export function renderTabs(tabs: NavSection[], active: NavSection | undefined, t
   return `<nav class="section-tabs" aria-label="Sections"><ul>${items}</ul></nav>`;
 }
 
-/** Anchors and dropdown entries at the top of the sidebar. */
-export function renderAnchors(items: { label: string; href: string; icon?: string; current?: boolean }[], icon: (name: string) => string): string {
+/** Anchors, dropdown and menu entries at the top of the sidebar (a description becomes the link's title). */
+export function renderAnchors(items: { label: string; href: string; icon?: string; current?: boolean; description?: string }[], icon: (name: string) => string): string {
   if (items.length === 0) return '';
   const lis = items
-    .map((a) => `<li><a class="nav-anchor" href="${escapeAttr(safeUrl(a.href))}"${a.current ? ' aria-current="true"' : ''}>${icon(a.icon ?? 'link')}<span>${escapeHtml(a.label)}</span></a></li>`)
+    .map((a) => `<li><a class="nav-anchor" href="${escapeAttr(safeUrl(a.href))}"${a.description ? ` title="${escapeAttr(a.description)}"` : ''}${a.current ? ' aria-current="true"' : ''}>${icon(a.icon ?? 'link')}<span>${escapeHtml(a.label)}</span></a></li>`)
     .join('');
   return `<ul class="nav-anchors">${lis}</ul>`;
 }
@@ -35,37 +36,37 @@ export function renderBreadcrumbs(trail: string[]): string {
 }
 
 /** "On this page": h2 and h3 headings of the page with their anchors. */
-export function renderToc(headings: Heading[]): string {
+export function renderToc(headings: Heading[], ui: UiStrings = uiStrings()): string {
   const shown = headings.filter((h) => h.depth >= 2 && h.depth <= 3 && h.id);
   if (shown.length === 0) return '';
   const items = shown
     .map((h) => `<li class="toc-depth-${h.depth}"><a href="#${escapeAttr(h.id)}">${escapeHtml(h.text)}</a></li>`)
     .join('');
-  return `<nav class="toc" aria-label="On this page"><p class="toc-title">On this page</p><ul>${items}</ul></nav>`;
+  return `<nav class="toc" aria-label="${escapeAttr(ui.onThisPage)}"><p class="toc-title">${escapeHtml(ui.onThisPage)}</p><ul>${items}</ul></nav>`;
 }
 
-export function renderPrevNext(prev?: { href: string; title: string }, next?: { href: string; title: string }): string {
+export function renderPrevNext(prev?: { href: string; title: string }, next?: { href: string; title: string }, ui: UiStrings = uiStrings()): string {
   if (!prev && !next) return '';
   const link = (dir: 'prev' | 'next', l: { href: string; title: string }) =>
     `<a class="pager-link pager-${dir}" href="${escapeAttr(l.href)}" rel="${dir}">` +
-    `<span class="pager-dir">${dir === 'prev' ? `${uiIcon('chevron-left')} Previous` : `Next ${uiIcon('chevron-right')}`}</span>` +
+    `<span class="pager-dir">${dir === 'prev' ? `${uiIcon('chevron-left')} ${escapeHtml(ui.previous)}` : `${escapeHtml(ui.next)} ${uiIcon('chevron-right')}`}</span>` +
     `<span class="pager-title">${escapeHtml(l.title)}</span></a>`;
-  return `<nav class="pager" aria-label="Previous and next pages">${prev ? link('prev', prev) : '<span></span>'}${next ? link('next', next) : ''}</nav>`;
+  return `<nav class="pager" aria-label="${escapeAttr(ui.previous)} / ${escapeAttr(ui.next)}">${prev ? link('prev', prev) : '<span></span>'}${next ? link('next', next) : ''}</nav>`;
 }
 
 /** The banner text is written as Markdown-ish text: links `[text](url)` are kept, the rest escaped. */
-export function renderBanner(banner: { content: string; dismissible?: boolean } | undefined): string {
+export function renderBanner(banner: { content: string; dismissible?: boolean } | undefined, ui: UiStrings = uiStrings()): string {
   if (!banner || !banner.content.trim()) return '';
   const html = escapeHtml(banner.content).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, text: string, url: string) => {
     const href = safeUrl(url.replace(/&amp;/g, '&'));
     return `<a href="${escapeAttr(href)}">${text}</a>`;
   });
-  const close = banner.dismissible ? `<button type="button" class="icon-button banner-close" data-banner-close aria-label="Dismiss">${uiIcon('x')}</button>` : '';
+  const close = banner.dismissible ? `<button type="button" class="icon-button banner-close" data-banner-close aria-label="${escapeAttr(ui.dismiss)}">${uiIcon('x')}</button>` : '';
   return `<div class="banner" data-banner${banner.dismissible ? ' data-dismissible' : ''}><p>${html}</p>${close}</div>`;
 }
 
 /** The navbar links and primary button again at the foot of the sidebar, shown only on small screens. */
-export function renderMobileLinks(model: SiteModel, link: (href: string) => string = safeUrl): string {
+export function renderMobileLinks(model: Pick<SiteModel, 'config'>, link: (href: string) => string = safeUrl): string {
   const { links, primary } = model.config.navbar;
   if (links.length === 0 && !primary) return '';
   const items = links.map((l) => `<li><a class="nav-link" href="${escapeAttr(link(l.href))}"><span class="nav-label">${escapeHtml(l.label)}</span></a></li>`).join('');

@@ -13,8 +13,11 @@ import { renderFooter } from './footer.js';
 import { renderSearchDialog } from './search-dialog.js';
 import { sidebarTreeFor } from './sidebar-cache.js';
 import type { SiteModel } from './site-model.js';
-import { renderTopBar } from './top-bar.js';
+import { renderMobileSwitchers, renderTopBar } from './top-bar.js';
 import { uiIcon } from './ui-icons.js';
+import { uiScriptData, uiStrings } from './ui-strings.js';
+import { equivalentPage, neighbours, pageLanguage } from './nav-scope.js';
+import { languageTag } from '../config/languages.js';
 
 export interface LayoutOptions {
   /** Renders an icon name written by the author (frontmatter, navigation). */
@@ -28,21 +31,21 @@ export interface LayoutOptions {
   basePath?: string;
 }
 
-const SECTION_SWITCHERS = new Set(['version', 'language']);
+const SECTION_SWITCHERS = new Set(['product', 'version', 'language']);
 
 /** One function for every page, so sidebars drawn with it can be shared (sidebar-cache.ts). */
 const defaultIcon = (name: string) => uiIcon(name);
 
 const orderIndexes = new WeakMap<string[], Map<string, number>>();
 
-/** Position of every page in the reading order, computed once per site. */
-function orderIndex(model: SiteModel): Map<string, number> {
+/** The site's reading order with the position of every page, computed once per site. */
+function orderIndex(model: SiteModel): { order: string[]; index: Map<string, number> } {
   let index = orderIndexes.get(model.order);
   if (!index) {
     index = new Map(model.order.map((p, i) => [p, i]));
     orderIndexes.set(model.order, index);
   }
-  return index;
+  return { order: model.order, index };
 }
 
 /** Opens the page body in every page: the body follows it verbatim (see `bodyRange`). */
@@ -75,20 +78,32 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     const t = sectionTarget(s, model.pages);
     return t.page ? href(t.page) : safeUrl(t.href ?? '#');
   };
+  // The page's language sets <html lang>, the interface words, and may bring its own banner, navbar and footer.
+  const language = pageLanguage(chain);
+  const ui = uiStrings(language?.label);
+  const view = language?.chrome ? { ...model, config: { ...model.config, ...language.chrome } } : model;
+  const meta = model.pages[page];
+  const mode = options.basePath !== undefined ? undefined : meta?.mode;
 
-  // Each level of the chain is drawn by its kind: tabs across the top, versions and
-  // languages as switchers in the top bar, anchors and dropdowns above the sidebar.
+  // Each level of the chain is drawn by its kind: tabs across the top, products,
+  // versions and languages as switchers in the top bar (leading to the same page in
+  // the other one when it has it), anchors, dropdowns and menu items above the sidebar.
   let tabsHtml = '';
-  const anchors: { label: string; href: string; icon?: string; current?: boolean }[] = model.navigation.global.map((g) => ({ ...g }));
+  const anchors: { label: string; href: string; icon?: string; current?: boolean; description?: string }[] = model.navigation.global.map((g) => ({ ...g }));
   const switchers: { sections: NavSection[]; active: NavSection; target(s: NavSection): string }[] = [];
   let level = nav.sections;
   for (let i = 0; level.length > 0; i++) {
     const active = chain[i];
     const kind = (active ?? level[0]).kind;
-    const siblings = level.filter((s) => s.kind === kind);
+    const siblings = level.filter((s) => s.kind === kind && (!s.hidden || s === active));
     if (kind === 'tab') tabsHtml = renderTabs(siblings, active, target, icon);
-    else if (SECTION_SWITCHERS.has(kind) && active) switchers.push({ sections: siblings, active, target });
-    else for (const s of siblings) anchors.push({ label: s.label, href: target(s), icon: s.icon, current: s === active });
+    else if (SECTION_SWITCHERS.has(kind) && active) {
+      const same = (s: NavSection) => {
+        const to = s.href ? undefined : equivalentPage(page, active, s, model.pages);
+        return to ? href(to) : target(s);
+      };
+      switchers.push({ sections: siblings, active, target: same });
+    } else for (const s of siblings) anchors.push({ label: s.label, href: target(s), icon: s.icon, current: s === active, description: s.description });
     if (!active) break;
     level = active.sections;
   }
@@ -98,36 +113,38 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   // Hrefs from a page depend only on its folder (pageHref).
   const folder = fromPage.slice(0, Math.max(0, fromPage.lastIndexOf('/')));
   const sidebarTree = sidebarTreeFor(treeNodes, { current: page, pages: model.pages, href, icon }, folder);
-  const sidebar = `<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileLinks(model, link)}</div></aside>`;
+  const hasSidebar = mode !== 'custom' && mode !== 'center';
+  const sidebar = hasSidebar ? `<aside class="sidebar" id="sidebar" aria-label="${escapeAttr(ui.navigation)}"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileSwitchers(switchers)}${renderMobileLinks(view, link)}</div></aside><div class="sidebar-backdrop" data-menu-close></div>` : '';
 
-  const trail = [...chain.filter((s) => s.kind !== 'version' && s.kind !== 'language').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];
-  const idx = orderIndex(model).get(page) ?? -1;
-  const prevPage = idx > 0 ? model.order[idx - 1] : undefined;
-  const nextPage = idx >= 0 && idx < model.order.length - 1 ? model.order[idx + 1] : undefined;
-  const pager = options.basePath !== undefined ? '' : renderPrevNext(
+  const trail = [...chain.filter((s) => s.kind === 'tab' || s.kind === 'anchor' || s.kind === 'dropdown' || s.kind === 'menu').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];
+  const { prev: prevPage, next: nextPage } = options.basePath !== undefined || meta?.hidePager || mode === 'custom' || mode === 'frame' ? {} : neighbours(page, chain, model.pages, orderIndex(model));
+  const pager = renderPrevNext(
     prevPage ? { href: href(prevPage), title: model.pages[prevPage].title } : undefined,
     nextPage ? { href: href(nextPage), title: model.pages[nextPage].title } : undefined,
+    ui,
   );
 
-  const meta = model.pages[page];
   const description = rendered.description ?? meta?.description;
-  const toc = renderToc(rendered.headings);
+  const toc = mode ? '' : renderToc(rendered.headings, ui);
   const homeHref = model.pages.index ? href('index') : model.order[0] ? href(model.order[0]) : `${root}index.html`;
-  const headerHtml = `<header class="page-header">${renderBreadcrumbs(trail)}<h1 class="page-title">${escapeHtml(rendered.title)}</h1>` +
+  const deprecated = meta?.deprecated ? ` <span class="nav-tag page-deprecated">${escapeHtml(ui.deprecated)}</span>` : '';
+  // Custom and frame pages are a blank canvas: no title block (Mintlify's organize/pages.mdx).
+  const headerHtml = mode === 'custom' || mode === 'frame' ? '' : `<header class="page-header">${renderBreadcrumbs(trail)}<h1 class="page-title">${escapeHtml(rendered.title)}${deprecated}</h1>` +
     (description ? `<p class="page-description">${escapeHtml(description)}</p>` : '') + `</header>`;
+  const layoutClass = `layout${toc ? '' : ' no-toc'}${hasSidebar ? '' : ' no-sidebar'}${mode ? ` mode-${mode}` : ''}`;
 
   return '<!doctype html>\n' +
-    `<html lang="en" data-appearance="${escapeAttr(model.config.appearance.default)}"${model.config.appearance.strict ? ' data-strict' : ''}>` +
+    `<html lang="${escapeAttr(language ? languageTag(language.label) : 'en')}" data-appearance="${escapeAttr(model.config.appearance.default)}"${model.config.appearance.strict ? ' data-strict' : ''}>` +
     renderHead(model, rendered, root, options, description) +
     `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-shards="${model.searchShards ?? 1}"` : ''}>` +
-    `<a class="skip-link" href="#content">Skip to content</a>` +
-    renderBanner(model.config.banner) +
-    renderTopBar({ model, root, homeHref, switchers, hasSidebar: true, link }) +
+    `<a class="skip-link" href="#content">${escapeHtml(ui.skipToContent)}</a>` +
+    renderBanner(view.config.banner, ui) +
+    renderTopBar({ model: view, root, homeHref, switchers, hasSidebar, link, ui }) +
     tabsHtml +
-    `<div class="layout${toc ? '' : ' no-toc'}">${sidebar}<div class="sidebar-backdrop" data-menu-close></div>` +
+    `<div class="${layoutClass}">${sidebar}` +
     `<main id="content" class="page">${headerHtml}${BODY_OPEN}${rendered.html}</article>${pager}</main>` +
     (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
-    `</div>` + renderFooter(model, link) + renderSearchDialog(model) + `</body></html>\n`;
+    `</div>` + (mode === 'custom' ? '' : renderFooter(view, link)) + renderSearchDialog(model, ui) + uiScriptData(ui) + `</body></html>\n`;
 }
 
 function renderHead(model: SiteModel, rendered: RenderedPage, root: string, options: LayoutOptions, description?: string): string {

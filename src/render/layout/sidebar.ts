@@ -84,6 +84,11 @@ export function markCurrent(drawing: SidebarDrawing, page: string): string {
 function pageItem(page: string, ctx: SidebarContext, out: SidebarDrawing): void {
   const p = ctx.pages[page];
   if (!p || p.hidden) return;
+  // Frontmatter `url`: the entry leads off the site, as Mintlify's sidebar does.
+  if (p.url) {
+    out.html += linkItem(p.sidebarTitle, p.url, p.icon, ctx);
+    return;
+  }
   const icon = p.icon ? ctx.icon(p.icon) : '';
   const method = p.method ? `<span class="method method-${escapeAttr(p.method.toLowerCase())}">${escapeHtml(methodLabel(p.method))}</span>` : '';
   const tag = p.tag ? `<span class="nav-tag">${escapeHtml(p.tag)}</span>` : '';
@@ -104,7 +109,10 @@ function linkItem(label: string, href: string, icon: string | undefined, ctx: Si
 
 function nodeList(nodes: NavNode[], ctx: SidebarContext, depth: number, out: SidebarDrawing): void {
   for (const node of nodes) {
-    if (node.kind === 'page') pageItem(node.page, ctx, out);
+    // A group's root page is drawn as the group's title (groupItem).
+    if (node.kind === 'page') {
+      if (!node.root) pageItem(node.page, ctx, out);
+    }
     else if (node.kind === 'link') out.html += linkItem(node.label, node.href, node.icon, ctx);
     else if (node.kind === 'group' && !node.hidden) groupItem(node, ctx, depth, out);
   }
@@ -116,17 +124,34 @@ function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContex
     return;
   }
   const icon = node.icon ? ctx.icon(node.icon) : '';
+  const tag = node.tag ? `<span class="nav-tag">${escapeHtml(node.tag)}</span>` : '';
   const start = out.html.length;
+  const rootNode = node.children[0]?.kind === 'page' && node.children[0].root ? node.children[0] : undefined;
+  const rootPage = rootNode && ctx.pages[rootNode.page] && !ctx.pages[rootNode.page].hidden ? rootNode.page : undefined;
+  // With a root page, the group's title is a link to it (marked when it is the current page).
+  const title = (inner: string) => {
+    if (rootPage) {
+      out.html += `<a class="nav-group-root" href="${escapeAttr(ctx.href(rootPage))}"`;
+      mark(out, rootPage);
+      out.html += `>${inner}</a>`;
+    } else {
+      out.html += inner;
+    }
+  };
   if (depth === 0) {
-    out.html += `<li class="nav-group"><p class="nav-group-title">${icon}${escapeHtml(node.group)}</p><ul>`;
+    out.html += `<li class="nav-group"><p class="nav-group-title">`;
+    title(`${icon}${escapeHtml(node.group)}${tag}`);
+    out.html += `</p><ul>`;
   } else {
     const open = node.expanded || nodesContain(node.children, ctx.current) ? ' open' : '';
-    out.html += `<li class="nav-subgroup"><details${open}><summary>${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${CHEVRON}</summary><ul>`;
+    out.html += `<li class="nav-subgroup"><details${open}><summary>`;
+    title(`${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${tag}`);
+    out.html += `${CHEVRON}</summary><ul>`;
   }
   const innerStart = out.html.length;
   nodeList(node.children, ctx, depth + 1, out);
-  // A group with nothing visible is left out (nothing was marked inside it either).
-  if (out.html.length === innerStart) out.html = out.html.slice(0, start);
+  // A group with nothing visible (and no root page) is left out; nothing was marked inside it either.
+  if (out.html.length === innerStart && !rootPage) out.html = out.html.slice(0, start);
   else out.html += depth === 0 ? '</ul></li>' : '</ul></details></li>';
 }
 

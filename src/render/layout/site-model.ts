@@ -17,8 +17,19 @@ export interface SitePage {
   /** HTTP method of API reference pages, shown as a badge. */
   method?: string;
   hidden: boolean;
+  /** `<meta name="robots" content="noindex">` (output/page-flags.ts). */
   noindex: boolean;
+  /** Listed in sitemap.xml. */
+  listed: boolean;
+  /** In the site's search index. */
+  searchable: boolean;
   deprecated: boolean;
+  /** Frontmatter `url`: the sidebar entry links there instead of to the page. */
+  url?: string;
+  /** Frontmatter `mode` the layout applies: `wide`, `custom`, `frame` or `center` (absent: the standard layout). */
+  mode?: 'wide' | 'custom' | 'frame' | 'center';
+  /** Frontmatter `hideFooterPagination`: no previous/next links. */
+  hidePager?: boolean;
   /** Listed somewhere in the navigation (visible or not). */
   inNav: boolean;
 }

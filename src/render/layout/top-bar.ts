@@ -7,6 +7,8 @@ import type { NavSection } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
 import type { SiteModel } from './site-model.js';
 import { uiIcon } from './ui-icons.js';
+import { uiStrings, type UiStrings } from './ui-strings.js';
+import { languageName, languageTag } from '../config/languages.js';
 
 export interface TopBarContext {
   model: SiteModel;
@@ -19,6 +21,14 @@ export interface TopBarContext {
   /** Version/language switchers: the sibling sections and the active one. */
   switchers: { sections: NavSection[]; active: NavSection; target(s: NavSection): string }[];
   hasSidebar: boolean;
+  /** The interface words of the page's language. @default English */
+  ui?: UiStrings;
+}
+
+/** What a switcher shows for a section: a language's own name, a version with its tag. */
+function switcherLabel(sec: NavSection): string {
+  const label = escapeHtml(sec.kind === 'language' ? languageName(sec.label) : sec.label);
+  return sec.tag ? `${label} <span class="nav-tag">${escapeHtml(sec.tag)}</span>` : label;
 }
 
 function logo(ctx: TopBarContext): string {
@@ -37,15 +47,33 @@ function switcher(s: TopBarContext['switchers'][number]): string {
   const items = s.sections
     .map((sec) => {
       const current = sec === s.active ? ' aria-current="true"' : '';
-      return `<li><a href="${escapeAttr(s.target(sec))}"${current}>${escapeHtml(sec.label)}</a></li>`;
+      const lang = sec.kind === 'language' ? ` hreflang="${escapeAttr(languageTag(sec.label))}" lang="${escapeAttr(languageTag(sec.label))}"` : '';
+      const title = sec.description ? ` title="${escapeAttr(sec.description)}"` : '';
+      return `<li><a href="${escapeAttr(s.target(sec))}"${lang}${title}${current}>${switcherLabel(sec)}</a></li>`;
     })
     .join('');
   const icon = s.active.kind === 'language' ? uiIcon('languages') : '';
-  return `<details class="switcher"><summary>${icon}<span>${escapeHtml(s.active.label)}</span>${uiIcon('chevron-down')}</summary><ul class="switcher-menu">${items}</ul></details>`;
+  return `<details class="switcher switcher-${s.active.kind}"><summary>${icon}<span>${switcherLabel(s.active)}</span>${uiIcon('chevron-down')}</summary><ul class="switcher-menu">${items}</ul></details>`;
+}
+
+/**
+ * The switchers again at the foot of the sidebar, shown only on small screens, where the
+ * top bar has no room for them (theme: `.sidebar-mobile-links`).
+ */
+export function renderMobileSwitchers(switchers: TopBarContext['switchers']): string {
+  if (switchers.length === 0) return '';
+  const lists = switchers
+    .map((s) => `<ul class="nav-tree">${s.sections.map((sec) => {
+      const lang = sec.kind === 'language' ? ` lang="${escapeAttr(languageTag(sec.label))}"` : '';
+      return `<li><a class="nav-link" href="${escapeAttr(s.target(sec))}"${lang}${sec === s.active ? ' aria-current="true"' : ''}><span class="nav-label">${switcherLabel(sec)}</span></a></li>`;
+    }).join('')}</ul>`)
+    .join('');
+  return `<div class="sidebar-mobile-links">${lists}</div>`;
 }
 
 export function renderTopBar(ctx: TopBarContext): string {
   const { config } = ctx.model;
+  const ui = ctx.ui ?? uiStrings();
   const link = ctx.link ?? safeUrl;
   const links = config.navbar.links
     .map((l) => `<li><a href="${escapeAttr(link(l.href))}">${escapeHtml(l.label)}</a></li>`)
@@ -55,12 +83,12 @@ export function renderTopBar(ctx: TopBarContext): string {
     : '';
   const toggle = config.appearance.strict
     ? ''
-    : `<button type="button" class="icon-button theme-toggle" data-theme-toggle aria-label="Toggle dark mode">${uiIcon('sun', 'icon icon-sun')}${uiIcon('moon', 'icon icon-moon')}</button>`;
+    : `<button type="button" class="icon-button theme-toggle" data-theme-toggle aria-label="${escapeAttr(ui.toggleTheme)}">${uiIcon('sun', 'icon icon-sun')}${uiIcon('moon', 'icon icon-moon')}</button>`;
   const menu = ctx.hasSidebar
-    ? `<button type="button" class="icon-button menu-button" data-menu-toggle aria-controls="sidebar" aria-expanded="false" aria-label="Open navigation">${uiIcon('menu')}</button>`
+    ? `<button type="button" class="icon-button menu-button" data-menu-toggle aria-controls="sidebar" aria-expanded="false" aria-label="${escapeAttr(ui.openMenu)}">${uiIcon('menu')}</button>`
     : '';
   const search = ctx.model.searchPath
-    ? `<button type="button" class="search-button" data-search-open aria-label="Search">${uiIcon('search')}<span class="search-label">Search…</span><kbd class="search-kbd">Ctrl K</kbd></button>`
+    ? `<button type="button" class="search-button" data-search-open aria-label="${escapeAttr(ui.search.replace(/…$/, ''))}">${uiIcon('search')}<span class="search-label">${escapeHtml(ui.search)}</span><kbd class="search-kbd">Ctrl K</kbd></button>`
     : '';
   return `<header class="topbar"><div class="topbar-inner">${menu}${logo(ctx)}${ctx.switchers.map(switcher).join('')}` +
     `<div class="topbar-search">${search}</div>` +

@@ -29,7 +29,7 @@ export function collectSpecSources(config: SiteConfig, kind: 'openapi' | 'asynca
   return [...new Set(refs.filter((r) => typeof r === 'string' && r.trim() !== ''))];
 }
 
-const SECTION_KEYS: Record<NavSection['kind'], string> = { tab: 'tabs', anchor: 'anchors', dropdown: 'dropdowns', version: 'versions', language: 'languages' };
+const SECTION_KEYS: Record<NavSection['kind'], string> = { product: 'products', tab: 'tabs', menu: 'menu', anchor: 'anchors', dropdown: 'dropdowns', version: 'versions', language: 'languages' };
 
 export function sectionPath(at: string, sections: NavSection[], i: number): string {
   const kind = sections[i].kind;

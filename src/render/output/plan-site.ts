@@ -19,6 +19,7 @@ import { allNavPages, readingOrder } from '../layout/nav-tree.js';
 import type { SitePage } from '../layout/site-model.js';
 import type { RenderTask } from '../pool/render-task.js';
 import { readFrontmatter, summaryTitle } from './read-frontmatter.js';
+import { navListings, pageFlags } from './page-flags.js';
 import { redirectStubs } from './redirect-pages.js';
 import { walkFiles, type SkippedLink } from './walk-files.js';
 import { readConfinedText } from '../source/confined-path.js';
@@ -66,6 +67,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   const navigation = api.navigation;
   const navPages = flattenPages(navigation);
   const inNav = allNavPages(navigation);
+  const listings = navListings(navigation);
   const specs = new Map<string, EndpointPageSpec>(api.endpoints.map((e) => [e.page, e]));
 
   const pageFiles = new Map<string, string>();
@@ -104,11 +106,10 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
       description: typeof fm.description === 'string' ? fm.description : undefined,
       icon: typeof fm.icon === 'string' ? fm.icon : undefined,
       tag: typeof fm.tag === 'string' ? fm.tag : undefined,
-      method: spec?.method,
-      hidden: fm.hidden === true,
-      noindex: fm.noindex === true,
+      method: fm.hideApiMarker === true ? undefined : spec?.method,
       deprecated: fm.deprecated === true,
       inNav: inNav.has(page),
+      ...pageFlags(fm, listings.get(page), config, file, diagnostics),
     };
     tasks.push(spec ? { page, file, spec } : { page, file });
   }

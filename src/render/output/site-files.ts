@@ -8,26 +8,34 @@ import { layoutPage } from '../layout/page-layout.js';
 import { pageIconFor } from '../layout/page-icon.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { pageOutputFile } from './page-paths.js';
+import { uiStrings } from '../layout/ui-strings.js';
 import type { SitePlan } from './plan-site.js';
 import { redirectPage, redirectStubs, redirectsJson } from './redirect-pages.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
-/** Pages listed in the sitemap: not noindex; with `seo.indexing: navigable`, only visible navigation pages. */
+/** Pages listed in the sitemap (output/page-flags.ts decides which). */
 export function sitemapPages(plan: SitePlan, tasks: RenderTask[]): string[] {
-  const navigable = plan.config.seo.indexing !== 'all';
   return tasks
     .map((t) => plan.pages[t.page])
-    .filter((p) => !p.noindex && (!navigable || (p.inNav && !p.hidden)))
+    .filter((p) => p.listed)
     .map((p) => p.page);
 }
 
+/**
+ * 404.html in the default language's words. `errors.404.redirect` (Mintlify's default:
+ * true) sends a path no redirect rule matches on to the home page; without JS, or with
+ * `redirect: false`, the page stays and links home.
+ */
 function notFoundPage(plan: SitePlan, model: SiteModel): string {
   const nf = plan.config.errors.notFound ?? {};
-  const title = nf.title?.trim() || 'Page not found';
-  const description = nf.description?.trim() || 'The page you are looking for does not exist or has moved.';
+  const languages = model.navigation.sections.filter((s) => s.kind === 'language');
+  const ui = uiStrings((languages.find((s) => s.default) ?? languages[0])?.label);
+  const title = nf.title?.trim() || ui.notFoundTitle;
+  const description = nf.description?.trim() || ui.notFoundDescription;
   const home = model.pages.index ? 'index.html' : model.order[0] ? pageOutputFile(model.order[0]) : 'index.html';
-  const html = `<div class="not-found"><p class="not-found-code">404</p><p>${escapeHtml(description)}</p>` +
-    `<p><a class="button-primary" href="${escapeAttr(home)}">Go to the home page</a></p></div>`;
+  const redirect = nf.redirect !== false ? ` data-not-found-home="${escapeAttr(home)}"` : '';
+  const html = `<div class="not-found"${redirect}><p class="not-found-code">404</p><p>${escapeHtml(description)}</p>` +
+    `<p><a class="button-primary" href="${escapeAttr(home)}">${escapeHtml(ui.goHome)}</a></p></div>`;
   let basePath = '/';
   if (model.baseUrl) basePath = new URL(model.baseUrl).pathname.replace(/\/*$/, '/');
   // Static hosts answer unknown paths with this page: it applies the redirect rules

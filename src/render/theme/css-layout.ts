@@ -41,6 +41,8 @@ html.banner-dismissed .banner{display:none}
 body:has(.section-tabs){--tabs-h:45px}
 .layout{display:grid;grid-template-columns:var(--sidebar-w) minmax(0,1fr) var(--toc-w);gap:48px;max-width:1536px;margin:0 auto;padding:0 24px}
 .layout.no-toc{grid-template-columns:var(--sidebar-w) minmax(0,1fr)}
+.layout.no-sidebar.no-toc{grid-template-columns:minmax(0,1fr)}
+.layout.mode-center .page{width:100%;max-width:768px;margin:0 auto}
 .sidebar{position:sticky;top:calc(var(--topbar-h) + var(--tabs-h));height:calc(100vh - var(--topbar-h) - var(--tabs-h));overflow-y:auto;padding:24px 8px 48px 0;scrollbar-width:thin}
 .nav-anchors{list-style:none;margin:0 0 20px;padding:0}
 .nav-anchor{display:flex;align-items:center;gap:10px;padding:5px 8px;border-radius:8px;color:var(--fg-soft);text-decoration:none;font-size:.875rem;font-weight:500}
@@ -53,6 +55,9 @@ body:has(.section-tabs){--tabs-h:45px}
 .nav-link:hover,.nav-subgroup summary:hover,.nav-group-collapsed>a:hover{background:var(--bg-muted);color:var(--fg)}
 .nav-link[aria-current="page"]{background:var(--accent-soft);color:var(--accent-text);font-weight:600}
 .nav-label{flex:1;min-width:0}
+.nav-group-root{display:flex;flex:1;align-items:center;gap:8px;color:inherit;text-decoration:none}
+.nav-group-root[aria-current="page"]{color:var(--accent-text)}
+.page-deprecated{font-size:.7rem;vertical-align:middle;margin-left:10px}
 .nav-deprecated .nav-label{text-decoration:line-through}
 .nav-tag{font-size:.65rem;font-weight:600;text-transform:uppercase;padding:1px 6px;border-radius:999px;background:var(--accent-soft);color:var(--accent-text)}
 .nav-external-icon{opacity:.6}

@@ -27,6 +27,12 @@ export const CORE_JS = String.raw`
   function all(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
   function on(el, ev, fn) { if (el) el.addEventListener(ev, fn); }
   var Q = window.Quire = { all: all, on: on };
+  // Interface words of pages not in English come as data in the page (layout/ui-strings.ts).
+  var uiData;
+  Q.ui = function (key, fallback) {
+    if (uiData === undefined) { try { uiData = JSON.parse((document.getElementById('quire-ui') || {}).textContent || '{}'); } catch (e) { uiData = {}; } }
+    return typeof uiData[key] === 'string' ? uiData[key] : fallback;
+  };
 
   function setupTheme() {
     all('[data-theme-toggle]').forEach(function (b) {
@@ -113,7 +119,7 @@ export const CORE_JS = String.raw`
       if (!host || pre.closest('[data-code]') || host.querySelector(':scope > [data-copy]')) return;
       var button = document.createElement('button');
       button.type = 'button'; button.className = 'copy-button'; button.setAttribute('data-copy', '');
-      button.setAttribute('aria-label', 'Copy code'); button.innerHTML = COPY_ICON;
+      button.setAttribute('aria-label', Q.ui('copy', 'Copy code')); button.innerHTML = COPY_ICON;
       pre.insertAdjacentElement('afterend', button);
       if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
     });
@@ -125,8 +131,8 @@ export const CORE_JS = String.raw`
       var code = pre ? (pre.querySelector('code') || pre).textContent : '';
       copyText(code).then(function () {
         var before = button.innerHTML;
-        button.classList.add('copied'); button.innerHTML = button.classList.contains('copy-button') ? CHECK_ICON : 'Copied'; button.setAttribute('aria-label', 'Copied');
-        setTimeout(function () { button.classList.remove('copied'); button.innerHTML = before; button.setAttribute('aria-label', 'Copy code'); }, 1500);
+        button.classList.add('copied'); button.innerHTML = button.classList.contains('copy-button') ? CHECK_ICON : Q.ui('copied', 'Copied'); button.setAttribute('aria-label', Q.ui('copied', 'Copied'));
+        setTimeout(function () { button.classList.remove('copied'); button.innerHTML = before; button.setAttribute('aria-label', Q.ui('copy', 'Copy code')); }, 1500);
       });
     });
   }
@@ -150,10 +156,16 @@ export const CORE_JS = String.raw`
   // On 404.html: apply the site's redirect rules (with :name and :name* patterns) to
   // the address that was not found, so old links work on any static host.
   function setupRedirects() {
+    // errors.404.redirect (default true): an unknown path no rule matches goes to the home page.
+    var followed = followRedirects();
+    var home = document.querySelector('[data-not-found-home]');
+    if (home && !followed) location.replace(new URL(home.getAttribute('data-not-found-home'), document.baseURI).href);
+  }
+  function followRedirects() {
     var data = document.getElementById('quire-redirects');
-    if (!data) return;
+    if (!data) return false;
     var rules;
-    try { rules = JSON.parse(data.textContent || '[]'); } catch (e) { return; }
+    try { rules = JSON.parse(data.textContent || '[]'); } catch (e) { return false; }
     function normalise(p) { p = ('/' + p.replace(/^\/+/, '')).replace(/[?#].*$/, ''); return p.length > 1 ? p.replace(/\/+$/, '') : p; }
     var base = new URL(document.baseURI).pathname;
     var path = location.pathname;
@@ -174,12 +186,13 @@ export const CORE_JS = String.raw`
       names.forEach(function (n, j) { values[n] = match[j + 1] || ''; });
       var dest = rules[i].destination.replace(/:(\w+)[*+?]?/g, function (whole, name) { return name in values ? values[name] : whole; })
         .replace(/\/\*$/, values['*'] ? '/' + values['*'] : '');
-      if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(dest)) { location.replace(dest); return; }
+      if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(dest)) { location.replace(dest); return true; }
       var hash = dest.indexOf('#') >= 0 ? dest.slice(dest.indexOf('#')) : '';
       var target = dest.replace(/#.*$/, '').replace(/^\/+/, '').replace(/\/+$/, '');
       location.replace(new URL((target || 'index') + '.html' + hash, document.baseURI).href);
-      return;
+      return true;
     }
+    return false;
   }
 
   Q.ready = function (fn) {

@@ -77,11 +77,11 @@ const SEARCH_JS = String.raw`
       var query = input.value;
       var mine = ++seq;
       if (!query.trim()) { list.innerHTML = ''; items = []; status.textContent = ''; return; }
-      status.textContent = 'Searching…';
+      status.textContent = Q.ui('searching', 'Searching…');
       load().then(function (engine) { return engine.search(query, 10); }).then(function (results) {
         if (mine !== seq) return;
         render(results);
-        status.textContent = results.length ? '' : 'No results for “' + query.trim() + '”';
+        status.textContent = results.length ? '' : Q.ui('noResults', 'No results for “{query}”').replace('{query}', query.trim());
       }).catch(function () { if (mine === seq) status.textContent = 'Search is not available.'; });
     }
     Q.on(input, 'input', function () { clearTimeout(timer); timer = setTimeout(run, 80); });

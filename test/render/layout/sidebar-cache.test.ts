@@ -12,7 +12,7 @@ import type { SitePage } from '../../../src/render/layout/site-model.js';
 import type { NavNode } from '../../../src/render/types.js';
 
 function page(p: string, extra: Partial<SitePage> = {}): SitePage {
-  return { page: p, title: p, sidebarTitle: `Title of ${p}`, hidden: false, noindex: false, deprecated: false, inNav: true, ...extra };
+  return { page: p, title: p, sidebarTitle: `Title of ${p}`, hidden: false, noindex: false, listed: true, searchable: true, deprecated: false, inNav: true, ...extra };
 }
 
 const folderOf = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));

@@ -12,7 +12,7 @@ import { buildTheme, colorVariables } from '../../../src/render/theme/build-them
 import type { NavNode, RenderedPage, SiteConfig } from '../../../src/render/types.js';
 
 function page(p: string, extra: Partial<SitePage> = {}): SitePage {
-  return { page: p, title: p, sidebarTitle: p, hidden: false, noindex: false, deprecated: false, inNav: true, ...extra };
+  return { page: p, title: p, sidebarTitle: p, hidden: false, noindex: false, listed: true, searchable: true, deprecated: false, inNav: true, ...extra };
 }
 
 function config(extra: Partial<SiteConfig> = {}): SiteConfig {

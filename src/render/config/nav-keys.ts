@@ -1,0 +1,43 @@
+/**
+ * What the navigation reader knows about each kind of docs.json navigation node: the
+ * keys it applies, the keys Mintlify documents that a static export does not apply
+ * (each reported once where it is written, never dropped silently), and the reading of
+ * `openapi` / `asyncapi` values. Key lists follow Mintlify's organize/navigation.mdx
+ * and organize/settings-reference.mdx.
+ */
+import type { ApiSpecRef } from '../types.js';
+
+/** Keys every division and group may hold: its content, its specs and nested divisions. */
+const CONTENT = ['groups', 'pages', 'openapi', 'asyncapi', 'examples', 'products', 'versions', 'languages', 'tabs', 'anchors', 'dropdowns', 'menu'];
+
+/** Keys of `navigation` itself. */
+export const ROOT_KEYS = [...CONTENT, 'global'];
+
+/** Keys applied on a division, by the key naming it. */
+export const SECTION_KEYS: Record<string, string[]> = {
+  product: ['product', 'icon', 'iconType', 'description', 'href', 'hidden', 'searchable', ...CONTENT],
+  version: ['version', 'icon', 'iconType', 'tag', 'default', 'href', 'hidden', 'searchable', ...CONTENT],
+  language: ['language', 'icon', 'iconType', 'default', 'href', 'hidden', 'searchable', 'banner', 'navbar', 'footer', ...CONTENT],
+  tab: ['tab', 'icon', 'iconType', 'href', 'url', 'hidden', 'searchable', ...CONTENT],
+  anchor: ['anchor', 'icon', 'iconType', 'href', 'url', 'hidden', 'searchable', ...CONTENT],
+  dropdown: ['dropdown', 'icon', 'iconType', 'description', 'href', 'url', 'hidden', 'searchable', ...CONTENT],
+  item: ['item', 'icon', 'iconType', 'description', 'href', 'hidden', 'searchable', ...CONTENT],
+};
+
+/** `version`: mint.json groups name their version (mint.ts sorts them into versions). */
+export const GROUP_KEYS = ['group', 'pages', 'icon', 'iconType', 'tag', 'root', 'expanded', 'hidden', 'searchable', 'openapi', 'asyncapi', 'examples', 'version'];
+
+/** Documented keys a static export does not apply, with the reason given in the diagnostic. */
+export const NOT_APPLIED: Record<string, string> = {
+  boost: 'search ranking boosts are not applied by the static search index',
+  directory: 'directory listings on group root pages are not drawn',
+  color: 'anchor colors are not applied; anchors use the theme colors',
+  sdk: 'SDK reference pages are not generated from build artifacts',
+};
+
+export function isObj(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The one reader of `openapi` / `asyncapi` values lives beside the other section schemas. */
+export { specRef } from './schema.js';

@@ -1,0 +1,86 @@
+/**
+ * What a page's frontmatter and its place in the navigation decide about it, as
+ * Mintlify's organize/hidden-pages.mdx and organize/pages.mdx describe: whether the
+ * sidebar shows it, whether it says `noindex`, whether the sitemap lists it and site
+ * search finds it, its layout `mode`, a sidebar `url` and `hideFooterPagination`.
+ *
+ * | page                               | sidebar | search | sitemap | noindex meta |
+ * | `hidden: true`                     | no      | no     | no      | yes          |
+ * | only in hidden groups/divisions    | no      | no     | no      | no           |
+ * |   ...one of them `searchable: true`| no      | yes    | yes     | no           |
+ * | not in the navigation              | no      | no     | no      | no           |
+ * | `noindex: true`                    | yes     | no     | no      | yes          |
+ * | `searchable: false`                | yes     | no     | yes     | no           |
+ * `seo.indexing: "all"` puts hidden and unlisted pages in search and the sitemap (not `noindex` ones).
+ */
+import type { Diagnostic, Frontmatter, NavNode, NavSection, Navigation, SiteConfig } from '../types.js';
+import type { SitePage } from '../layout/site-model.js';
+
+/** How the navigation lists a page: only under hidden groups or divisions, and whether one of those is searchable. */
+export interface NavListing {
+  hiddenOnly: boolean;
+  searchable: boolean;
+}
+
+/** Every page the navigation names, with how it is listed. */
+export function navListings(nav: Navigation): Map<string, NavListing> {
+  const out = new Map<string, NavListing>();
+  const add = (page: string, hidden: boolean, searchable: boolean) => {
+    const known = out.get(page);
+    if (!known) out.set(page, { hiddenOnly: hidden, searchable: hidden && searchable });
+    else out.set(page, { hiddenOnly: known.hiddenOnly && hidden, searchable: known.searchable || (hidden && searchable) });
+  };
+  const nodes = (list: NavNode[], hidden: boolean, searchable: boolean) => {
+    for (const n of list) {
+      if (n.kind === 'page') add(n.page, hidden, searchable);
+      else if (n.kind === 'group') nodes(n.children, hidden || !!n.hidden, searchable || !!n.searchable);
+    }
+  };
+  const sections = (list: NavSection[], hidden: boolean, searchable: boolean) => {
+    for (const s of list) {
+      const h = hidden || !!s.hidden;
+      const q = searchable || !!s.searchable;
+      nodes(s.children, h, q);
+      sections(s.sections, h, q);
+    }
+  };
+  nodes(nav.root, false, false);
+  sections(nav.sections, false, false);
+  return out;
+}
+
+const MODES = new Set(['wide', 'custom', 'frame', 'center']);
+
+/** Frontmatter Mintlify documents that a static export cannot apply, with why. */
+const NOT_APPLIED: Record<string, string> = {
+  groups: 'access groups need authentication, which a static export does not have: the page is public',
+  related: 'related pages are a hosted add-on',
+  contextual: 'the contextual menu is not part of the static site',
+};
+
+export type PageFlags = Pick<SitePage, 'hidden' | 'noindex' | 'searchable' | 'listed' | 'url' | 'mode' | 'hidePager'>;
+
+/** The flags of one page; a frontmatter value the export cannot apply is reported against `file`. */
+export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, config: SiteConfig, file: string | undefined, diagnostics: Diagnostic[]): PageFlags {
+  const all = config.seo.indexing === 'all';
+  const hiddenByPage = fm.hidden === true;
+  const hidden = hiddenByPage || !!listing?.hiddenOnly;
+  const noindex = fm.noindex === true || (hiddenByPage && !all);
+  const listed = !noindex && (all || (!!listing && (!hidden || (!hiddenByPage && listing.searchable))));
+  const flags: PageFlags = { hidden, noindex, listed, searchable: listed && fm.searchable !== false };
+  if (typeof fm.url === 'string' && fm.url.trim()) flags.url = fm.url.trim();
+  if (fm.hideFooterPagination === true) flags.hidePager = true;
+  if (file) {
+    for (const key of Object.keys(NOT_APPLIED)) {
+      if (fm[key] !== undefined) diagnostics.push({ severity: 'warning', file, line: 1, message: `${file}: frontmatter ${key} is not applied (${NOT_APPLIED[key]})` });
+    }
+  }
+  if (typeof fm.mode === 'string' && fm.mode !== 'default') {
+    if (MODES.has(fm.mode)) flags.mode = fm.mode as PageFlags['mode'];
+    else if (file) {
+      const why = fm.mode === 'assistant' ? 'the assistant is a hosted service a static export does not have' : 'expected default, wide, custom, frame or center';
+      diagnostics.push({ severity: 'warning', file, line: 1, message: `${file}: frontmatter mode "${fm.mode}" is not applied (${why}); the page uses the standard layout` });
+    }
+  }
+  return flags;
+}

@@ -1,0 +1,40 @@
+/**
+ * The interface words per language: every language code Mintlify documents maps to a
+ * BCP 47 tag, a name of its own and a full row of words (none missing, none left in
+ * English by a shifted column), and unknown codes fall back to English.
+ */
+import { describe, expect, it } from 'vitest';
+import { isKnownLanguage, languageName, languageTag } from '../../../src/render/config/languages.js';
+import { hasUiStrings, uiScriptData, uiStrings } from '../../../src/render/layout/ui-strings.js';
+
+// organize/settings-reference.mdx, "Supported language codes".
+const MINTLIFY_CODES = 'ar ca cn cs da de en es fr fr-CA he hi hu id it ja ja-JP jp ko lv nl no pl pt pt-BR ro ru sv tr uk uz vi zh zh-CN zh-Hans zh-Hant zh-TW fi'.split(' ');
+
+describe('UI strings', () => {
+  it('has a tag, a name and a complete row of words for every code Mintlify supports', () => {
+    const english = uiStrings('en');
+    for (const code of MINTLIFY_CODES) {
+      expect(isKnownLanguage(code), code).toBe(true);
+      expect(hasUiStrings(code), code).toBe(true);
+      const words = uiStrings(code);
+      expect(Object.keys(words), code).toEqual(Object.keys(english));
+      for (const [key, value] of Object.entries(words)) expect(value, `${code}.${key}`).toMatch(/\S/);
+      expect(words.noResults, code).toContain('{query}');
+      if (!code.startsWith('en')) expect(words.onThisPage, code).not.toBe(english.onThisPage);
+    }
+  });
+
+  it('maps Mintlify codes to BCP 47 tags and own names', () => {
+    expect(['jp', 'cn', 'zh-Hant', 'pt-BR', 'fr-CA', 'en'].map(languageTag)).toEqual(['ja', 'zh-CN', 'zh-Hant', 'pt-BR', 'fr-CA', 'en']);
+    expect(['jp', 'es', 'cn', 'de'].map(languageName)).toEqual(['日本語', 'Español', '简体中文', 'Deutsch']);
+    expect(uiStrings('jp').previous).toBe('前へ');
+    expect(uiStrings('pt').next).toBe('Próximo');
+  });
+
+  it('falls back to English for an unknown code, and gives the script no data in English', () => {
+    expect(uiStrings('tlh')).toBe(uiStrings('en'));
+    expect(uiStrings(undefined).search).toBe('Search…');
+    expect(uiScriptData(uiStrings('en'))).toBe('');
+    expect(uiScriptData(uiStrings('de'))).toBe('<script type="application/json" id="quire-ui">{"searching":"Suche läuft…","noResults":"Keine Ergebnisse für „{query}“","copy":"Code kopieren","copied":"Kopiert"}</script>');
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Exports the products fixture and the versioned, multilingual fixture and reads the
+ * written HTML: every navigation page is written; products, tabs, menus and group
+ * root pages are drawn; page frontmatter (`url`, `mode`, `hidden`, `noindex`,
+ * `deprecated`, `tag`, `hideFooterPagination`) and `seo.indexing` decide the sidebar,
+ * the layout, the sitemap and the search index; each page carries its language's
+ * `<html lang>`, words, banner, navbar and footer, and a pager that stays in its
+ * language and version.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flattenPages, loadSiteConfig } from '../../../src/render/config/index.js';
+import { exportSite } from '../../../src/render/export-site.js';
+import type { ExportReport } from '../../../src/render/types.js';
+import { FIXTURES, tempDir, type TempDir } from './make-site.js';
+
+let tmp: TempDir;
+const out: Record<string, string> = {};
+const reports: Record<string, ExportReport> = {};
+const html = (site: string, page: string) => readFileSync(join(out[site], `${page}.html`), 'utf8');
+const pagerOf = (doc: string) => [...(/<nav class="pager"[^]*?<\/nav>/.exec(doc)?.[0] ?? '').matchAll(/href="([^"]+)" rel="(prev|next)"/g)].map((m) => `${m[2]}:${m[1]}`);
+
+beforeAll(async () => {
+  tmp = tempDir();
+  for (const site of ['products', 'multilingual']) {
+    out[site] = join(tmp.path, site);
+    reports[site] = await exportSite({ root: join(FIXTURES, site), outDir: out[site], workers: 0, baseUrl: 'https://docs.example.com' });
+  }
+}, 120_000);
+afterAll(() => tmp?.cleanup());
+
+describe('export of a products site', () => {
+  it('writes every navigation page', async () => {
+    const { config } = await loadSiteConfig(join(FIXTURES, 'products'));
+    const pages = flattenPages(config.navigation);
+    expect(pages).toHaveLength(14);
+    for (const page of pages) expect(existsSync(join(out.products, `${page}.html`)), page).toBe(true);
+    expect(reports.products.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const pageWarnings = reports.products.diagnostics.filter((d) => d.file !== 'docs.json').map((d) => d.message);
+    expect(pageWarnings).toEqual([
+      'platform/internal/notes.mdx: frontmatter groups is not applied (access groups need authentication, which a static export does not have: the page is public)',
+      'unlisted.mdx: frontmatter mode "assistant" is not applied (the assistant is a hosted service a static export does not have); the page uses the standard layout',
+    ]);
+  });
+
+  it('draws the product switcher, the product tabs, menu items and the group root page as the title link', () => {
+    const doc = html('products', 'platform/setup/install');
+    expect(doc).toContain('<details class="switcher switcher-product"><summary>');
+    expect(doc).toMatch(/<a href="install\.html" title="Run the platform" aria-current="true">Platform<\/a>/);
+    expect(doc).toContain('<a href="../../analytics/overview.html" title="Measure everything">Analytics</a>');
+    expect(doc).toContain('<a href="https://mobile.example.com">Mobile SDK</a>');
+    expect(doc).toMatch(/<a class="section-tab" href="index\.html" aria-current="true">Guides<\/a>/);
+    expect(doc).toContain('<a class="section-tab" href="../api/overview.html">API</a>');
+    expect(doc).toMatch(/<a class="nav-anchor" href="index\.html" title="First steps" aria-current="true">.*?<span>Getting started<\/span>/);
+    expect(doc).toContain('<p class="nav-group-title"><a class="nav-group-root" href="index.html">Setup<span class="nav-tag">NEW</span></a></p>');
+    // The root page is the group title, not an entry of its own; the hidden group is not drawn.
+    expect(doc).not.toContain('<span class="nav-label">Setup overview</span>');
+    expect(doc).not.toContain('Internal');
+    expect(html('products', 'platform/setup/index')).toContain('<a class="nav-group-root" href="index.html" aria-current="page">');
+    expect(pagerOf(doc)).toEqual(['prev:index.html', 'next:configure.html']);
+  });
+
+  it('applies sidebarTitle, tag, deprecated, url and hidden in the sidebar', () => {
+    const doc = html('products', 'platform/ops/scaling');
+    const setup = html('products', 'platform/setup/install');
+    expect(setup).toContain('<span class="nav-label">Install</span>');
+    expect(setup).toContain('<span class="nav-label">Configure</span><span class="nav-tag">BETA</span>');
+    expect(setup).toContain('<a class="nav-link nav-deprecated" href="legacy.html">');
+    expect(html('products', 'platform/setup/legacy')).toContain('<span class="nav-tag page-deprecated">Deprecated</span>');
+    expect(doc).toMatch(/<a class="nav-link nav-external" href="https:\/\/status\.example\.com\/platform">.*?Status page/);
+    expect(doc).toContain('<span class="nav-label">Backups</span>');
+    expect(doc).not.toContain('<span class="nav-label">Restore</span>');
+    // `expanded: true` opens a nested group the current page is not in.
+    expect(doc).toMatch(/<li class="nav-subgroup"><details open><summary>.*?Backups/);
+  });
+
+  it('lays pages out by their mode and hides the pager where asked', () => {
+    const layout = (page: string) => /<div class="(layout[^"]*)">/.exec(html('products', page))![1];
+    expect(layout('platform/ops/scaling')).toBe('layout no-toc mode-wide');
+    expect(layout('analytics/landing')).toBe('layout no-toc no-sidebar mode-custom');
+    expect(layout('analytics/changelog')).toBe('layout no-toc no-sidebar mode-center');
+    expect(html('products', 'analytics/landing')).not.toContain('class="site-footer"');
+    expect(html('products', 'analytics/landing')).not.toContain('class="page-title"');
+    expect(html('products', 'analytics/dashboards')).not.toContain('class="pager"');
+    expect(layout('unlisted')).toBe('layout no-toc');
+  });
+
+  it('keeps hidden, noindex and unlisted pages out of the sitemap and search; noindex where Mintlify writes it', () => {
+    const sitemap = readFileSync(join(out.products, 'sitemap.xml'), 'utf8');
+    for (const page of ['platform/ops/restore', 'platform/api/overview', 'platform/internal/notes', 'unlisted']) expect(sitemap).not.toContain(`/${page}<`);
+    expect(sitemap).toContain('https://docs.example.com/platform/ops/backups<');
+    const robots = (page: string) => html('products', page).includes('<meta name="robots" content="noindex">');
+    expect([robots('platform/ops/restore'), robots('platform/api/overview'), robots('platform/internal/notes'), robots('unlisted'), robots('platform/ops/backups')]).toEqual([true, true, false, false, false]);
+    const searched = (JSON.parse(readFileSync(join(out.products, 'search', 'index.json'), 'utf8')) as { pages: [string][] }).pages.map((p) => p[0]);
+    expect(searched).toContain('platform/ops/backups.html');
+    for (const page of ['platform/ops/restore', 'platform/api/overview', 'platform/internal/notes', 'unlisted']) expect(searched).not.toContain(`${page}.html`);
+  });
+
+  it('writes errors.404 into 404.html, which sends unknown paths home', () => {
+    const doc = readFileSync(join(out.products, '404.html'), 'utf8');
+    expect(doc).toContain('<title>Lost? - Products fixture</title>');
+    expect(doc).toContain('Nothing lives at this address.');
+    expect(doc).toContain('data-not-found-home="platform/setup/index.html"');
+  });
+});
+
+describe('export of a versioned, multilingual site', () => {
+  it('writes every navigation page with its language in <html lang> and the interface in that language', () => {
+    expect(reports.multilingual.diagnostics).toEqual([]);
+    const lang = (page: string) => /<html lang="([^"]+)"/.exec(html('multilingual', page))![1];
+    expect(['index', 'v1/quickstart', 'fr/quickstart', 'fr/v1/index', 'jp/quickstart', 'fr/support', 'support'].map(lang)).toEqual(['en', 'en', 'fr', 'fr', 'ja', 'fr', 'en']);
+    const jp = html('multilingual', 'jp/quickstart');
+    expect(jp).toContain('<p class="toc-title">このページの内容</p>');
+    expect(jp).toContain('<span class="search-label">検索…</span>');
+    expect(jp).toMatch(/<span class="pager-dir">.*? 前へ<\/span>/);
+    expect(jp).toContain('"searching":"検索中…"');
+    const fr = html('multilingual', 'fr/quickstart');
+    expect(fr).toContain('<p class="toc-title">Sur cette page</p>');
+    expect(fr).toMatch(/Suivant .*?<\/span><span class="pager-title">Déployer<\/span>/);
+    expect(html('multilingual', 'quickstart')).not.toContain('id="quire-ui"');
+  });
+
+  it('shows the page language in the switcher and leads to the same page in the other language and version', () => {
+    const fr = html('multilingual', 'fr/v1/quickstart');
+    expect(fr).toMatch(/<details class="switcher switcher-language"><summary>.*?<span>Français<\/span>/);
+    expect(fr).toContain('<a href="../../v1/quickstart.html" hreflang="en" lang="en">English</a>');
+    expect(fr).toContain('<a href="../../jp/index.html" hreflang="ja" lang="ja">日本語</a>');
+    expect(fr).toMatch(/<details class="switcher switcher-version"><summary><span>v1<\/span>/);
+    expect(fr).toContain('<a href="../quickstart.html">v2 <span class="nav-tag">Dernière</span></a>');
+    expect(html('multilingual', 'jp/index')).toMatch(/<summary>.*?<span>日本語<\/span>/);
+    // Small screens have no room in the top bar: the same entries sit at the foot of the sidebar.
+    expect(fr).toContain('<div class="sidebar-mobile-links"><ul class="nav-tree"><li><a class="nav-link" href="../../v1/quickstart.html" lang="en"><span class="nav-label">English</span></a></li>');
+  });
+
+  it('keeps the pager inside one language and one version', () => {
+    expect(pagerOf(html('multilingual', 'guides/deploy'))).toEqual(['prev:../quickstart.html']);
+    expect(pagerOf(html('multilingual', 'v1/quickstart'))).toEqual(['prev:index.html']);
+    expect(pagerOf(html('multilingual', 'fr/index'))).toEqual(['next:quickstart.html']);
+    expect(pagerOf(html('multilingual', 'fr/v1/quickstart'))).toEqual(['prev:index.html']);
+  });
+
+  it("uses a language's own banner, navbar and footer, and the site's elsewhere", () => {
+    const fr = html('multilingual', 'fr/index');
+    expect(fr).toContain('<p>Bienvenue dans la documentation</p>');
+    expect(fr).toContain('aria-label="Fermer"');
+    expect(fr).toContain('<li><a href="support.html">Assistance</a></li>');
+    expect(fr).toContain('<p class="footer-header">Ressources</p>');
+    const en = html('multilingual', 'index');
+    expect(en).toContain('<p>Welcome to the docs</p>');
+    expect(en).toContain('<li><a href="support.html">Support</a></li>');
+    expect(en).not.toContain('Ressources');
+    expect(html('multilingual', 'jp/index')).toContain('<li><a href="../support.html">Support</a></li>');
+  });
+});
