@@ -1,0 +1,35 @@
+/** Small DOM helpers the site script's parts share. */
+
+/** The elements under `root` (the document by default) that match `selector`, as an array. */
+export function all<E extends Element = HTMLElement>(selector: string, root: ParentNode = document): E[] {
+  return Array.from(root.querySelectorAll<E>(selector));
+}
+
+/** Adds a listener when the element exists (pages carry only the parts they use). */
+export function on<K extends keyof HTMLElementEventMap>(el: EventTarget | null | undefined, type: K, fn: (e: HTMLElementEventMap[K]) => void): void {
+  if (el) el.addEventListener(type, fn as EventListener);
+}
+
+/** Runs `fn` once the document is parsed (at once when it already is). */
+export function ready(fn: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn);
+  else fn();
+}
+
+/** A value kept in localStorage, or null where storage is refused (private modes, sandboxed frames). */
+export function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a value in localStorage; where storage is refused or full it is only not remembered. */
+export function writeStored(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // nothing to do: the page works the same, the choice lasts until it is left
+  }
+}
