@@ -28,18 +28,25 @@ function copyText(text: string): Promise<void> {
   return Promise.resolve();
 }
 
+/**
+ * Each bare <pre> goes into a box of its own with its button: placed beside the <pre>
+ * in the page itself, the button sat at the corner of the whole page column (over the
+ * first code block's own button) and copied the first <pre> of the page.
+ */
 function addButtons(): void {
   for (const pre of all('.prose pre')) {
     const host = pre.parentElement;
     if (!host || pre.closest('[data-code]') || host.querySelector(':scope > [data-copy]')) continue;
+    const box = document.createElement('div');
+    box.className = 'copy-box';
+    host.insertBefore(box, pre);
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'copy-button';
     button.setAttribute('data-copy', '');
     button.setAttribute('aria-label', 'Copy code');
     button.innerHTML = COPY_ICON;
-    pre.insertAdjacentElement('afterend', button);
-    if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
+    box.append(pre, button);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The parts of the site script the kitchen-sink suite does not drive, in Chromium:
- * copy buttons (the renderer's and the one added to a bare <pre>), the dismissible
+ * copy buttons (the renderer's, and the one added to a bare <pre>, on it), the dismissible
  * banner (remembered across pages), tabs moved with the arrow keys, the table of
  * contents following the scroll, and the search dialog opened with "/" and closed
  * with Escape, focus given back.
@@ -78,6 +78,12 @@ describe('site script in Chromium', () => {
   it('gives a bare <pre> its own copy button', async () => {
     const button = page.locator('.prose pre:not(.q-code-pre) + .copy-button');
     await expect(button.count()).resolves.toBe(1);
+    // on the <pre> it copies, not at the corner of the page column
+    const pre = (await page.locator('.prose pre:not(.q-code-pre)').boundingBox())!;
+    const box = (await button.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(pre.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(pre.y + pre.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(pre.x + pre.width);
     await button.click();
     await expect(clipboard()).resolves.toBe('raw pre text');
     await expect(button.getAttribute('class')).resolves.toBe('copy-button copied');
