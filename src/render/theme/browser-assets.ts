@@ -70,6 +70,10 @@ function stemmerNotice(): { banner: string; file: string } {
 
 function run(build: typeof esbuild.buildSync, options: esbuild.BuildOptions, inputs: Set<string>): Map<string, string> {
   const result = build({ ...COMMON, absWorkingDir: REPO, outdir: 'out', ...options });
+  // a warning is a mistake in the sources (a CSS typo, a suspicious expression): stop on it
+  if (result.warnings.length) {
+    throw new Error(`esbuild: ${result.warnings.map((w) => `${w.location ? `${w.location.file}:${w.location.line}: ` : ''}${w.text}`).join('; ')}`);
+  }
   for (const input of Object.keys(result.metafile!.inputs)) inputs.add(input);
   const files = new Map<string, string>();
   for (const file of result.outputFiles!) files.set(file.path.slice(file.path.lastIndexOf('/') + 1), file.text);
