@@ -1,13 +1,14 @@
 /**
- * Tokenizes code once and colours it for both themes. shiki's dual-theme mode runs
+ * Tokenizes code once and colours it for both themes. Shiki's dual-theme API runs
  * the grammar once per theme (the TextMate registry bakes one theme into the token
- * metadata); here the grammar runs once with scope names (`tokenizeLine`) and each
- * distinct scope stack is resolved against the two themes with the same TextMate rule
- * matching, cached. Same colours as shiki's codeToTokens, about half the time
- * (measured by bench/render-page.ts; checked against shiki's per-theme tokens in the tests).
+ * metadata); here the grammar runs once with scope names (the grammar's public
+ * `tokenizeLine`) and each distinct scope stack is resolved against the two themes
+ * (theme-match.ts), cached. Same colours as Shiki's codeToTokensWithThemes, in less
+ * than half the time (bench/highlight.ts; the tests compare the two).
  */
-import { INITIAL, Theme } from 'shiki/textmate';
+import { INITIAL } from 'shiki/textmate';
 import type { HighlighterCore } from 'shiki/core';
+import { scopeStyler, type ScopeStyle } from './theme-match.js';
 
 export interface DualToken {
   content: string;
@@ -17,11 +18,6 @@ export interface DualToken {
   fontStyle: number;
 }
 
-interface ScopePath {
-  parent: ScopePath | null;
-  scopeName: string;
-}
-
 interface Resolved {
   light: string;
   dark: string;
@@ -29,7 +25,7 @@ interface Resolved {
 }
 
 interface ThemePair {
-  themes: { theme: Theme; colors: string[]; fg: number; style: number }[];
+  styles: [(scopes: string[]) => ScopeStyle, (scopes: string[]) => ScopeStyle];
   cache: Map<string, Resolved>;
 }
 
@@ -41,32 +37,10 @@ function themePair(h: HighlighterCore, light: string, dark: string): ThemePair {
   if (!byKey) pairs.set(h, (byKey = new Map()));
   let pair = byKey.get(`${light}\0${dark}`);
   if (!pair) {
-    const themes = [light, dark].map((name) => {
-      const raw = h.getTheme(name);
-      const theme = Theme.createFromRawTheme(raw as never);
-      const defaults = theme.getDefaults();
-      return { theme, colors: theme.getColorMap(), fg: defaults.foregroundId, style: defaults.fontStyle };
-    });
-    pair = { themes, cache: new Map() };
+    pair = { styles: [scopeStyler(h.getTheme(light)), scopeStyler(h.getTheme(dark))], cache: new Map() };
     byKey.set(`${light}\0${dark}`, pair);
   }
   return pair;
-}
-
-/** Colour and font style of one scope stack in one theme, as the TextMate metadata would carry them. */
-function resolveScopes(t: ThemePair['themes'][number], scopes: string[]): { color: string; fontStyle: number } {
-  let fg = t.fg;
-  let style = t.style;
-  let path: ScopePath | null = null;
-  for (const scopeName of scopes) {
-    path = { parent: path, scopeName };
-    const m = t.theme.match(path as never);
-    if (m) {
-      if (m.fontStyle !== -1) style = m.fontStyle;
-      if (m.foregroundId !== 0) fg = m.foregroundId;
-    }
-  }
-  return { color: t.colors[fg] ?? '', fontStyle: style === -1 ? 0 : style };
 }
 
 /**
@@ -106,8 +80,8 @@ export function tokenizeDual(h: HighlighterCore, code: string, lang: string, lig
       const key = t.scopes.join(' ');
       let r = pair.cache.get(key);
       if (!r) {
-        const a = resolveScopes(pair.themes[0], t.scopes);
-        const b = resolveScopes(pair.themes[1], t.scopes);
+        const a = pair.styles[0](t.scopes);
+        const b = pair.styles[1](t.scopes);
         r = { light: a.color, dark: b.color, fontStyle: a.fontStyle === b.fontStyle ? a.fontStyle : a.fontStyle | b.fontStyle };
         pair.cache.set(key, r);
       }

@@ -1,12 +1,13 @@
 /**
  * The one shiki highlighter of the process: GitHub light and dark themes, the
  * JavaScript regex engine (measured faster than oniguruma on docs code: see
- * bench/render-page.ts), grammars from a fixed list loaded once, on first use, with
- * their patterns translated ahead of time where `npm run build` did (regex-table.ts).
+ * bench/render-page.ts), grammars from a fixed list loaded once, on first use. The
+ * engine translates a grammar's Oniguruma patterns into JavaScript RegExps as rules are
+ * first used; translating them ahead of time (at build, or with
+ * @shikijs/langs-precompiled) did not start faster (bench/highlight.ts).
  */
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import { constructRegex, loadRegexTable } from './regex-table.js';
 import { bundledLanguagesInfo } from 'shiki/langs';
 
 export const LIGHT_THEME = 'github-light';
@@ -40,7 +41,8 @@ export function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
     themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
     langs: [],
-    engine: createJavaScriptRegexEngine({ forgiving: true, regexConstructor: constructRegex }),
+    // forgiving: a pattern the translation cannot express is skipped, not the whole grammar
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
   });
   return highlighter;
 }
@@ -54,9 +56,7 @@ export async function ensureLanguages(langs: Iterable<string>): Promise<Highligh
     if (!id) continue;
     let p = loaded.get(id);
     if (!p) {
-      const info = byAlias.get(id)!;
-      loadRegexTable(id);
-      p = info.import().then((mod) => h.loadLanguage(mod.default));
+      p = byAlias.get(id)!.import().then((mod) => h.loadLanguage(mod.default));
       loaded.set(id, p);
     }
     pending.push(p);

@@ -58,7 +58,7 @@ export function tokenStyle(light: string, dark: string, fontStyle: number): stri
   return style;
 }
 
-/** The stylesheet rules of the token classes (part of the site's CSS, see css-code.ts). */
+/** The stylesheet rules of the token classes (part of the site's CSS after the code styles, see theme/build-theme.ts). */
 export function tokenClassCss(): string {
   const rules = [
     ...LIGHT.map((c, i) => `.shiki .l${i}{--shiki-light:${c}}`),

@@ -2,7 +2,7 @@
  * The "Try it" playground of an endpoint page: a form (server, credentials, parameters,
  * JSON body seeded with the example), a Send button and a response panel, plus the
  * operation data the playground script needs as `<script type="application/json">`.
- * The form is plain HTML; `playground-script.ts` sends it with fetch from the browser.
+ * The form is plain HTML; `render/browser/playground.ts` sends it with fetch from the browser.
  * `simple` mode shows only the request URL.
  */
 import { esc, prettyJson, scriptJson } from './html.js';

@@ -1,6 +1,6 @@
 /**
  * Builds the site's offline full-text search index: Quire's own format (shard-files.ts),
- * read in the browser by the engine every site ships (search-engine.ts). Pages are
+ * read in the browser by the engine every site ships (render/browser/search-engine.ts). Pages are
  * split into shards (search-shards.ts); each shard is built as soon as its last page
  * arrives, while later pages still render, and cached under `<cacheDir>/search/` by
  * the hash of what went into it, so after an edit only the edited page's shard is built.

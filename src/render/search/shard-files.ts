@@ -1,6 +1,6 @@
 /**
  * One search shard's files, built from its documents in page order (same documents,
- * same bytes). The format is what search-engine.ts reads in the browser:
+ * same bytes). The format is what browser/search-engine.ts reads in the browser:
  *
  * - `index.json`: `{ version, pages: [[url, title, length]], terms: [[firstTerm, file]],
  *   fragments: [[file, firstPage]] }`. `length` is the page's word count (for ranking).
@@ -14,7 +14,7 @@
  */
 import { hashedName } from '../theme/content-hash.js';
 import type { SearchSection } from './search-text.js';
-import { textTerms } from './search-terms.js';
+import { eachTerm } from './search-terms.js';
 
 export const SEARCH_FORMAT_VERSION = 1;
 
@@ -40,7 +40,6 @@ function byCodeUnit(a: string, b: string): number {
 }
 
 export function buildShardFiles(pages: IndexedPage[]): Map<string, Uint8Array> {
-  const { eachTerm } = textTerms();
   /** term -> [page, weight, page, weight, ...], pages ascending. */
   const postings = new Map<string, number[]>();
   const lengths: number[] = [];

@@ -1,18 +1,14 @@
 /**
  * Builds the site's ONE stylesheet and ONE script: the theme styles with the site's
- * colors as CSS variables, the component and API reference styles handed in, and the
- * client script; both named after their content hash. Beside them, the search engine
- * the script imports on the first search (written only when the site has a search index).
+ * colors as CSS variables and the token classes of the code highlighter, the API
+ * reference styles handed in, and the client script; both named after their content
+ * hash. Beside them, the search engine the script imports on the first search (written
+ * only when the site has a search index). The styles and scripts themselves are
+ * bundled from render/browser/ (browser-assets.ts).
  */
 import type { SiteConfig } from '../types.js';
-import { BASE_CSS } from './css-base.js';
-import { CODE_CSS } from './css-code.js';
-import { COMPONENTS_CSS } from './css-components.js';
-import { LAYOUT_CSS } from './css-layout.js';
-import { SEARCH_CSS } from './css-search.js';
-import { CORE_JS } from './js-core.js';
-import { searchScript } from './js-search.js';
-import { searchEngineSource } from '../search/search-engine.js';
+import { tokenClassCss } from '../highlight/token-classes.js';
+import { browserAssets } from './browser-assets.js';
 import { hashedName } from './content-hash.js';
 
 export interface ThemeFile {
@@ -37,16 +33,16 @@ export function colorVariables(colors: SiteConfig['colors']): string {
   return `:root{--primary:${primary};--primary-light:${light};--primary-dark:${dark};--primary-dark-mode:${light}}`;
 }
 
-export function buildTheme(config: SiteConfig, extra: { css?: string[]; js?: string[] } = {}): { css: ThemeFile; js: ThemeFile; search: ThemeFile } {
-  const css = [colorVariables(config.colors), BASE_CSS, LAYOUT_CSS, CODE_CSS, COMPONENTS_CSS, SEARCH_CSS, ...(extra.css ?? [])]
+export function buildTheme(config: Pick<SiteConfig, 'colors'>, extra: { css?: string[]; js?: string[] } = {}): { css: ThemeFile; js: ThemeFile; search: ThemeFile } {
+  const assets = browserAssets();
+  const { base, layout, code, components, search } = assets.css;
+  const css = [colorVariables(config.colors), base, layout, code, tokenClassCss(), components, search, ...(extra.css ?? [])]
     .map((part) => part.trim())
     .join('\n') + '\n';
-  const engine = searchEngineSource();
-  const enginePath = hashedName('assets/search.js', engine);
-  const js = [CORE_JS, searchScript(enginePath), ...(extra.js ?? [])].map((part) => part.trim()).join('\n') + '\n';
+  const js = [assets.siteJs, ...(extra.js ?? [])].map((part) => part.trim()).join('\n') + '\n';
   return {
     css: { path: hashedName('assets/site.css', css), content: css },
     js: { path: hashedName('assets/site.js', js), content: js },
-    search: { path: enginePath, content: engine },
+    search: { path: assets.searchPath, content: assets.searchJs },
   };
 }

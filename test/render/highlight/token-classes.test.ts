@@ -12,7 +12,9 @@ import { tokenizeDual } from '../../../src/render/highlight/dual-tokenize.js';
 import { highlightPre } from '../../../src/render/highlight/code-block.js';
 import { DARK_THEME, LIGHT_THEME, ensureLanguages } from '../../../src/render/highlight/highlighter.js';
 import { tokenClass, tokenClassCss, tokenPalette } from '../../../src/render/highlight/token-classes.js';
-import { CODE_CSS } from '../../../src/render/theme/css-code.js';
+import { buildTheme } from '../../../src/render/theme/build-theme.js';
+
+const SITE_CSS = buildTheme({ colors: { primary: '#16a34a' } }).css.content;
 
 /** class -> declaration, from the stylesheet rules `.shiki .NAME{DECL}`. */
 function rules(css: string): Map<string, string> {
@@ -30,8 +32,8 @@ describe('token classes', () => {
   });
 
   it('are all defined by the site stylesheet, each with its colour', () => {
-    const css = rules(CODE_CSS);
-    expect(CODE_CSS).toContain(tokenClassCss());
+    const css = rules(SITE_CSS);
+    expect(SITE_CSS).toContain(tokenClassCss());
     tokenPalette(githubLight).forEach((c, i) => expect(css.get(`l${i}`)).toBe(`--shiki-light:${c}`));
     tokenPalette(githubDark).forEach((c, i) => expect(css.get(`d${i}`)).toBe(`--shiki-dark:${c}`));
     expect(css.get('fi')).toBe('font-style:italic');
@@ -39,7 +41,7 @@ describe('token classes', () => {
   });
 
   it('read back through the stylesheet give each token the colours the tokenizer gave it', async () => {
-    const css = rules(CODE_CSS);
+    const css = rules(SITE_CSS);
     const samples: [string, string][] = [
       ['ts', 'import { x } from "y";\n// note\nexport async function f(a: number): Promise<string> { return `${a}` }'],
       ['python', 'def f(x, y=1):\n    """doc"""\n    return x + y  # sum'],

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchEngineSource } from '../../../src/render/search/search-engine.js';
+import { browserAssets } from '../../../src/render/theme/browser-assets.js';
 import { SearchIndexer } from '../../../src/render/search/search-index.js';
 import { PAGES_PER_SHARD, shardOf } from '../../../src/render/search/search-shards.js';
 import { searchSections } from '../../../src/render/search/search-text.js';
@@ -50,7 +50,7 @@ describe('the site search engine', () => {
       writeFileSync(join(tmp.path, path), bytes);
     }
     const module = join(tmp.path, 'engine.mjs');
-    writeFileSync(module, searchEngineSource());
+    writeFileSync(module, browserAssets().searchJs);
     server = await serveStatic(tmp.path);
     const { createSearch } = (await import(pathToFileURL(module).href)) as { createSearch(base: string, shards: number): Engine };
     engine = createSearch(`${server.url}search/`, shards);

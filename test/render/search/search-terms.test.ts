@@ -3,11 +3,11 @@
  * browser (the same source).
  */
 import { describe, expect, it } from 'vitest';
-import { textTerms } from '../../../src/render/search/search-terms.js';
+import { eachTerm } from '../../../src/render/search/search-terms.js';
 
 function terms(text: string, index: boolean): string[] {
   const out: string[] = [];
-  textTerms().eachTerm(text, (term) => out.push(term), index);
+  eachTerm(text, (term) => out.push(term), index);
   return out;
 }
 
@@ -29,7 +29,7 @@ describe('search terms', () => {
 
   it('gives each term the place of its word in the text', () => {
     const places: [string, number, number][] = [];
-    textTerms().eachTerm('run `api-key` now', (term, start, end) => places.push([term, start, end]), true);
+    eachTerm('run `api-key` now', (term, start, end) => places.push([term, start, end]), true);
     expect(places).toEqual([['run', 0, 3], ['api', 5, 12], ['key', 5, 12], ['apikey', 5, 12], ['now', 14, 17]]);
   });
 });

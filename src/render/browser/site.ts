@@ -1,0 +1,27 @@
+/**
+ * The site script (`assets/site.<hash>.js`, an IIFE loaded synchronously in <head> of
+ * every page): sets the light/dark mode before the first paint, then wires each part
+ * of the page once the DOM is ready. No framework; the API reference pages append
+ * their playground script (playground.ts) to the same file.
+ */
+import { ready } from './dom.js';
+import { setupCopy } from './copy-code.js';
+import { setupBanner, setupMenu } from './menu.js';
+import { setupRedirects } from './redirects.js';
+import { setupSearch } from './search-dialog.js';
+import { setupTabs } from './tabs.js';
+import { applyStoredTheme, setupThemeToggle } from './theme-mode.js';
+import { setupToc } from './toc.js';
+
+applyStoredTheme();
+ready(() => {
+  setupRedirects();
+  setupThemeToggle();
+  setupMenu();
+  setupBanner();
+  setupTabs();
+  setupCopy();
+  setupToc();
+});
+// apart, so that a failure above leaves search working
+ready(setupSearch);

@@ -1,0 +1,65 @@
+/**
+ * tokenizeDual against Shiki's public dual-theme API: for every supported grammar, the
+ * same text, the same light and dark colour and the same font style on every character
+ * as codeToTokensWithThemes gives (which runs the grammar once per theme). This is the
+ * check on theme-match.ts, the one module below Shiki's documented API.
+ */
+import { describe, expect, it } from 'vitest';
+import { tokenizeDual } from '../../../src/render/highlight/dual-tokenize.js';
+import { DARK_THEME, ensureLanguages, LIGHT_THEME, SUPPORTED_LANGUAGES } from '../../../src/render/highlight/highlighter.js';
+
+const SAMPLES: [string, string][] = [
+  ['typescript', "import { x } from './y';\nconst a: number = await x({ key: process.env.KEY!, n: 3 });\n// comment\nexport default a;"],
+  ['shellscript', 'curl -X POST "$BASE/v1/jobs" \\\n  -H "Authorization: Bearer $KEY" \\\n  -d \'{"a": 1}\''],
+  ['json', '{\n  "jobId": "se_1",\n  "n": [1, true, null]\n}'],
+  ['python', 'import os\nwhile True:\n    r = get(f"{BASE}/x", headers={"a": os.environ["K"]})\n    break  # done'],
+  ['go', 'package x\n\nfunc F(a string) error {\n\treturn nil\n}'],
+];
+
+/** Text in many languages' syntax at once: every grammar finds comments, strings, keywords and numbers in it. */
+const MIXED = [
+  '# comment', '// comment', '/* block */ -- dash comment', '<!-- markup comment -->',
+  'import os from "x"; const a = 1.5e3; let b = \'str\' + `tmpl ${a}`;',
+  'def f(x): return x * 2  # trailing',
+  'fn main() -> Result<(), E> { println!("hi {}", x); }',
+  'public static void main(String[] args) { System.out.println(args[0]); }',
+  '<div class="a" id=\'b\'>text &amp; <b>bold</b></div>',
+  'key: value', '[section]', 'name = "quire"', 'SELECT * FROM t WHERE id = 42;',
+  '$ curl -X POST https://example.com -H "A: b" | jq .',
+  '@media (min-width: 10px) { .a { color: #fff; } }',
+  '\\begin{equation} x^2 \\end{equation}', '**bold** _italic_ `code` [link](https://x.y)',
+  '+ added line', '- removed line', 'GET /v1/items HTTP/1.1', 'model User { id Int @id }',
+].join('\n');
+
+interface CharStyle {
+  light: string;
+  dark: string;
+  fontStyle: number;
+}
+
+/** Per non-space character, its colours and font style: token boundaries may differ, what a reader sees may not. */
+function perCharacter(lines: { content: string; style: CharStyle }[][]): string {
+  return lines.map((l) => l.flatMap((t) => [...t.content].map((c) => (/\s/.test(c) ? '_' : `${t.style.light}/${t.style.dark}/${t.style.fontStyle}`.toUpperCase()))).join('|')).join('\n');
+}
+
+describe('tokenizeDual', () => {
+  it('colours every character as Shiki does in both themes, for every supported grammar', async () => {
+    const samples: [string, string][] = [...SAMPLES, ...SUPPORTED_LANGUAGES.map((lang): [string, string] => [lang, MIXED])];
+    const h = await ensureLanguages(SUPPORTED_LANGUAGES);
+    let styled = 0;
+    for (const [lang, code] of samples) {
+      const mine = tokenizeDual(h, code, lang, LIGHT_THEME, DARK_THEME);
+      expect(mine.map((l) => l.map((t) => t.content).join('')).join('\n')).toBe(code);
+      const ref = h.codeToTokensWithThemes(code, { lang, themes: { light: LIGHT_THEME, dark: DARK_THEME }, tokenizeTimeLimit: 0 });
+      const expected = perCharacter(ref.map((l) => l.map((t) => {
+        const light = t.variants.light!;
+        const dark = t.variants.dark!;
+        return { content: t.content, style: { light: light.color ?? '', dark: dark.color ?? '', fontStyle: (light.fontStyle ?? 0) | (dark.fontStyle ?? 0) } };
+      })));
+      expect(perCharacter(mine.map((l) => l.map((t) => ({ content: t.content, style: t })))), lang).toBe(expected);
+      styled += new Set(expected.split(/[|\n]/)).size;
+    }
+    // the samples do reach many different styles, not one default colour
+    expect(styled).toBeGreaterThan(SUPPORTED_LANGUAGES.length * 4);
+  });
+});
