@@ -16,7 +16,11 @@ export interface ParseResult {
   error?: { line?: number; column?: number; reason: string };
   /** Lines packed with so many delimiters that they were read as literal text (bound-source.ts). */
   literalLines?: number[];
+  /** Which parser read the page: the fast subset or micromark (counted in the export's report). */
+  parser?: ParserPath;
 }
+
+export type ParserPath = 'fast' | 'micromark';
 
 let micromark: Promise<typeof import('./micromark-parse.js')> | undefined;
 
@@ -24,9 +28,9 @@ export async function parsePage(raw: string): Promise<ParseResult> {
   const { source, literalLines } = boundSource(raw);
   const extra = literalLines.length > 0 ? { literalLines } : {};
   const tree = fastParse(source);
-  if (tree) return { tree, mdx: true, ...extra };
+  if (tree) return { tree, mdx: true, parser: 'fast', ...extra };
   micromark ??= import('./micromark-parse.js');
-  return { ...(await micromark).parseWithMicromark(source), ...extra };
+  return { ...(await micromark).parseWithMicromark(source), parser: 'micromark', ...extra };
 }
 
 /** The warning for lines read literally, for the page or snippet that holds them. */
