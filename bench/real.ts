@@ -51,7 +51,8 @@ async function benchSite(site: Site, work: string): Promise<SiteResult> {
   for (const page of nav.generated) if (!writtenPage(files, page)) result.notWritten.push({ page, verdict: 'quire' });
   result.crawl = crawlOutput(out, source);
 
-  const changed = nav.pages.map((p) => `${p}.mdx`).find((f) => existsSync(join(root, f)));
+  // The first navigation page with a source file (else any page) is the one changed.
+  const changed = [...nav.pages.map((p) => `${p}.mdx`), ...cold.report.files.filter((f) => f.endsWith('.html')).map((f) => f.replace(/\.html$/, '.mdx'))].find((f) => existsSync(join(root, f)));
   if (changed) {
     appendFileSync(join(root, changed), '\n\nOne more paragraph after an edit.\n');
     result.changed = changed;
@@ -81,9 +82,11 @@ async function main(): Promise<void> {
   const results: SiteResult[] = [];
   try {
     for (const site of sites) {
+      // Timings are only worth their load: it is printed with each site.
+      const load = loadavg()[0].toFixed(1);
       const r = await benchSite(site, join(work, site.name));
       results.push(r);
-      console.log(`\n## ${site.name} (${site.root})\n\n${TABLE_HEAD}\n${tableRow(r)}\n\n${siteDetails(r, values.all!)}`);
+      console.log(`\n## ${site.name} (${site.root}; load ${load} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores)\n\n${TABLE_HEAD}\n${tableRow(r)}\n\n${siteDetails(r, values.all!)}`);
     }
     console.log(`\n## Summary: \`npm run bench:real\`, node ${process.version}, ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
     console.log(`${TABLE_HEAD}\n${results.map(tableRow).join('\n')}`);

@@ -5,7 +5,7 @@
  * site is said in a line, never skipped silently.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export interface Site {
   /** The subfolder's name (or the entry's), e.g. `mintlify+docs`. */
@@ -56,6 +56,24 @@ export function findSites(entries: string[]): { sites: Site[]; notes: string[] }
   return { sites, notes };
 }
 
+/**
+ * `{"$ref": "./nav.json", ...}` replaced by that file's JSON (relative to the file holding
+ * the reference; sibling keys win), as Mintlify reads a split config (mintlify+docs keeps
+ * its other languages, meilisearch its whole navigation, in referenced files).
+ */
+function resolveRefs(value: unknown, dir: string, seen: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolveRefs(v, dir, seen));
+  if (!value || typeof value !== 'object') return value;
+  const { $ref, ...rest } = value as Record<string, unknown>;
+  const own = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, resolveRefs(v, dir, seen)]));
+  if (typeof $ref !== 'string') return own;
+  const file = resolve(dir, $ref);
+  if (seen.has(file) || !existsSync(file)) return own;
+  const target = resolveRefs(JSON.parse(readFileSync(file, 'utf8')), dirname(file), new Set([...seen, file]));
+  return target && typeof target === 'object' && !Array.isArray(target) ? { ...target, ...own } : target;
+}
+
 export function readConfig(site: Site): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(site.root, site.configFile), 'utf8')) as Record<string, unknown>;
+  const file = join(site.root, site.configFile);
+  return resolveRefs(JSON.parse(readFileSync(file, 'utf8')), site.root, new Set([file])) as Record<string, unknown>;
 }
