@@ -178,7 +178,11 @@ function judgeMissing(ref: Ref, source: SourceSite): Pick<BrokenRef, 'missing' |
 
 function judgeAnchor(page: string, fragment: string, source: SourceSite): Pick<BrokenRef, 'verdict' | 'why'> {
   const anchors = source.anchors(page) ?? (page.endsWith('/index') ? source.anchors(page.slice(0, -'/index'.length)) : undefined);
-  if (!anchors) return { verdict: 'quire', why: 'no source text to check the anchor against (a generated page)' };
+  if (!anchors) {
+    // An API page Mintlify generates: its ids are not read here, so a miss is laid at Quire's door.
+    if (source.hasPage(page)) return { verdict: 'quire', why: 'a generated API page (its anchors are not checked against the source)' };
+    return { verdict: 'source', why: 'Quire wrote this page, but Mintlify has no such page' };
+  }
   if (anchors.has(fragment)) return { verdict: 'quire', why: 'Mintlify makes this id from the source page' };
   return { verdict: 'source', why: 'no heading or element of the source page makes this id' };
 }

@@ -52,9 +52,10 @@ describe('the real-site crawler', () => {
           '<a href="sub/">ok</a><a href="moved.html#getting-started">ok, through the stub</a><a href="https://example.com/x">external</a><a href="#">top</a>',
           '<a href="#what%E2%80%99s-new">Quire: id differs</a><a href="#overview-2">Quire: numbering differs</a><a href="guide.html#from-a-snippet">Quire: snippet heading lost</a>',
           '<a href="guide.html#3-fees-&amp;-billing">Quire: kept chars lost</a><a href="guide-two.html">Quire: page not written</a><a href="old/thing.html">Quire: no redirect stub</a>',
-          '<img src="images/logo.png"><a href="api-reference/user-management/list-all-users.html">Quire: API page URL</a>',
+          '<img src="images/logo.png"><a href="api-reference/user-management/list-all-users/">Quire: API page URL</a>',
           '<a href="#no-such-heading">source: anchor</a><a href="#not-a-heading">source: heading in code</a><a href="nowhere.html">source: page</a><img src="images/gone.png">',
           '<a href="guide.html#overview">source: heading of another page</a><a href="sub/index.html">ok</a>',
+          '<a href="api-reference/user-management/list-all-users.html#param-id">Quire: generated page</a><a href="only-quire.html#x">source: no such page</a>',
         ].join('\n'),
         '<link rel="stylesheet" href="assets/site.0123abcd.css"><script src="assets/site.0123abcd.js"></script><link rel="icon" href="favicon.svg">',
       ),
@@ -63,6 +64,8 @@ describe('the real-site crawler', () => {
       'moved.html': html('', '<meta http-equiv="refresh" content="0; url=index.html">'),
       'sub/index.html': html('<a href="../index.html">ok</a>'),
       'assets/site.0123abcd.js': '',
+      'api-reference/user-management/list-all-users.html': html('<h1>List all users</h1>'),
+      'only-quire.html': html('<p>A page Quire makes that Mintlify does not</p>'),
     });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -85,7 +88,7 @@ describe('the real-site crawler', () => {
   it('passes every working reference and classifies each broken one', () => {
     const nav = navigationPages(source, CONFIG);
     const result = crawlOutput(out, readSourceSite(source, CONFIG, nav.generated));
-    expect(result.htmlFiles).toBe(5);
+    expect(result.htmlFiles).toBe(7);
     const verdicts = result.broken.map((b) => `${b.verdict} ${b.missing} ${b.target} x${b.count}`).sort();
     expect(verdicts).toEqual(
       [
@@ -96,7 +99,9 @@ describe('the real-site crawler', () => {
         'quire anchor guide.html#3-fees-&-billing x1',
         'quire page guide-two.html x1',
         'quire page old/thing.html x1',
-        'quire page api-reference/user-management/list-all-users.html x1',
+        'quire anchor api-reference/user-management/list-all-users.html#param-id x1',
+        'quire page api-reference/user-management/list-all-users/ x1',
+        'source anchor only-quire.html#x x1',
         'quire file images/logo.png x1',
         'quire file assets/site.0123abcd.css x1',
         // dead in the source too

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnosticKinds } from '../../bench/real/diagnostic-kinds.js';
 import { fieldAnchor, headingSlug, numberDuplicates, urlSlug } from '../../bench/real/mintlify-slug.js';
-import { findSites } from '../../bench/real/sites.js';
+import { findSites, readConfig } from '../../bench/real/sites.js';
 import { sourceAnchors } from '../../bench/real/source-anchors.js';
 
 describe("Mintlify's anchors", () => {
@@ -61,11 +61,14 @@ describe('diagnostic kinds', () => {
 });
 
 describe('finding the sites', () => {
-  it('takes a root, a folder of sites (config one level down too), and says what it skips', () => {
+  it('takes a root, a folder of sites (config one level down too), says what it skips, and reads split configs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-bench-sites-'));
     try {
       mkdirSync(join(dir, 'one'));
-      writeFileSync(join(dir, 'one', 'docs.json'), '{}');
+      writeFileSync(join(dir, 'one', 'docs.json'), JSON.stringify({ navigation: { $ref: './config/nav.json', extra: 1 } }));
+      mkdirSync(join(dir, 'one', 'config'));
+      writeFileSync(join(dir, 'one', 'config', 'nav.json'), JSON.stringify({ groups: [{ $ref: 'group.json' }] }));
+      writeFileSync(join(dir, 'one', 'config', 'group.json'), JSON.stringify({ group: 'G', pages: ['a'] }));
       mkdirSync(join(dir, 'two', 'src'), { recursive: true });
       writeFileSync(join(dir, 'two', 'src', 'mint.json'), '{}');
       mkdirSync(join(dir, 'three'));
@@ -74,6 +77,8 @@ describe('finding the sites', () => {
         ['one', join(dir, 'one'), 'docs.json'],
         ['two', join(dir, 'two', 'src'), 'mint.json'],
       ]);
+      // split configs are read whole: `$ref` relative to the file holding it, sibling keys kept
+      expect(readConfig(sites[0]).navigation).toEqual({ groups: [{ group: 'G', pages: ['a'] }], extra: 1 });
       expect(notes).toEqual([expect.stringContaining(`${join(dir, 'three')}: no docs.json or mint.json`), expect.stringContaining(`${join(dir, 'missing')}: no such folder, skipped`)]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
