@@ -26,7 +26,8 @@ export function diagnosticKind(message: string): string {
       // a syntax error's own text varies with the page: keep the first words
       .replace(/^(MDX syntax error: [^;:,(]{0,40})[^;]*/, '$1…')
       // a JSX value (cut short in the message) and an operation vary too
-      .replace(/=\{.*?\}(?= on <)/g, '={…}')
+      .replace(/=\{[\s\S]*?\}(?= on <)/g, '={…}')
+      .replace(/\bon page \S+?(?=[:;,]|$)/g, 'on page …')
       .replace(/\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK) \S+/gi, 'METHOD …')
       .replace(/<[A-Z][\w.]*>/g, '<…>')
       .replace(/"[^"]*"/g, '"…"')
@@ -48,7 +49,7 @@ export function diagnosticKinds(list: DiagnosticLike[]): DiagnosticKind[] {
     const key = `${d.severity}\0${kind}`;
     const seen = kinds.get(key);
     if (seen) seen.count++;
-    else kinds.set(key, { severity: d.severity, kind, count: 1, example: `${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}` });
+    else kinds.set(key, { severity: d.severity, kind, count: 1, example: `${d.file}${d.line ? `:${d.line}` : ''}: ${d.message.replace(/\s*\n\s*/g, ' ')}` });
   }
   return [...kinds.values()].sort((a, b) => (a.severity === b.severity ? b.count - a.count : a.severity === 'error' ? -1 : 1));
 }

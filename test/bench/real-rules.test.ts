@@ -50,12 +50,16 @@ describe('diagnostic kinds', () => {
       { severity: 'warning', file: 'b.mdx', line: 9, message: 'unknown icon "people-group": a placeholder is shown' },
       { severity: 'error', file: 'c.mdx', message: 'Operation POST /agents/{id} is named but the site has no OpenAPI document' },
       { severity: 'warning', file: 'd.mdx', message: 'unknown component <View> on page d: rendered its content only' },
+      { severity: 'warning', file: 'e/f.mdx', message: 'unknown component <Tile> on page e/f: rendered its content only' },
+      { severity: 'warning', file: 'g.mdx', message: 'attribute icon={<svg\n  className="h-6"\n  width} on <Card> was not evaluated: only literal values are read' },
     ]);
     expect(kinds.map((k) => [k.severity, k.count, k.kind])).toEqual([
       ['error', 1, 'Operation METHOD … is named but the site has no OpenAPI document'],
       ['warning', 2, 'unknown icon "…": a placeholder is shown'],
-      ['warning', 1, 'unknown component <…> on page d: rendered its content only'],
+      ['warning', 2, 'unknown component <…> on page …: rendered its content only'],
+      ['warning', 1, 'attribute icon={…} on <…> was not evaluated: only literal values are read'],
     ]);
+    expect(kinds[3].example).toBe('g.mdx: attribute icon={<svg className="h-6" width} on <Card> was not evaluated: only literal values are read');
     expect(kinds[1].example).toBe('a.mdx:3: unknown icon "waveform": a placeholder is shown');
   });
 });
