@@ -226,6 +226,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const results = new Map<string, PageOutcome>();
     let done = 0;
     let cacheHits = 0;
+    const parsers: ExportReport['parsers'] = { fast: 0, micromark: 0, none: 0, cached: 0 };
     progress('render', 0, tasks.length);
     const accept = (task: RenderTask, result: PageOutcome, doc: SearchDocument) => {
       results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math });
@@ -273,6 +274,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
           return searchSections(r.html);
         },
       };
+      parsers.cached++;
       accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math }, doc);
     });
     signal?.throwIfAborted();
@@ -287,6 +289,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       const written = writePageFile(join(outDir, file), result.file);
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
       const sections = !plan.pages[task.page].searchable ? [] : searchSections(decoder.decode(result.file.subarray(result.body[0], result.body[1])));
+      parsers[result.parser ?? 'none']++;
       accept(task, result, { page: task.page, url: file, title: result.title, sections, contentKey: task.cacheKey });
       if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
@@ -336,6 +339,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       features,
       durationMs: Math.round(performance.now() - started),
       files: [...written].sort(),
+      parsers,
     };
   } finally {
     await search?.close();

@@ -222,6 +222,8 @@ export interface RenderedPage {
   /** Assets (relative to root) the page uses and the output must copy. */
   assets: string[];
   diagnostics: Diagnostic[];
+  /** Which Markdown parser read the page's own source (none for a generated API page without MDX content). */
+  parser?: 'fast' | 'micromark';
 }
 
 export interface ExportProgress {
@@ -269,4 +271,10 @@ export interface ExportReport {
   durationMs: number;
   /** Every output file, relative to outDir, sorted. */
   files: string[];
+  /**
+   * How the pages of this export were parsed: on the fast Markdown path, by micromark, not
+   * at all (a generated API page without MDX content, or a page that failed), or taken from the
+   * page cache. For benchmarks (bench/real.ts): the fast path is the cheap one.
+   */
+  parsers: { fast: number; micromark: number; none: number; cached: number };
 }

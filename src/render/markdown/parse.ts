@@ -17,7 +17,11 @@ export interface ParseResult {
   error?: { line?: number; column?: number; reason: string };
   /** Lines packed with so many delimiters that they were read as literal text (bound-source.ts). */
   literalLines?: number[];
+  /** Which parser read the page: the fast subset or micromark (counted in the export's report). */
+  parser?: ParserPath;
 }
+
+export type ParserPath = 'fast' | 'micromark';
 
 let micromark: Promise<typeof import('./micromark-parse.js')> | undefined;
 
@@ -27,9 +31,9 @@ export async function parsePage(raw: string): Promise<ParseResult> {
   const source = escapeCustomHeadingIds(bounded.source);
   const extra = literalLines.length > 0 ? { literalLines } : {};
   const tree = fastParse(source);
-  if (tree) return { tree, mdx: true, ...extra };
+  if (tree) return { tree, mdx: true, parser: 'fast', ...extra };
   micromark ??= import('./micromark-parse.js');
-  return { ...(await micromark).parseWithMicromark(source), ...extra };
+  return { ...(await micromark).parseWithMicromark(source), parser: 'micromark', ...extra };
 }
 
 /** The warning for lines read literally, for the page or snippet that holds them. */

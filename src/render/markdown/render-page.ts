@@ -71,6 +71,7 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
     brokenLinkDetails: r.brokenLinks,
     assets: [...r.assets],
     diagnostics: [...diagnostics, ...r.diagnostics],
+    ...(parsed.parser ? { parser: parsed.parser } : {}),
   };
 }
 

@@ -44,6 +44,8 @@ export interface RenderTaskResult {
   body: [number, number];
   /** Where the page's cache entry was appended, when it was. */
   cached?: PackLocation;
+  /** Which Markdown parser read the page (RenderedPage.parser). */
+  parser?: RenderedPage['parser'];
 }
 
 export interface RenderInit {
@@ -118,6 +120,7 @@ export function createRenderer(init: RenderInit) {
       rendered.brokenLinkDetails = [...(content.brokenLinkDetails ?? content.brokenLinks.map((href) => ({ href }))), ...(rendered.brokenLinkDetails ?? [])];
       rendered.assets = [...content.assets, ...rendered.assets];
       rendered.diagnostics = [...content.diagnostics, ...rendered.diagnostics];
+      rendered.parser = content.parser;
     }
     return { rendered, sources };
   }
@@ -162,5 +165,5 @@ function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, 
   const bytes = encoder.encode(page);
   const bodyAt = Buffer.byteLength(page.slice(0, start));
   const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];
-  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached };
+  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached, parser: rendered.parser };
 }

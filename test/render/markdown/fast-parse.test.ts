@@ -143,10 +143,13 @@ describe('fastParse', () => {
   it('is what parsePage uses, with micromark for the rest', async () => {
     const inSubset = '# T\n\nText with **b**.\n';
     const outside = 'import X from "./x.mdx"\n\n# T\n\n> Quoted **b**.\n';
-    expect(normalize((await parsePage(inSubset)).tree)).toEqual(normalize(fastParse(inSubset)));
+    const fast = await parsePage(inSubset);
+    expect(normalize(fast.tree)).toEqual(normalize(fastParse(inSubset)));
+    expect(fast.parser).toBe('fast');
     expect(fastParse(outside)).toBeNull();
     const parsed = await parsePage(outside);
     expect(parsed.mdx).toBe(true);
+    expect(parsed.parser).toBe('micromark');
     expect(normalize(parsed.tree)).toEqual(normalize(parseMdxWithMicromark(outside)));
     expect(parsed.tree.children.map((n) => n.type)).toEqual(['mdxjsEsm', 'heading', 'blockquote']);
   });

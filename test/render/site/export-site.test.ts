@@ -161,6 +161,9 @@ describe('exportSite options', () => {
     const out = join(tmp.path, 'cached');
     const cold = await exportSite({ root, outDir: out, cacheDir, workers: 0 });
     expect(cold.features['page-cache']).toEqual({ included: false, reason: '0 of 6 pages from the cache' });
+    // every page was parsed, each on one of the two paths (bench/real.ts prints the shares)
+    expect(cold.parsers.fast + cold.parsers.micromark).toBe(6);
+    expect(cold.parsers.cached).toBe(0);
     // highlighted code went to its own content-addressed store
     const highlighted = readdirSync(join(cacheDir, 'highlight'), { recursive: true }).filter((f) => /[0-9a-f]{64}$/.test(String(f)));
     expect(highlighted.length).toBeGreaterThan(0);
@@ -171,6 +174,7 @@ describe('exportSite options', () => {
     // unchanged page in an unchanged site: its file is left alone, not written again
     expect(statSync(join(out, 'guides/setup.html')).mtimeMs).toBe(writtenAt);
     expect(warm.features['page-cache']).toEqual({ included: true, reason: '5 of 6 pages from the cache' });
+    expect(warm.parsers).toEqual({ fast: 1, micromark: 0, none: 0, cached: 5 });
     expect(readFileSync(join(out, 'orphan.html'), 'utf8')).toContain('Changed text.');
     expect(readFileSync(join(out, 'guides/setup.html'), 'utf8')).toBe(before);
     // a page file changed by hand is written again
