@@ -45,7 +45,6 @@ describe('navigation: products, tabs with menus, groups', () => {
       ['warning', 'docs.json', 'navigation.sidebarStyle'],
       ['warning', 'docs.json', 'navigation.products[0].tabs[0].menu[0].groups[0].boost'],
       ['warning', 'docs.json', 'navigation.products[0].tabs[0].menu[1].groups[0].pages[1].directory'],
-      ['warning', 'docs.json', 'navigation.products[0].tabs[1].asyncapi'],
     ]);
     expect(diagnostics[0].message).toContain('unknown navigation key "sidebarStyle"');
   });
