@@ -61,7 +61,7 @@ function spawnChild(args: string[], readyMsg: string): Promise<{ child: ChildPro
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SELF, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines: Record<string, unknown>[] = [];
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
         if (!line.trim()) continue;
         const entry = JSON.parse(line) as Record<string, unknown>;
@@ -94,7 +94,7 @@ function summarize(runs: Figures[]): Figures {
   const p99s = runs.map((r) => r.p99).sort((a, b) => a - b);
   return {
     rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
-    p99: p99s[Math.floor(p99s.length / 2)]!,
+    p99: p99s[Math.floor(p99s.length / 2)],
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
   };
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     const html = (await readdir(site, { recursive: true })).filter((f) => f.endsWith('.html') && f.includes('/') && !f.endsWith('index.html')).sort();
     const asset = (await readdir(join(site, 'assets'))).find((f) => f.endsWith('.css'));
     const targets = [
-      { name: `page  /${html[0]!.replace(/\.html$/, '')}`, path: `/${html[0]!.replace(/\.html$/, '')}` },
+      { name: `page  /${html[0].replace(/\.html$/, '')}`, path: `/${html[0].replace(/\.html$/, '')}` },
       { name: `asset /assets/${asset}`, path: `/assets/${asset}` },
     ];
     for (const server of [host.url, plain.url]) {
@@ -167,7 +167,7 @@ async function main(): Promise<void> {
 }
 
 const mode = process.argv[2];
-if (mode === '--static') void runStaticChild(process.argv[3]!);
+if (mode === '--static') void runStaticChild(process.argv[3]);
 else if (mode === '--host') void runHostChild(process.argv.slice(3));
 else main().catch((err: unknown) => {
   console.error(err);

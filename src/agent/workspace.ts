@@ -106,7 +106,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Work
       startCommit: start,
       async changedFiles() {
         await run(['add', '--all']);
-        const out = await run(['diff', '--cached', '--name-only', '--no-renames', '-z', start!]);
+        const out = await run(['diff', '--cached', '--name-only', '--no-renames', '-z', start]);
         return out.split('\0').filter(Boolean).sort();
       },
       async commit(message, author) {

@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
   app.decorate('routeTable', routeTable);
   const checkAuth = installAuth(app, deps.store, deps.usage);
   app.addHook('onRoute', (route) => {
-    const hidden = !!(route.schema as { hide?: boolean } | undefined)?.hide;
+    const hidden = !!(route.schema)?.hide;
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, hidden });
     // Each route's first onRequest hook is made for it: it knows the route's pattern
     // (for /metrics) and whether it is public without asking Fastify per request

@@ -55,8 +55,8 @@ export class RequestMetrics {
     s.count++;
     s.sum += seconds;
     let i = 0;
-    while (i < BUCKETS.length && seconds > BUCKETS[i]!) i++;
-    s.buckets[i]!++;
+    while (i < BUCKETS.length && seconds > BUCKETS[i]) i++;
+    s.buckets[i]++;
   }
 
   /** Both metrics in the Prometheus text format, as prom-client writes them. */
@@ -68,7 +68,7 @@ export class RequestMetrics {
     for (const s of all) {
       let cumulative = 0;
       for (let i = 0; i <= BUCKETS.length; i++) {
-        cumulative += s.buckets[i]!;
+        cumulative += s.buckets[i];
         lines.push(`${LATENCY}_bucket{le="${i < BUCKETS.length ? BUCKETS[i] : '+Inf'}",${s.labels}} ${cumulative}`);
       }
       lines.push(`${LATENCY}_sum{${s.labels}} ${s.sum}`, `${LATENCY}_count{${s.labels}} ${s.count}`);

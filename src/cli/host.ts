@@ -52,7 +52,7 @@ export async function runHostCommand(args: string[], env: NodeJS.ProcessEnv, io:
   let port: number | undefined;
   try {
     for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!;
+      const arg = args[i];
       const value = (): string => {
         const v = args[++i];
         if (v === undefined) throw new UsageError(`${arg} needs a value`);

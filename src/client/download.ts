@@ -40,7 +40,7 @@ export async function downloadBundle(link: BundleLink, file: string, options: { 
   });
   const temp = `${file}.part`;
   try {
-    await pipeline(Readable.fromWeb(response.body as unknown as WebReadableStream), count, createWriteStream(temp));
+    await pipeline(Readable.fromWeb(response.body), count, createWriteStream(temp));
     const sha256 = hash.digest('hex');
     if (size !== link.sizeBytes) throw new Error(`Bundle size mismatch: got ${size} bytes, expected ${link.sizeBytes}`);
     if (sha256 !== link.sha256) throw new Error(`Bundle checksum mismatch: got sha256 ${sha256}, expected ${link.sha256}`);

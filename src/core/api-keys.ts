@@ -194,8 +194,8 @@ export function authenticate(store: Store, header: string | undefined, now = Dat
     return cached.principal;
   }
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!m || !KEY_PATTERN.test(m[1]!)) throw new UnauthorizedError();
-  return readPrincipal(store, cache, header, hashKey(m[1]!), now);
+  if (!m || !KEY_PATTERN.test(m[1])) throw new UnauthorizedError();
+  return readPrincipal(store, cache, header, hashKey(m[1]), now);
 }
 
 async function readPrincipal(store: Store, cache: PrincipalCache, header: string, hash: string, now: number): Promise<Principal> {

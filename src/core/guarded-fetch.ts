@@ -92,7 +92,7 @@ export function refusedRange(address: string, policy: FetchPolicy = {}): string 
   let a: Address = ipaddr.parse(address);
   if (a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress()) a = (a as ipaddr.IPv6).toIPv4Address();
   for (const [net, bits] of allowOf(policy).ranges) {
-    if (net.kind() === a.kind() && a.match(net as never, bits)) return null;
+    if (net.kind() === a.kind() && a.match(net, bits)) return null;
   }
   const range = a.range();
   return range === 'unicast' ? null : range;
@@ -122,7 +122,7 @@ async function checkedAddress(url: URL, written: string, policy: FetchPolicy): P
       }
     }
   }
-  return addresses[0]!;
+  return addresses[0];
 }
 
 function exchange(url: URL, target: { address: string; family: number }, policy: Required<FetchPolicy>, signal: AbortSignal, written: string): Promise<{ res: IncomingMessage; body: Buffer }> {

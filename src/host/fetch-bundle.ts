@@ -36,7 +36,7 @@ export function redactUrl(url: string): string {
     const u = new URL(url);
     return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
   } catch {
-    return url.split('?')[0]!;
+    return url.split('?')[0];
   }
 }
 

@@ -95,7 +95,7 @@ function decodePath(raw: string): string | null {
   if (path.includes('\\') || /[\u0000-\u001f\u007f]/.test(path)) return null;
   const segments = path.split('/');
   for (let i = 1; i < segments.length; i++) {
-    const s = segments[i]!;
+    const s = segments[i];
     if (s === '..' || s === '.' || (s === '' && i < segments.length - 1)) return null;
   }
   return path;

@@ -68,7 +68,7 @@ export function registerDirectReader(db: Kysely<Database>, reader: DirectReader)
 export function runPrepared<Row>(db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): Promise<Row[]> {
   const now = readPreparedNow<Row>(db, name, build, parameters);
   if (now) return Promise.resolve(now as Row[]);
-  return db.executeQuery<Row>({ ...compiledQuery(db, name, build, parameters), parameters }).then((result) => result.rows as Row[]);
+  return db.executeQuery<Row>({ ...compiledQuery(db, name, build, parameters), parameters }).then((result) => result.rows);
 }
 
 /**

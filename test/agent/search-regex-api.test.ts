@@ -53,7 +53,7 @@ it('runs a catastrophic pattern in linear time while the API keeps answering', a
   expect(job.status).toBe('completed');
   expect(health.every((s) => s === 200)).toBe(true);
   expect(seen).toHaveLength(1);
-  expect(seen[0]!.toolResults).toEqual([
+  expect(seen[0].toolResults).toEqual([
     { content: 'No matches.', isError: false },
     { content: expect.stringMatching(/^Error: invalid regular expression \(RE2 syntax: no backreferences or lookaround\): .*\\1/), isError: true },
   ]);

@@ -75,7 +75,7 @@ describe('export job happy path', () => {
     expect(done.status).toBe('completed');
     expect(done.progress).toBe(100);
     expect(done.pageCount).toBe(13);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!.progress).toBeGreaterThanOrEqual(seen[i - 1]!.progress);
+    for (let i = 1; i < seen.length; i++) expect(seen[i].progress).toBeGreaterThanOrEqual(seen[i - 1].progress);
     for (const s of seen) if (s.status !== 'completed') expect(s.progress).toBeLessThan(100);
 
     const linkRes = await api.fetch(`/v1/static-export/jobs/${job.jobId}/bundle`, { method: 'POST' });
@@ -229,8 +229,8 @@ describe('export job errors', () => {
     expect(accepted.length).toBeGreaterThanOrEqual(1);
     expect(accepted.length).toBeLessThanOrEqual(3);
     expect(limited.length).toBeGreaterThan(0);
-    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await limited[0]!.json()) as { error: string }).error).toMatch(/At most 3 exports/);
+    expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited[0].json()) as { error: string }).error).toMatch(/At most 3 exports/);
     for (const r of accepted) {
       const job = (await r.json()) as ExportJob;
       expect((await waitDone(job.jobId)).status).toBe('completed');

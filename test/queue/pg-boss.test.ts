@@ -21,10 +21,10 @@ describe('pg-boss: many workers starting at once', () => {
     const started = await Promise.allSettled(instances.flatMap((i: QueueInstance) => names.map((n) => i.queue.work(n, { concurrency: 1 }, async () => undefined))));
     const failures = started.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => String(s.reason));
     expect(failures).toEqual([]);
-    const id = await instances[0]!.queue.send('static-export-x', { n: 1 });
+    const id = await instances[0].queue.send('static-export-x', { n: 1 });
     const done = await (async () => {
       for (let i = 0; i < 200; i++) {
-        const info = await instances[1]!.queue.getJob('static-export-x', id);
+        const info = await instances[1].queue.getJob('static-export-x', id);
         if (info?.state === 'completed') return info;
         await new Promise((r) => setTimeout(r, 50));
       }
