@@ -32,7 +32,7 @@ function cpuTimeUs(pid: number | undefined): number | undefined {
     // utime and stime, in clock ticks (USER_HZ, 100 on Linux).
     return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
   } catch {
-    return undefined;
+    return undefined; // no /proc (not Linux) or the process ended: the CPU column stays empty
   }
 }
 

@@ -41,10 +41,12 @@ const GEN_SITE = '/work/shared/corpus/gen-site.mjs';
 /** Child mode: `bench/host.ts --static DIR` runs the plain static server. */
 async function runStaticChild(dir: string): Promise<void> {
   const serve = serveStatic(dir, { index: ['index.html'], extensions: ['html'] });
-  const server = createServer((req, res) => serve(req, res, () => {
-    res.statusCode = 404;
-    res.end('Not Found');
-  }));
+  const server = createServer((req, res) => {
+    serve(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not Found');
+    });
+  });
   server.listen(0, '127.0.0.1', () => {
     const address = server.address() as { port: number };
     process.stdout.write(`${JSON.stringify({ msg: 'static listening', url: `http://127.0.0.1:${address.port}` })}\n`);
@@ -75,7 +77,7 @@ function spawnChild(args: string[], readyMsg: string): Promise<{ child: ChildPro
 
 async function waitReady(url: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    const res = await fetch(`${url}/readyz`).catch(() => null);
+    const res = await fetch(`${url}/readyz`).catch(() => null); // not listening yet: try again
     if (res?.status === 200) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -19,6 +19,7 @@ import { openStore } from './store/open-store.js';
 import type { Store } from './store/types.js';
 import { openBlobsFor, openQueueFor } from './ports.js';
 import { WORKER_MODULES, type WorkerModule } from './workers.js';
+import { noteIgnored } from './core/ignored-errors.js';
 
 /** The API's resources, one module each. */
 export const ROUTE_MODULES: RouteModule[] = [registerExportJobRoutes, registerBundleRoutes];
@@ -104,7 +105,7 @@ export async function startService(config: QuireConfig, options: StartServiceOpt
       },
     };
   } catch (err) {
-    for (const c of closers.reverse()) await c.close().catch(() => undefined);
+    for (const c of closers.reverse()) await c.close().catch((e: unknown) => noteIgnored('service.close-after-failed-start', e)); // the start-up error is the one reported
     await store.close();
     throw err;
   }

@@ -61,6 +61,7 @@ async function tryRevParse(git: GitRunner, cwd: string, spec: string): Promise<s
   try {
     return (await git.run(['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], { cwd })).trim() || null;
   } catch {
+    // `rev-parse --verify --quiet` fails exactly when `spec` names no commit: that is the answer.
     return null;
   }
 }

@@ -34,7 +34,7 @@ const CLIENT_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
  * process's random prefix and a counter (`4f0c9a2e71b3-1a`): unique across the
  * processes of a deployment without drawing a random UUID per request.
  */
-function requestIds(): { forRequest(req: IncomingMessage): string; next(): string } {
+function requestIds(): { forRequest: (req: IncomingMessage) => string; next: () => string } {
   const prefix = randomBytes(6).toString('hex');
   let n = 0;
   const next = () => `${prefix}-${(++n).toString(36)}`;

@@ -66,11 +66,11 @@ function parseFlags(args: string[]): ExportFlags | 'help' {
   if (!DEPLOYMENTS.includes(deployment)) throw new UsageProblem(`invalid --deployment "${values.deployment}": expected cloud, client-hosted or air-gapped`);
   const baseUrl = values['base-url'];
   if (baseUrl !== undefined) {
-    let ok = false;
+    let ok: boolean;
     try {
       ok = /^https?:$/.test(new URL(baseUrl).protocol);
     } catch {
-      ok = false;
+      ok = false; // not a URL at all: reported below like a wrong scheme
     }
     if (!ok) throw new UsageProblem(`invalid --base-url "${baseUrl}": expected an absolute http(s) URL such as https://docs.example.com`);
   }

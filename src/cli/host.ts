@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { noteIgnored, setIgnoredErrorLogger } from '../core/ignored-errors.js';
 import { createLogger } from '../core/logger.js';
 import { loadHostConfig } from '../host/config.js';
 import { startHost } from '../host/host.js';
@@ -84,6 +85,7 @@ export async function runHostCommand(args: string[], env: NodeJS.ProcessEnv, io:
   }
   // The same fields as quire serve (ISO time), pretty at a terminal.
   const logger = createLogger(loaded.config.logLevel, io.stdout, { service: 'quire-host', pretty: (io.stdout as NodeJS.WriteStream).isTTY === true && !env.CI });
+  setIgnoredErrorLogger(logger);
   for (const warning of loaded.warnings) logger.warn(warning);
 
   let host;
@@ -148,7 +150,10 @@ export async function runHostCommand(args: string[], env: NodeJS.ProcessEnv, io:
 async function hashFile(file: string): Promise<string | null> {
   try {
     return createHash('sha256').update(await readFile(file)).digest('hex');
-  } catch {
+  } catch (err) {
+    // The watched config went away or is being rewritten: no hash, no reload now; the
+    // next change event tries again.
+    noteIgnored('cli.host.hash-config', err);
     return null;
   }
 }

@@ -40,8 +40,8 @@ export interface FetchedBody {
 
 /** A request the policy refused, or that failed: the message names the URL as written and why. */
 export class OutboundFetchError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'OutboundFetchError';
   }
 }
@@ -61,8 +61,8 @@ export function parseAllowEntry(entry: string): { host: string } | { range: [Add
   if (e.includes('/')) {
     try {
       return { range: ipaddr.parseCIDR(e) };
-    } catch {
-      throw new Error(`"${entry}" is not a CIDR range such as 10.0.0.0/8 or fd00::/8`);
+    } catch (err) {
+      throw new Error(`"${entry}" is not a CIDR range such as 10.0.0.0/8 or fd00::/8`, { cause: err });
     }
   }
   if (ipaddr.isValid(e)) {
@@ -160,8 +160,8 @@ export async function guardedFetch(written: string, options: FetchPolicy = {}): 
   let url: URL;
   try {
     url = new URL(written);
-  } catch {
-    throw new OutboundFetchError(`${written} is not a URL`);
+  } catch (err) {
+    throw new OutboundFetchError(`${written} is not a URL`, { cause: err });
   }
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundFetchError(`${written} is refused: only http and https URLs are fetched${hop ? ` (a redirect led to ${url.protocol})` : ''}`);

@@ -21,7 +21,7 @@ export interface RedirectRule {
 }
 
 /** One segment of a source: a literal, or a parameter taking one, any (`*`) or at least one (`+`) segment. */
-type Part = { literal: string } | { name: string | null; min: 0 | 1; max: 1 | typeof Infinity };
+type Part = { literal: string } | { name: string | null; min: 0 | 1; /** 1 or Infinity */ max: number };
 
 interface CompiledRule extends RedirectRule {
   index: number;
@@ -82,8 +82,8 @@ export function parseRedirects(text: string): RedirectRule[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch {
-    throw new InvalidError('redirects.json is not valid JSON');
+  } catch (err) {
+    throw new InvalidError(`redirects.json is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
   if (!Array.isArray(json)) throw new InvalidError('redirects.json must be a list of {source, destination, permanent}');
   return json.map((r: unknown, i) => {

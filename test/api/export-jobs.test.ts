@@ -16,6 +16,7 @@ import { extractBundle } from '../../src/render/bundle/extract.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { pollUntil } from '../helpers/poll.js';
 import { generateSite, makeGitOrigin } from '../helpers/sites.js';
+import { like } from '../helpers/like.js';
 
 interface ExportJob {
   jobId: string;
@@ -62,7 +63,7 @@ describe('export job happy path', () => {
     const res = await start({ domain: 'docs.acme.test', version: '2026-11-01' });
     expect(res.status).toBe(202);
     const job = (await res.json()) as ExportJob;
-    expect(job).toEqual({ jobId: expect.stringMatching(/^se_[0-9a-f]{16}$/), status: 'queued', progress: 0, pageCount: 0, createdAt: expect.any(String), updatedAt: expect.any(String), error: null });
+    expect(job).toEqual({ jobId: like.stringMatching(/^se_[0-9a-f]{16}$/), status: 'queued', progress: 0, pageCount: 0, createdAt: like.any(String), updatedAt: like.any(String), error: null });
 
     const early = await api.fetch(`/v1/static-export/jobs/${job.jobId}/bundle`, { method: 'POST' });
     if (early.status !== 200) {

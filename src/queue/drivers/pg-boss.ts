@@ -21,6 +21,7 @@ import PgBoss from 'pg-boss';
 import type { PgBossQueueConfig } from '../config.js';
 import { QUEUE_DEFAULTS, type JobHandler, type Queue, type QueueJobInfo, type QueueJobState, type SendOptions, type StopOptions, type WorkOptions } from '../types.js';
 import { WorkerPool, silentLogger, type AttemptOutcome, type ClaimedJob, type JobSource, type QueueLogger } from '../worker-pool.js';
+import { noteIgnored } from '../../core/ignored-errors.js';
 
 /** What Quire stores as pg-boss job data: the payload and the attempt time limit. */
 interface Envelope {
@@ -203,7 +204,10 @@ export class PgBossQueue implements Queue {
 
   async getJob(queue: string, id: string): Promise<QueueJobInfo | undefined> {
     if (!this.started) throw new Error('Call start() before using the queue');
-    const job = await this.boss.getJobById<Envelope>(queue, id, { includeArchive: true }).catch(() => null);
+    const job = await this.boss.getJobById<Envelope>(queue, id, { includeArchive: true }).catch((err: unknown) => {
+      noteIgnored('queue.pg-boss.get-job', err); // answered as an unknown job, as before
+      return null;
+    });
     if (!job) return undefined;
     const states: Record<string, QueueJobState> = { created: 'queued', retry: 'queued', active: 'active', completed: 'completed', cancelled: 'failed', failed: 'failed' };
     const attempts = job.startedOn === null ? 0 : job.retryCount + 1;
