@@ -5,11 +5,16 @@
  * `noteIgnored` (src/core/ignored-errors.ts), which logs it at debug and counts it.
  */
 
-/** True when `node` holds a comment, or one sits on the line where it starts. */
-function hasComment(sourceCode, node) {
+/**
+ * True when `node` holds a comment, or one sits on the line where it starts (`aboveToo`:
+ * or ends on the line before, for a `.catch(...)` whose statement a comment introduces).
+ */
+function hasComment(sourceCode, node, aboveToo = false) {
   if (sourceCode.getCommentsInside(node).length > 0) return true;
   const line = node.loc.start.line;
-  return sourceCode.getAllComments().some((c) => c.loc.end.line === line && c.range[0] >= node.range[0] - 200 && c.range[1] <= node.range[1] + 200);
+  return sourceCode.getAllComments().some(
+    (c) => (c.loc.end.line === line && c.range[0] >= node.range[0] - 200 && c.range[1] <= node.range[1] + 200) || (aboveToo && c.loc.end.line === line - 1),
+  );
 }
 
 /** `_err`: a binding named as unused (no-unused-vars lets it be) drops the error too. */
@@ -38,7 +43,7 @@ export default {
         const handler = node.arguments[0];
         if (!handler || (handler.type !== 'ArrowFunctionExpression' && handler.type !== 'FunctionExpression')) return;
         const empty = handler.params.length === 0 || handler.params.every(ignoredName) || (handler.body.type === 'BlockStatement' && handler.body.body.length === 0);
-        if (empty && !hasComment(sourceCode, handler)) context.report({ node: handler, messageId: 'bare' });
+        if (empty && !hasComment(sourceCode, handler, true)) context.report({ node: handler, messageId: 'bare' });
       },
     };
   },

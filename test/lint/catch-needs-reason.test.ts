@@ -26,6 +26,7 @@ describe('quire/catch-needs-reason', () => {
     expect(problems('try { f(); } catch {\n  g(); // the file may be gone already\n}')).toEqual([]);
     expect(problems('try { f(); } catch {\n  // not JSON: the raw text is used\n}')).toEqual([]);
     expect(problems('p.catch(() => null); // absent: the default applies')).toEqual([]);
+    expect(problems('// absent: the default applies\nconst x = p.catch(() => null);')).toEqual([]);
     expect(problems('p.catch((err) => note("x", err));')).toEqual([]);
   });
 });
