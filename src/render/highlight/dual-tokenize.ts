@@ -38,12 +38,12 @@ const MAX_CACHE = 50_000;
 
 function themePair(h: HighlighterCore, light: string, dark: string): ThemePair {
   let byKey = pairs.get(h);
-  if (!byKey) pairs.set(h, (byKey = new Map()));
+  if (!byKey) pairs.set(h, (byKey = new Map<string, ThemePair>()));
   let pair = byKey.get(`${light}\0${dark}`);
   if (!pair) {
     const themes = [light, dark].map((name) => {
       const raw = h.getTheme(name);
-      const theme = Theme.createFromRawTheme(raw as never);
+      const theme = Theme.createFromRawTheme(raw);
       const defaults = theme.getDefaults();
       return { theme, colors: theme.getColorMap(), fg: defaults.foregroundId, style: defaults.fontStyle };
     });

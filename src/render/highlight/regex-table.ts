@@ -145,7 +145,7 @@ export function buildRegexTable(grammars: unknown[]): Table {
     try {
       table[pattern] = toRegExpDetails(pattern, TRANSLATE_OPTIONS);
     } catch {
-      table[pattern] = null;
+      table[pattern] = null; // untranslatable: recorded as such, and the engine reports it when the pattern is used
     }
   }
   return table;

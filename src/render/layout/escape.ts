@@ -8,7 +8,7 @@ const TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '
 
 const SPECIAL = /[&<>"']/;
 
-export function escapeHtml(value: unknown): string {
+export function escapeHtml(value: string | number | boolean | null | undefined): string {
   const text = String(value ?? '');
   // Most values (titles, labels, hrefs) have nothing to escape: no replace, no new string.
   return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => TEXT[c]) : text;
