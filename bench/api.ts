@@ -32,7 +32,7 @@ function cpuTimeUs(pid: number | undefined): number | undefined {
     // utime and stime, in clock ticks (USER_HZ, 100 on Linux).
     return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
   } catch {
-    return undefined;
+    return undefined; // no /proc (not Linux) or the process ended: the CPU column stays empty
   }
 }
 
@@ -47,25 +47,25 @@ async function load(url: string, headers: Record<string, string>, server: ChildP
 const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-api-'));
 // The embedded default as users run it: info logs (discarded here), metrics, SQLite.
 const quire = await startQuire(['serve', '--port', '0'], { QUIRE_DATA_DIR: dataDir, QUIRE_WORKERS: 'false', QUIRE_LOG_LEVEL: 'info' }, /listening on (http:\/\/\S+)/, { stdout: 'ignore' });
-const quireUrl = quire.match[1]!;
+const quireUrl = quire.match[1];
 const store = await openStore({ dataDir });
 const [project] = await listProjects(store.db);
-const job = await insertAgentJobRecord(store, { projectId: project!.id, prompt: 'bench', model: 'bench-model' });
+const job = await insertAgentJobRecord(store, { projectId: project.id, prompt: 'bench', model: 'bench-model' });
 await store.close();
 const key = readFileSync(join(dataDir, 'admin-key'), 'utf8').trim();
 
 const barePath = join(ROOT, 'bench/bare-server.ts');
 const bare = await new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
   const child = spawn(process.execPath, ['--import', 'tsx', barePath], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  child.stdout!.on('data', (d: Buffer) => {
+  child.stdout.on('data', (d: Buffer) => {
     const m = /listening on (http:\/\/\S+)/.exec(d.toString());
-    if (m) resolve({ child, url: m[1]! });
+    if (m) resolve({ child, url: m[1] });
   });
   child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)));
 });
 
 try {
-  const realUrl = `${quireUrl}/v2/agent/${project!.id}/job/${job.id}`;
+  const realUrl = `${quireUrl}/v2/agent/${project.id}/job/${job.id}`;
   const check = await fetch(realUrl, { headers: { authorization: `Bearer ${key}` } });
   if (check.status !== 200) throw new Error(`real route answered ${check.status}`);
   // Warm both up at full load so JIT tiers, inline caches and V8's young generation
@@ -86,7 +86,7 @@ try {
     console.log(`  ${row('GET /v2/agent/{p}/job/{id} (quire)', reals.at(-1)!)}`);
     console.log(`  ${row('bare Fastify constant JSON', bases.at(-1)!)}`);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const summary = (rs: Result[]): Result => ({
     rps: median(rs.map((r) => r.rps)),
     p50: median(rs.map((r) => r.p50)),

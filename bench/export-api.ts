@@ -26,7 +26,7 @@ try {
   try {
     const remote = await run(process.execPath, [QUIRE, 'remote', 'export', '--domain', 'docs.bench.test', '--download', join(work, 'bundle.tar.gz'), '--json'], {
       QUIRE_API_KEY: key,
-      QUIRE_BASE_URL: server.match[1]!,
+      QUIRE_BASE_URL: server.match[1],
     });
     const result = JSON.parse(remote.stdout) as { job: { pageCount: number }; bundle: { sizeBytes: number } };
     const pages = result.job.pageCount;

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   try {
     let root = positionals[0] ? resolve(positionals[0]) : join(work, 'site');
     if (!positionals[0]) {
-      execFileSync(process.execPath, [join(repo, '../shared/corpus/gen-site.mjs'), '--pages', values.pages!, '--components', '--out', root], { stdio: 'inherit' });
+      execFileSync(process.execPath, [join(repo, '../shared/corpus/gen-site.mjs'), '--pages', values.pages, '--components', '--out', root], { stdio: 'inherit' });
     } else {
       // never edit the caller's folder: the warm run changes one page of a copy
       execFileSync('cp', ['-r', root, join(work, 'site')]);

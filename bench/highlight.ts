@@ -102,14 +102,14 @@ const sample = blocks(dirs, Number(values.max));
 if (values.way) {
   process.stdout.write(`${JSON.stringify(await measure(values.way as Way, sample))}\n`);
 } else {
-  const ways = values.ways!.split(',') as Way[];
+  const ways = values.ways.split(',') as Way[];
   const langs = new Set(sample.map(([l]) => l));
   const chars = sample.reduce((n, [, c]) => n + c.length, 0);
   console.log(`${sample.length} distinct blocks, ${langs.size} languages, ${Math.round(chars / 1024)} KiB of code; median of ${values.runs} runs per way, interleaved`);
   const results = new Map<Way, [number, number][]>(ways.map((w) => [w, []]));
   for (let run = 0; run < Number(values.runs); run++) {
     for (const way of ways) {
-      const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--way', way, '--max', values.max!, ...dirs];
+      const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--way', way, '--max', values.max, ...dirs];
       results.get(way)!.push(JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 }).trim().split('\n').pop()!) as [number, number]);
     }
   }

@@ -41,10 +41,12 @@ const GEN_SITE = '/work/shared/corpus/gen-site.mjs';
 /** Child mode: `bench/host.ts --static DIR` runs the plain static server. */
 async function runStaticChild(dir: string): Promise<void> {
   const serve = serveStatic(dir, { index: ['index.html'], extensions: ['html'] });
-  const server = createServer((req, res) => serve(req, res, () => {
-    res.statusCode = 404;
-    res.end('Not Found');
-  }));
+  const server = createServer((req, res) => {
+    serve(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not Found');
+    });
+  });
   server.listen(0, '127.0.0.1', () => {
     const address = server.address() as { port: number };
     process.stdout.write(`${JSON.stringify({ msg: 'static listening', url: `http://127.0.0.1:${address.port}` })}\n`);
@@ -61,7 +63,7 @@ function spawnChild(args: string[], readyMsg: string): Promise<{ child: ChildPro
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SELF, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines: Record<string, unknown>[] = [];
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
         if (!line.trim()) continue;
         const entry = JSON.parse(line) as Record<string, unknown>;
@@ -75,7 +77,7 @@ function spawnChild(args: string[], readyMsg: string): Promise<{ child: ChildPro
 
 async function waitReady(url: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    const res = await fetch(`${url}/readyz`).catch(() => null);
+    const res = await fetch(`${url}/readyz`).catch(() => null); // not listening yet: try again
     if (res?.status === 200) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -94,7 +96,7 @@ function summarize(runs: Figures[]): Figures {
   const p99s = runs.map((r) => r.p99).sort((a, b) => a - b);
   return {
     rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
-    p99: p99s[Math.floor(p99s.length / 2)]!,
+    p99: p99s[Math.floor(p99s.length / 2)],
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
   };
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
     const html = (await readdir(site, { recursive: true })).filter((f) => f.endsWith('.html') && f.includes('/') && !f.endsWith('index.html')).sort();
     const asset = (await readdir(join(site, 'assets'))).find((f) => f.endsWith('.css'));
     const targets = [
-      { name: `page  /${html[0]!.replace(/\.html$/, '')}`, path: `/${html[0]!.replace(/\.html$/, '')}` },
+      { name: `page  /${html[0].replace(/\.html$/, '')}`, path: `/${html[0].replace(/\.html$/, '')}` },
       { name: `asset /assets/${asset}`, path: `/assets/${asset}` },
     ];
     for (const server of [host.url, plain.url]) {
@@ -167,7 +169,7 @@ async function main(): Promise<void> {
 }
 
 const mode = process.argv[2];
-if (mode === '--static') void runStaticChild(process.argv[3]!);
+if (mode === '--static') void runStaticChild(process.argv[3]);
 else if (mode === '--host') void runHostChild(process.argv.slice(3));
 else main().catch((err: unknown) => {
   console.error(err);

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       const load = loadavg()[0].toFixed(1);
       const r = await benchSite(site, join(work, site.name));
       results.push(r);
-      console.log(`\n## ${site.name} (${site.root}; load ${load} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores)\n\n${TABLE_HEAD}\n${tableRow(r)}\n\n${siteDetails(r, values.all!)}`);
+      console.log(`\n## ${site.name} (${site.root}; load ${load} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores)\n\n${TABLE_HEAD}\n${tableRow(r)}\n\n${siteDetails(r, values.all)}`);
     }
     console.log(`\n## Summary: \`npm run bench:real\`, node ${process.version}, ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
     console.log(`${TABLE_HEAD}\n${results.map(tableRow).join('\n')}`);

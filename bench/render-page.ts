@@ -66,7 +66,7 @@ console.log(`renderPage: ${per(avg('wall'))} ms/page wall average, ${per(best)} 
 let parseBest = Infinity;
 for (let r = 0; r < 3; r++) {
   const start = performance.now();
-  for (const s of sources) parsePage(s);
+  for (const s of sources) await parsePage(s);
   parseBest = Math.min(parseBest, performance.now() - start);
 }
 console.log(`of which parsing (MDX to mdast): ${per(parseBest)} ms/page, best of 3 rounds`);

@@ -18,6 +18,7 @@ import type { Logger } from './core/logger.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/types.js';
 import { openBlobsFor, openQueueFor } from './ports.js';
+import { noteIgnored } from './core/ignored-errors.js';
 import { agentJobsFeature } from './features/agent-jobs.js';
 import { exportsFeature } from './features/exports.js';
 import type { Feature } from './features/feature.js';
@@ -107,7 +108,7 @@ export async function startService(config: QuireConfig, options: StartServiceOpt
       },
     };
   } catch (err) {
-    for (const c of closers.reverse()) await c.close().catch(() => undefined);
+    for (const c of closers.reverse()) await c.close().catch((e: unknown) => noteIgnored('service.close-after-failed-start', e)); // the start-up error is the one reported
     await store.close();
     throw err;
   }

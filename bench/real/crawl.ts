@@ -66,7 +66,7 @@ function decode(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
-    return s;
+    return s; // not percent-encoded as a whole: compared as written
   }
 }
 

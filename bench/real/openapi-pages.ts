@@ -41,6 +41,7 @@ function load(root: string, file: string): Json | undefined {
     try {
       loaded.set(key, parse(readFileSync(key, 'utf8'), { maxAliasCount: -1 }) as Json);
     } catch {
+      // an unreadable document has no pages to count; the export reports it itself
       loaded.set(key, undefined);
     }
   }

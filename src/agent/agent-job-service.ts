@@ -96,12 +96,12 @@ export async function createAgentJob(deps: AgentServiceDeps, orgId: string, proj
   const org = await findOrganization(deps.store.db, orgId);
   if (!org?.features.includes('agent')) throw new ForbiddenError('The agent feature is not enabled for this organization');
   checkProvider(deps.settings);
-  const model = (body.model as string | undefined) ?? deps.settings.models[0];
+  const model = (body.model) ?? deps.settings.models[0];
   if (!deps.settings.models.includes(model)) {
     throw new InvalidError(`model "${model}" is not allowed; allowed models: ${deps.settings.models.join(', ')}`);
   }
   await checkHourlyLimit(deps, projectId);
-  const job = await insertAgentJobRecord(deps.store, { projectId, prompt, model, ref: body.ref as string | undefined });
+  const job = await insertAgentJobRecord(deps.store, { projectId, prompt, model, ref: body.ref });
   await appendAgentMessages(deps.store.db, job.id, [{ role: 'user', content: { turn: 1, text: prompt } }], nowIso());
   await enqueueAgentRun(deps, job.id, 1);
   return job;

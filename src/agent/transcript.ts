@@ -39,7 +39,10 @@ export function turnOf(message: StoredMessage): number {
 export function promptsOf(messages: readonly StoredMessage[]): { turn: number; text: string }[] {
   return messages
     .filter((m) => m.role === 'user')
-    .map((m) => ({ turn: turnOf(m), text: String((m.content as { text?: unknown }).text ?? '') }));
+    .map((m) => {
+      const text = (m.content as { text?: unknown }).text;
+      return { turn: turnOf(m), text: typeof text === 'string' ? text : '' };
+    });
 }
 
 /** The branch head an earlier turn left (the commit to continue from), if any. */

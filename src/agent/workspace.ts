@@ -61,6 +61,7 @@ async function tryRevParse(git: GitRunner, cwd: string, spec: string): Promise<s
   try {
     return (await git.run(['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], { cwd })).trim() || null;
   } catch {
+    // `rev-parse --verify --quiet` fails exactly when `spec` names no commit: that is the answer.
     return null;
   }
 }
@@ -106,7 +107,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Work
       startCommit: start,
       async changedFiles() {
         await run(['add', '--all']);
-        const out = await run(['diff', '--cached', '--name-only', '--no-renames', '-z', start!]);
+        const out = await run(['diff', '--cached', '--name-only', '--no-renames', '-z', start]);
         return out.split('\0').filter(Boolean).sort();
       },
       async commit(message, author) {

@@ -34,7 +34,7 @@ const CLIENT_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
  * process's random prefix and a counter (`4f0c9a2e71b3-1a`): unique across the
  * processes of a deployment without drawing a random UUID per request.
  */
-function requestIds(): { forRequest(req: IncomingMessage): string; next(): string } {
+function requestIds(): { forRequest: (req: IncomingMessage) => string; next: () => string } {
   const prefix = randomBytes(6).toString('hex');
   let n = 0;
   const next = () => `${prefix}-${(++n).toString(36)}`;
@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
   app.decorate('routeTable', routeTable);
   const checkAuth = installAuth(app, deps.store, deps.usage);
   app.addHook('onRoute', (route) => {
-    const hidden = !!(route.schema as { hide?: boolean } | undefined)?.hide;
+    const hidden = !!(route.schema)?.hide;
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, hidden });
     // Each route's first onRequest hook is made for it: it knows the route's pattern
     // (for /metrics) and whether it is public without asking Fastify per request

@@ -18,7 +18,8 @@ function describeValidation(err: FastifyError): string {
   const first = issues[0];
   if (!first) return err.message;
   const where = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const extra = first.params?.additionalProperty ? ` "${String(first.params.additionalProperty)}"` : '';
+  const property = first.params?.additionalProperty;
+  const extra = typeof property === 'string' && property ? ` "${property}"` : '';
   const context = err.validationContext === 'body' ? 'body' : err.validationContext;
   return `Invalid ${context}${where ? ` field "${where}"` : ''}: ${first.message ?? 'invalid'}${extra}`;
 }

@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Registry, collectDefaultMetrics } from 'prom-client';
+import { ignoredErrorRegistry } from '../core/ignored-errors.js';
 import { jobRegistry, jobStateRegistry } from '../core/job-metrics.js';
 import type { Store } from '../store/types.js';
 
@@ -42,9 +43,9 @@ export class RequestMetrics {
 
   observe(method: string, route: string, status: number, seconds: number): void {
     let byMethod = this.byRoute.get(route);
-    if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
+    if (!byMethod) this.byRoute.set(route, (byMethod = new Map<string, Map<number, Series>>()));
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Series>()));
     let s = byStatus.get(status);
     if (!s) {
       const labels = `method="${labelValue(method)}",route="${labelValue(route)}",status="${status}"`;
@@ -55,8 +56,8 @@ export class RequestMetrics {
     s.count++;
     s.sum += seconds;
     let i = 0;
-    while (i < BUCKETS.length && seconds > BUCKETS[i]!) i++;
-    s.buckets[i]!++;
+    while (i < BUCKETS.length && seconds > BUCKETS[i]) i++;
+    s.buckets[i]++;
   }
 
   /** Both metrics in the Prometheus text format, as prom-client writes them. */
@@ -68,7 +69,7 @@ export class RequestMetrics {
     for (const s of all) {
       let cumulative = 0;
       for (let i = 0; i <= BUCKETS.length; i++) {
-        cumulative += s.buckets[i]!;
+        cumulative += s.buckets[i];
         lines.push(`${LATENCY}_bucket{le="${i < BUCKETS.length ? BUCKETS[i] : '+Inf'}",${s.labels}} ${cumulative}`);
       }
       lines.push(`${LATENCY}_sum{${s.labels}} ${s.sum}`, `${LATENCY}_count{${s.labels}} ${s.count}`);
@@ -78,13 +79,14 @@ export class RequestMetrics {
 }
 
 /**
- * The process metrics and the job metrics (core/job-metrics.ts), as one Prometheus text:
+ * The process metrics, the job metrics (core/job-metrics.ts) and the ignored-error counts
+ * (core/ignored-errors.ts), as one Prometheus text:
  * what `/metrics` of the API and of `quire worker` both serve.
  */
 export function processMetrics(store: Store): { contentType: string; render(): Promise<string> } {
   const own = new Registry();
   collectDefaultMetrics({ register: own });
-  const all = Registry.merge([own, jobRegistry, jobStateRegistry(store)]);
+  const all = Registry.merge([own, jobRegistry, ignoredErrorRegistry, jobStateRegistry(store)]);
   return { contentType: all.contentType, render: () => all.metrics() };
 }
 

@@ -33,7 +33,7 @@ export async function startWorkerProbes(store: Store, logger: Logger, host: stri
     return json(404, { error: `Route ${method} ${path} not found (a worker serves /healthz, /readyz and /metrics)` });
   };
   const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const path = (req.url ?? '/').split('?')[0];
     answer(path, req.method ?? 'GET').then(
       (a) => {
         res.writeHead(a.status, { 'content-type': a.type, 'content-length': Buffer.byteLength(a.body) });

@@ -66,14 +66,14 @@ export function checkSignedRequest(pathAndQuery: string, secret: Buffer, now?: D
   try {
     url = new URL(pathAndQuery, 'http://quire.invalid');
   } catch {
-    return { ok: false, reason: 'invalid' };
+    return { ok: false, reason: 'invalid' }; // a request path that is no URL is a link refused, not a failure
   }
   if (!url.pathname.startsWith(BUNDLE_LINK_PATH)) return { ok: false, reason: 'invalid' };
   let key: string;
   try {
     key = decodeURIComponent(url.pathname.slice(BUNDLE_LINK_PATH.length));
   } catch {
-    return { ok: false, reason: 'invalid' };
+    return { ok: false, reason: 'invalid' }; // malformed percent-encoding: refused like any altered link
   }
   const expiresText = url.searchParams.get('expires') ?? '';
   const signature = url.searchParams.get('signature') ?? '';

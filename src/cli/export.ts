@@ -28,11 +28,11 @@ interface ExportFlags {
 }
 
 function httpUrl(value: string): string {
-  let ok = false;
+  let ok: boolean;
   try {
     ok = /^https?:$/.test(new URL(value).protocol);
   } catch {
-    ok = false;
+    ok = false; // not a URL at all: refused below like a wrong scheme
   }
   if (!ok) throw new InvalidArgumentError(`"${value}" is not an absolute http(s) URL such as https://docs.example.com`);
   return value;

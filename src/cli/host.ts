@@ -11,6 +11,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { noteIgnored, setIgnoredErrorLogger } from '../core/ignored-errors.js';
 import { reportError, UsageError, type Io } from './io.js';
 
 const DETAILS = `
@@ -76,6 +77,7 @@ async function runHost(flags: { config?: string; port?: number }, env: NodeJS.Pr
   }
   // The same fields as quire serve (ISO time), pretty at a terminal.
   const logger = createLogger(loaded.config.logLevel, io.stdout, { service: 'quire-host', pretty: (io.stdout as NodeJS.WriteStream).isTTY === true && !env.CI });
+  setIgnoredErrorLogger(logger);
   for (const warning of loaded.warnings) logger.warn(warning);
 
   let host;
@@ -140,7 +142,10 @@ async function runHost(flags: { config?: string; port?: number }, env: NodeJS.Pr
 async function hashFile(file: string): Promise<string | null> {
   try {
     return createHash('sha256').update(await readFile(file)).digest('hex');
-  } catch {
+  } catch (err) {
+    // The watched config went away or is being rewritten: no hash, no reload now; the
+    // next change event tries again.
+    noteIgnored('cli.host.hash-config', err);
     return null;
   }
 }

@@ -24,8 +24,8 @@ function clientFor(flags: RemoteFlags, env: NodeJS.ProcessEnv): QuireClient {
   try {
     const u = new URL(baseUrl);
     if (!/^https?:$/.test(u.protocol)) throw new Error('scheme');
-  } catch {
-    throw new UsageError(`Invalid base URL "${baseUrl}": expected http(s)://host[:port]`);
+  } catch (err) {
+    throw new UsageError(`Invalid base URL "${baseUrl}": expected http(s)://host[:port]`, { cause: err });
   }
   return new QuireClient({ baseUrl, apiKey });
 }
@@ -38,8 +38,8 @@ function checkDownloadTarget(file: string): void {
   if (existsSync(target) && statSync(target).isDirectory()) throw new UsageError(`--download ${file}: is a folder; name the file to write`);
   try {
     accessSync(dir, constants.W_OK);
-  } catch {
-    throw new UsageError(`--download ${file}: the folder ${dir} is not writable`);
+  } catch (err) {
+    throw new UsageError(`--download ${file}: the folder ${dir} is not writable`, { cause: err });
   }
 }
 

@@ -3,6 +3,7 @@
  * or SIGINT, which drain in-flight requests and close the database cleanly.
  */
 import { loadConfig } from '../config/load-config.js';
+import { setIgnoredErrorLogger } from '../core/ignored-errors.js';
 import { createLogger } from '../core/logger.js';
 import { startService } from '../service.js';
 import type { Io } from './io.js';
@@ -40,6 +41,7 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
   });
   // Pretty lines for a person at a terminal; JSON for everything else (CI, files, collectors).
   const logger = createLogger(config.logLevel, undefined, { pretty: process.stdout.isTTY === true && !env.CI });
+  setIgnoredErrorLogger(logger);
   // Signals are caught from the very start: a SIGTERM while starting up still ends in
   // an orderly shutdown once the service is up, never in a killed process.
   let signalled: string | undefined;

@@ -48,11 +48,11 @@ function isTransient(error: unknown): error is Error {
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(signal.reason as unknown); // the caller's abort reason, as fetch does
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(signal.reason as unknown);
     }, { once: true });
   });
 }
@@ -89,7 +89,7 @@ export class QuireClient {
     try {
       data = text ? JSON.parse(text) : undefined;
     } catch {
-      data = undefined;
+      data = undefined; // a body that is not JSON (a proxy's error page): the status below says what happened
     }
     if (!response.ok) {
       const message = (data as { error?: string } | undefined)?.error ?? `HTTP ${response.status} ${response.statusText}`;

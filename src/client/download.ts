@@ -7,7 +7,6 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { QuireApiError, QuireNetworkError } from './errors.js';
 import type { BundleLink } from './types.js';
 
@@ -19,7 +18,7 @@ export async function downloadBundle(link: BundleLink, file: string, options: { 
     throw new QuireNetworkError(`Cannot download the bundle: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   if (!response.ok || !response.body) {
-    const text = await response.text().catch(() => '');
+    const text = await response.text().catch(() => ''); // the body broke off: the status alone is reported
     let message = `HTTP ${response.status}`;
     try {
       message = (JSON.parse(text) as { error?: string }).error ?? message;
@@ -40,7 +39,7 @@ export async function downloadBundle(link: BundleLink, file: string, options: { 
   });
   const temp = `${file}.part`;
   try {
-    await pipeline(Readable.fromWeb(response.body as unknown as WebReadableStream), count, createWriteStream(temp));
+    await pipeline(Readable.fromWeb(response.body), count, createWriteStream(temp));
     const sha256 = hash.digest('hex');
     if (size !== link.sizeBytes) throw new Error(`Bundle size mismatch: got ${size} bytes, expected ${link.sizeBytes}`);
     if (sha256 !== link.sha256) throw new Error(`Bundle checksum mismatch: got sha256 ${sha256}, expected ${link.sha256}`);

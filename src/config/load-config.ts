@@ -20,7 +20,7 @@ function setPath(target: Tree, path: string, value: unknown): void {
     if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
     node = node[part] as Tree;
   }
-  node[parts[parts.length - 1]!] = value;
+  node[parts[parts.length - 1]] = value;
 }
 
 function merge(base: Tree, over: Tree): Tree {

@@ -11,6 +11,7 @@ import type { ApiKeyRecord, Scope } from '../store/records/api-keys.js';
 import { findOrganization } from '../store/records/organizations.js';
 import { InvalidError, NotFoundError, UnauthorizedError } from './errors.js';
 import { newId, nowIso, randomBase62 } from './ids.js';
+import { noteIgnored } from './ignored-errors.js';
 
 export type { Scope };
 export const KEY_PATTERN = /^svc_[0-9A-Za-z]{32,}$/;
@@ -194,8 +195,8 @@ export function authenticate(store: Store, header: string | undefined, now = Dat
     return cached.principal;
   }
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!m || !KEY_PATTERN.test(m[1]!)) throw new UnauthorizedError();
-  return readPrincipal(store, cache, header, hashKey(m[1]!), now);
+  if (!m || !KEY_PATTERN.test(m[1])) throw new UnauthorizedError();
+  return readPrincipal(store, cache, header, hashKey(m[1]), now);
 }
 
 async function readPrincipal(store: Store, cache: PrincipalCache, header: string, hash: string, now: number): Promise<Principal> {
@@ -222,7 +223,7 @@ export class KeyUsageRecorder {
   record(keyId: string): void {
     this.pending.add(keyId);
     if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush().catch(() => undefined), this.intervalMs);
+      this.timer = setTimeout(() => void this.flush().catch((err: unknown) => noteIgnored('core.api-keys.record-usage', err)), this.intervalMs);
       this.timer.unref();
     }
   }

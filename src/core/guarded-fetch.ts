@@ -40,8 +40,8 @@ export interface FetchedBody {
 
 /** A request the policy refused, or that failed: the message names the URL as written and why. */
 export class OutboundFetchError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'OutboundFetchError';
   }
 }
@@ -61,8 +61,8 @@ export function parseAllowEntry(entry: string): { host: string } | { range: [Add
   if (e.includes('/')) {
     try {
       return { range: ipaddr.parseCIDR(e) };
-    } catch {
-      throw new Error(`"${entry}" is not a CIDR range such as 10.0.0.0/8 or fd00::/8`);
+    } catch (err) {
+      throw new Error(`"${entry}" is not a CIDR range such as 10.0.0.0/8 or fd00::/8`, { cause: err });
     }
   }
   if (ipaddr.isValid(e)) {
@@ -92,7 +92,7 @@ export function refusedRange(address: string, policy: FetchPolicy = {}): string 
   let a: Address = ipaddr.parse(address);
   if (a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress()) a = (a as ipaddr.IPv6).toIPv4Address();
   for (const [net, bits] of allowOf(policy).ranges) {
-    if (net.kind() === a.kind() && a.match(net as never, bits)) return null;
+    if (net.kind() === a.kind() && a.match(net, bits)) return null;
   }
   const range = a.range();
   return range === 'unicast' ? null : range;
@@ -122,7 +122,7 @@ async function checkedAddress(url: URL, written: string, policy: FetchPolicy): P
       }
     }
   }
-  return addresses[0]!;
+  return addresses[0];
 }
 
 function exchange(url: URL, target: { address: string; family: number }, policy: Required<FetchPolicy>, signal: AbortSignal, written: string): Promise<{ res: IncomingMessage; body: Buffer }> {
@@ -160,8 +160,8 @@ export async function guardedFetch(written: string, options: FetchPolicy = {}): 
   let url: URL;
   try {
     url = new URL(written);
-  } catch {
-    throw new OutboundFetchError(`${written} is not a URL`);
+  } catch (err) {
+    throw new OutboundFetchError(`${written} is not a URL`, { cause: err });
   }
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundFetchError(`${written} is refused: only http and https URLs are fetched${hop ? ` (a redirect led to ${url.protocol})` : ''}`);

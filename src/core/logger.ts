@@ -100,7 +100,7 @@ export function requestLineWriter(logger: Logger): (line: RequestLine) => void {
   const stream = internals[pino.symbols.streamSym] as pino.DestinationStream;
   const time = internals[pino.symbols.timeSym] as () => string;
   const bindings = internals[pino.symbols.chindingsSym] as string;
-  const info = pino.levels.values.info!;
+  const info = pino.levels.values.info;
   // A busy server answers several requests per millisecond: the ISO time is formatted
   // once per millisecond, not once per line.
   const iso = time === pino.stdTimeFunctions.isoTime;

@@ -22,6 +22,7 @@ import type { Logger } from './logger.js';
 import { fetchProjectSource } from './project-source.js';
 import { exportDuration, exportRuns } from './job-metrics.js';
 import { QUIRE_VERSION } from './version.js';
+import { orNullIfMissing } from './missing-file.js';
 
 export interface ExportJobDeps {
   store: Store;
@@ -76,7 +77,7 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
   // shares files with its retry. Earlier attempts' folders are over and go now.
   const jobDir = join(deps.dataDir, 'work', jobId);
   const workDir = join(jobDir, `attempt-${job.attempt}`);
-  for (const name of await readdir(jobDir).catch(() => [] as string[])) await rm(join(jobDir, name), { recursive: true, force: true });
+  for (const name of await orNullIfMissing(readdir(jobDir)) ?? []) await rm(join(jobDir, name), { recursive: true, force: true });
   try {
     await mkdir(workDir, { recursive: true });
     const project = await findProject(store.db, record.projectId);

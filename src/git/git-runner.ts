@@ -76,7 +76,7 @@ export class GitRunner {
         { cwd: options.cwd, env: this.env, signal: options.signal, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
         (error, stdout, stderr) => {
           if (!error) return resolve(stdout);
-          if (options.signal?.aborted) return reject(options.signal.reason);
+          if (options.signal?.aborted) return reject(options.signal.reason as unknown); // whatever the caller aborted with, as fetch does
           const detail = this.scrub(String(stderr || error.message).trim()).split('\n').slice(-5).join('\n');
           reject(new GitCommandError(this.scrub(`git ${args[0]} failed: ${detail}`), this.scrub(String(stderr))));
         },

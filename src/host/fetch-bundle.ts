@@ -40,7 +40,7 @@ export function redactBundleUrl(url: string): string {
     const u = new URL(url);
     return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
   } catch {
-    return url.split('?')[0]!;
+    return url.split('?')[0]; // not a URL: still never log what follows a `?`
   }
 }
 
@@ -90,7 +90,7 @@ async function fetchOnce(url: string, destFile: string, opts: FetchBundleOptions
     if (!res.ok) {
       const detail = await errorDetail(res);
       const message = `bundle download answered ${res.status}${detail ? `: ${detail}` : ''}`;
-      await res.body?.cancel().catch(() => undefined);
+      await res.body?.cancel().catch(() => undefined); // the connection is dropped either way; the status is what is reported
       if (res.status === 403) throw new ForbiddenError(`${message} (expired or altered link?)`);
       if (res.status === 404 || res.status === 410) throw new NotFoundError(message);
       if (res.status === 408 || res.status === 429 || res.status >= 500) throw new UnavailableError(message);
@@ -137,7 +137,7 @@ async function errorDetail(res: Response): Promise<string> {
     }
     return text.replace(/\s+/g, ' ').trim().slice(0, 200);
   } catch {
-    return '';
+    return ''; // the error body broke off: the status alone is reported
   }
 }
 

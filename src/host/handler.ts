@@ -89,13 +89,13 @@ function decodePath(raw: string): string | null {
   try {
     path = decodeURIComponent(raw);
   } catch {
-    return null;
+    return null; // malformed percent-encoding: no such page (404), not a server error
   }
   // Control characters (CR, LF, DEL...) have no place in a page path, and none may reach a header.
   if (path.includes('\\') || /[\u0000-\u001f\u007f]/.test(path)) return null;
   const segments = path.split('/');
   for (let i = 1; i < segments.length; i++) {
-    const s = segments[i]!;
+    const s = segments[i];
     if (s === '..' || s === '.' || (s === '' && i < segments.length - 1)) return null;
   }
   return path;

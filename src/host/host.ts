@@ -125,7 +125,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
   let queue: Promise<unknown> = Promise.resolve();
   const serialized = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task, task);
-    queue = run.catch(() => undefined);
+    queue = run.catch(() => undefined); // the caller of this reload gets its failure through `run`; the next one still runs
     return run;
   };
 

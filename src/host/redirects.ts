@@ -22,7 +22,7 @@ export interface RedirectRule {
 }
 
 /** One segment of a source: a literal, or a parameter taking one, any (`*`) or at least one (`+`) segment. */
-type Part = { literal: string } | { name: string; min: 0 | 1; max: 1 | typeof Infinity };
+type Part = { literal: string } | { name: string; min: 0 | 1; /** 1 or Infinity */ max: number };
 
 interface CompiledRule extends RedirectRule {
   index: number;
@@ -83,8 +83,8 @@ export function parseRedirects(text: string): RedirectRule[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch {
-    throw new InvalidError('redirects.json is not valid JSON');
+  } catch (err) {
+    throw new InvalidError(`redirects.json is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
   if (!Array.isArray(json)) throw new InvalidError('redirects.json must be a list of {source, destination, permanent}');
   return json.map((r: unknown, i) => {
@@ -107,7 +107,7 @@ function compileSource(source: string): Part[] {
     .slice(1)
     .map((segment): Part => {
       const m = /^:([A-Za-z_][A-Za-z0-9_]*)([*+]?)$/.exec(segment);
-      if (m) return { name: m[1]!, min: m[2] === '*' ? 0 : 1, max: m[2] ? Infinity : 1 };
+      if (m) return { name: m[1], min: m[2] === '*' ? 0 : 1, max: m[2] ? Infinity : 1 };
       if (segment === '*') return { name: '*', min: 0, max: Infinity };
       return { literal: segment };
     });
@@ -123,17 +123,17 @@ function matchParts(parts: Part[], segments: string[]): Record<string, string> |
   const n = segments.length;
   const fits: Uint8Array[] = parts.map(() => new Uint8Array(n + 1));
   fits.push(new Uint8Array(n + 1));
-  fits[parts.length]![n] = 1;
+  fits[parts.length][n] = 1;
   for (let i = parts.length - 1; i >= 0; i--) {
-    const part = parts[i]!;
+    const part = parts[i];
     for (let j = n; j >= 0; j--) {
-      if ('literal' in part) fits[i]![j] = j < n && segments[j] === part.literal ? fits[i + 1]![j + 1]! : 0;
-      else if (part.max === 1) fits[i]![j] = j < n ? fits[i + 1]![j + 1]! : 0;
+      if ('literal' in part) fits[i][j] = j < n && segments[j] === part.literal ? fits[i + 1][j + 1] : 0;
+      else if (part.max === 1) fits[i][j] = j < n ? fits[i + 1][j + 1] : 0;
       // Many segments: this part ends somewhere from j + min on, where the rest fits.
-      else fits[i]![j] = fits[i + 1]![j]! && part.min === 0 ? 1 : j < n && (fits[i + 1]![j + 1]! || fits[i]![j + 1]!) ? 1 : 0;
+      else fits[i][j] = fits[i + 1][j] && part.min === 0 ? 1 : j < n && (fits[i + 1][j + 1] || fits[i][j + 1]) ? 1 : 0;
     }
   }
-  if (!fits[0]![0]) return null;
+  if (!fits[0][0]) return null;
   const params: Record<string, string> = {};
   let j = 0;
   parts.forEach((part, i) => {
@@ -142,7 +142,7 @@ function matchParts(parts: Part[], segments: string[]): Record<string, string> |
       return;
     }
     let take = part.max === 1 ? 1 : n - j;
-    while (take > part.min && !fits[i + 1]![j + take]) take--;
+    while (take > part.min && !fits[i + 1][j + take]) take--;
     params[part.name] = segments.slice(j, j + take).join('/');
     j += take;
   });
@@ -155,7 +155,7 @@ function encodeValue(value: string): string {
 }
 
 function fillDestination(destination: string, params: Record<string, string | undefined>): string {
-  return destination.replace(/(\/?)(?::([A-Za-z_][A-Za-z0-9_]*)[*+]?|\*(?=\/|$|\?|#))/g, (whole, slash: string, name = '*') => {
+  return destination.replace(/(\/?)(?::([A-Za-z_][A-Za-z0-9_]*)[*+]?|\*(?=\/|$|\?|#))/g, (whole: string, slash: string, name: string = '*') => {
     if (!(name in params)) return whole;
     const value = params[name];
     return value ? slash + encodeValue(value) : '';

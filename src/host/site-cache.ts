@@ -19,6 +19,8 @@ import { MANIFEST_NAME, parseManifest, type BundleManifest } from '../render/bun
 import type { BundleLimits } from '../render/bundle/verify.js';
 import { precompressSite, type VariantTable } from './precompress.js';
 import { parseRedirects } from './redirects.js';
+import { isMissing, orNullIfMissing } from '../core/missing-file.js';
+import { noteIgnored } from '../core/ignored-errors.js';
 
 export interface CachePointer {
   id: string;
@@ -88,7 +90,10 @@ export class SiteCache {
     try {
       const pointer = JSON.parse(await readFile(join(this.root, 'current.json'), 'utf8')) as CachePointer;
       return typeof pointer.id === 'string' && /^[0-9a-f]{64}$/.test(pointer.id) ? pointer : null;
-    } catch {
+    } catch (err) {
+      // No pointer (first start) or an unreadable one: either way no site is installed
+      // yet and the bundle is fetched again.
+      if (!isMissing(err)) noteIgnored('host.site-cache.read-pointer', err);
       return null;
     }
   }
@@ -102,7 +107,7 @@ export class SiteCache {
 
   /** Removes every installed site except `keep`, plus leftover downloads and half-built installs. */
   async prune(keep: string[]): Promise<void> {
-    const sites = await readdir(join(this.root, 'sites')).catch(() => [] as string[]);
+    const sites = (await orNullIfMissing(readdir(join(this.root, 'sites')))) ?? [];
     for (const name of sites) {
       if (!keep.includes(name)) await rm(join(this.root, 'sites', name), { recursive: true, force: true });
     }
@@ -124,7 +129,7 @@ export function checkVersion(manifest: BundleManifest, pinned: string | null): v
 }
 
 async function isComplete(dir: string): Promise<boolean> {
-  return (await stat(join(dir, 'variants.json')).catch(() => null))?.isFile() ?? false;
+  return (await orNullIfMissing(stat(join(dir, 'variants.json'))))?.isFile() ?? false;
 }
 
 async function readInstalledManifest(dir: string): Promise<BundleManifest> {

@@ -11,6 +11,7 @@ import { MANIFEST_NAME, parseManifest, type BundleManifest } from '../render/bun
 import { cacheControlOf, contentTypeOf } from './content-type.js';
 import { variantPath, type Encoding, type VariantTable } from './precompress.js';
 import { RedirectTable, parseRedirects } from './redirects.js';
+import { orNullIfMissing } from '../core/missing-file.js';
 
 /** One stored form of a file: as-is, or a precompressed variant. */
 export interface Representation {
@@ -59,7 +60,7 @@ export class Site {
     const files = new Map<string, SiteFile>();
     for (const file of manifest.files) {
       const abs = join(siteDir, file.path);
-      const st = await stat(abs).catch(() => null);
+      const st = await orNullIfMissing(stat(abs));
       if (!st?.isFile() || st.size !== file.size) throw new InvalidError(`cached site ${id} is damaged: ${file.path} is missing or has the wrong size`);
       const contentType = contentTypeOf(file.path);
       const tag = file.sha256.slice(0, 32);
@@ -73,7 +74,7 @@ export class Site {
       for (const [encoding, size] of Object.entries(variants[file.path] ?? {}) as [Encoding, number][]) {
         const variantAbs = variantPath(join(dir, 'compressed'), file.path, encoding);
         // A lost variant only costs compression: serve the file as it is.
-        if ((await stat(variantAbs).catch(() => null))?.size !== size) continue;
+        if ((await orNullIfMissing(stat(variantAbs)))?.size !== size) continue;
         entry.variants[encoding] = { abs: variantAbs, size, etag: `"${tag}-${encoding === 'br' ? 'br' : 'gz'}"` };
       }
       files.set(file.path, entry);

@@ -194,7 +194,7 @@ class QueueWorker<J extends ClaimedJob> {
           resolveDone();
           this.wake();
         },
-        (err) => this.options.logger.warn({ err, queue: job.queue, jobId: job.id }, 'queue: lease renewal failed'),
+        (err: unknown) => this.options.logger.warn({ err, queue: job.queue, jobId: job.id }, 'queue: lease renewal failed'),
       );
     }, this.options.renewIntervalMs);
     renewal.unref();

@@ -77,7 +77,7 @@ function checkOptions(options: ExportOptions): void {
     try {
       url = new URL(options.baseUrl);
     } catch {
-      url = undefined;
+      url = undefined; // not a URL: refused below with the expected form
     }
     if (!url || !/^https?:$/.test(url.protocol)) throw new InvalidError(`base URL "${options.baseUrl}" is not an absolute http(s) URL`);
   }

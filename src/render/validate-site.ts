@@ -56,7 +56,7 @@ export async function validateSite(root: string): Promise<SiteValidation> {
       diagnostics.push({ severity: 'error', file: task.file, line: parsed.error.line, message: `MDX syntax error: ${parsed.error.reason}` });
     }
     const links: { href: string; line?: number }[] = [];
-    collectLinks(parsed.tree as unknown as TreeNode, links);
+    collectLinks(parsed.tree, links);
     for (const link of links) {
       const href = link.href.trim();
       if (href === '' || href.startsWith('#') || isExternalHref(href)) continue;

@@ -2,6 +2,7 @@
  * Applies pending migrations at start-up (and through `quire migrate`). Kysely's
  * migrator takes a lock, so several processes starting at once apply each migration once.
  */
+import { inspect } from 'node:util';
 import { Migrator, type MigrationResult } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { Store } from './types.js';
@@ -16,7 +17,7 @@ export async function migrateToLatest(store: Store): Promise<MigrationResult[]> 
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
-    throw new Error(`Database migration failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Database migration failed: ${error instanceof Error ? error.message : inspect(error)}`, { cause: error });
   }
   return results ?? [];
 }

@@ -8,6 +8,7 @@ import { openPostgresStore } from './drivers/postgres.js';
 import { openSqliteStore } from './drivers/sqlite.js';
 import { migrateToLatest } from './migrate.js';
 import type { Store } from './types.js';
+import { noteIgnored } from '../core/ignored-errors.js';
 
 export interface OpenStoreOptions {
   dataDir: string;
@@ -39,7 +40,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     try {
       await migrateToLatest(store);
     } catch (err) {
-      await store.close().catch(() => undefined);
+      await store.close().catch((e: unknown) => noteIgnored('store.close-after-failed-migration', e)); // the migration error is the one reported
       throw isPostgresUrl(options.databaseUrl) ? err : storageError(err, join(options.dataDir, 'quire.db'), options.dataDir);
     }
   }
@@ -48,14 +49,15 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 
 /** SQLite's and the file system's I/O failures, said with the file and the space left (a full disk says "disk I/O error"). */
 function storageError(err: unknown, file: string, dir: string): unknown {
-  const code = String((err as { code?: unknown }).code ?? '');
+  const given = (err as { code?: unknown }).code;
+  const code = typeof given === 'string' ? given : '';
   if (!/^(SQLITE_(IOERR|FULL|CANTOPEN|READONLY)|ENOSPC|EROFS|EACCES|EDQUOT)/.test(code)) return err;
-  let space = '';
+  let space: string;
   try {
     const fs = statfsSync(dir);
     space = `; ${Math.floor((fs.bavail * fs.bsize) / 1024)} KiB free on its file system`;
   } catch {
-    space = '';
+    space = ''; // the free space is a hint in the message; the open error is reported without it
   }
   return new Error(`Cannot open the database ${file}: ${(err as Error).message} (${code}${space})`, { cause: err });
 }

@@ -68,7 +68,7 @@ export function registerDirectReader(db: Kysely<Database>, reader: DirectReader)
 export function runPrepared<Row>(db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): Promise<Row[]> {
   const now = readPreparedNow<Row>(db, name, build, parameters);
   if (now) return Promise.resolve(now as Row[]);
-  return db.executeQuery<Row>({ ...compiledQuery(db, name, build, parameters), parameters }).then((result) => result.rows as Row[]);
+  return db.executeQuery<Row>({ ...compiledQuery(db, name, build, parameters), parameters }).then((result) => result.rows);
 }
 
 /**
@@ -86,7 +86,7 @@ type QueryBuild = (db: Kysely<Database>) => { compile(): CompiledQuery };
 
 function compiledQuery(db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): CompiledQuery {
   let perDb = compiledQueries.get(db);
-  if (!perDb) compiledQueries.set(db, (perDb = new Map()));
+  if (!perDb) compiledQueries.set(db, (perDb = new Map<string, CompiledQuery>()));
   let compiled = perDb.get(name);
   if (!compiled) {
     compiled = build(db).compile();
@@ -105,7 +105,7 @@ function readDirect(db: Kysely<Database>, reader: DirectReader, name: string, sq
   let cache = results.get(db);
   if (!cache || cache.version !== version || cache.size >= MAX_CACHED_RESULTS) results.set(db, (cache = { version, size: 0, byQuery: new Map() }));
   let byParameters = cache.byQuery.get(name);
-  if (!byParameters) cache.byQuery.set(name, (byParameters = new Map()));
+  if (!byParameters) cache.byQuery.set(name, (byParameters = new Map<unknown, readonly unknown[]>()));
   // A lone string parameter (a lookup by id or hash) is its own key.
   const key = parameters.length === 1 && typeof parameters[0] === 'string' ? parameters[0] : JSON.stringify(parameters);
   let rows = byParameters.get(key);

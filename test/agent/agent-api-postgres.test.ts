@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentJob, AgentTranscript } from '../../src/client/types.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { createOriginRepo, type OriginRepo } from './helpers/git-fixture.js';
 import { startGitHubServer, type FakeGitHub } from './servers/github-server.js';
@@ -45,15 +46,15 @@ describe('agent jobs on PostgreSQL records and the pg-boss queue', () => {
     const created = await api.fetch(base, { method: 'POST', json: { prompt: 'Add a FAQ' } });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    let job: any;
+    let job: AgentJob | undefined;
     for (let i = 0; i < 600; i++) {
-      job = await (await api.fetch(`${base}/${id}`)).json();
+      job = (await (await api.fetch(`${base}/${id}`)).json()) as AgentJob;
       if (job.status !== 'active') break;
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(job).toMatchObject({ status: 'completed', model: 'claude-test', prLink: `${github.url}/acme/docs/pull/1` });
     expect(origin.show(`quire/agent-${id}`, 'docs/faq.mdx')).toBe('# FAQ\n');
-    const transcript = (await (await api.fetch(`${base}/${id}/messages`)).json()) as any;
+    const transcript = (await (await api.fetch(`${base}/${id}/messages`)).json()) as AgentTranscript;
     expect(transcript.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'result']);
   });
 });

@@ -104,7 +104,8 @@ describe('runAgentJob failures and limits', () => {
     expect(outcome).toMatchObject({ status: 'completed', changedFiles: ['docs/docs.json', 'docs/guides/upgrade.mdx'] });
     expect(harness.model.requests).toHaveLength(4);
     expect(harness.origin.show(harness.branch, 'docs/guides/upgrade.mdx')).toContain('(/guides/install)');
-    expect(JSON.parse(harness.origin.show(harness.branch, 'docs/docs.json')!).navigation.groups[0].pages).toEqual(['index', 'guides/install', 'guides/upgrade']);
+    const docsJson = JSON.parse(harness.origin.show(harness.branch, 'docs/docs.json')!) as { navigation: { groups: { pages: string[] }[] } };
+    expect(docsJson.navigation.groups[0].pages).toEqual(['index', 'guides/install', 'guides/upgrade']);
     const validation = harness.records.messages.get(harness.jobId)!.filter((m) => m.role === 'validation');
     expect(validation).toHaveLength(1);
     expect((validation[0].content as { problems: string[] }).problems).toHaveLength(3);

@@ -51,7 +51,7 @@ describe.each<ProviderProtocol>(['openai', 'anthropic'])('runAgentJob over the %
 
     // The model got the system prompt, the prompt and the six tools.
     const first = harness.model.requests[0];
-    const system = protocol === 'openai' ? first.messages[0].content : first.system;
+    const system = 'system' in first ? first.system : first.messages[0].content;
     expect(system).toContain('docs.json');
     expect(JSON.stringify(first)).toContain('Update the install command to acme@2');
     expect(first.tools).toHaveLength(6);

@@ -98,7 +98,7 @@ describe('authentication', () => {
 
   it('records last use without a write per request', async () => {
     for (let i = 0; i < 3; i++) await api.fetch(jobPath);
-    await api.service.close().catch(() => undefined);
+    await api.service.close();
     // close() flushed the batch: the key that made the calls has a last-use time.
     const reopened = await import('../../src/store/open-store.js').then((m) => m.openStore({ dataDir: api.config.dataDir }));
     const keys = await listApiKeys(reopened.db, api.orgId);

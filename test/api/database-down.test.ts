@@ -17,7 +17,7 @@ beforeAll(async () => {
   api = await startTestApi({ env: { QUIRE_DATABASE_URL: pg.url, QUIRE_DATABASE_SCHEMA: 'public', QUIRE_WORKERS: 'false' } });
 }, 120_000);
 afterAll(async () => {
-  await api?.close().catch(() => undefined);
+  await api?.close().catch(() => undefined); // the database was stopped on purpose: closing may fail; pg is what must stop
   if (!stopped) await pg?.stop();
 });
 

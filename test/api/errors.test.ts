@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { insertAgentJobRecord } from '../../src/core/agent-jobs.js';
 import { updateAgentJob } from '../../src/store/records/agent-jobs.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { like } from '../helpers/like.js';
 
 let api: TestApi;
 let jobPath: string;
@@ -119,9 +120,9 @@ async function raw(request: string): Promise<{ status: number; headers: Record<s
     socket.write(request);
   });
   const [head, ...rest] = text.split('\r\n\r\n');
-  const [statusLine, ...lines] = head!.split('\r\n');
+  const [statusLine, ...lines] = head.split('\r\n');
   const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-  return { status: Number(statusLine!.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
 
 describe('answers made before any route, in the same form', () => {
@@ -167,10 +168,10 @@ describe('request ids and the access log', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
     expect(new Set(ids).size).toBe(4);
     // The access line is written as the answer is handed to the socket: wait for the last.
-    await expect.poll(() => accessLine(ids[3]!)).toBeDefined();
-    expect(accessLine(ids[0]!)).toMatchObject({ level: 30, method: 'GET', url: jobPath, status: 200, ms: expect.any(Number) });
-    expect(accessLine(ids[2]!)).toMatchObject({ method: 'GET', url: '/v2/nothing/here', status: 404 });
-    expect(accessLine(ids[3]!)).toMatchObject({ method: 'DELETE', status: 405 });
+    await expect.poll(() => accessLine(ids[3])).toBeDefined();
+    expect(accessLine(ids[0])).toMatchObject({ level: 30, method: 'GET', url: jobPath, status: 200, ms: like.any(Number) });
+    expect(accessLine(ids[2])).toMatchObject({ method: 'GET', url: '/v2/nothing/here', status: 404 });
+    expect(accessLine(ids[3])).toMatchObject({ method: 'DELETE', status: 405 });
   });
 
   it("takes the client's x-request-id when it is short and plain, and makes its own otherwise", async () => {
@@ -211,7 +212,7 @@ describe('conditional GET', () => {
     expect(tag).toMatch(/^"[\w-]+"$/);
     const job = (await first.json()) as Record<string, unknown>;
     expect(Object.keys(job).sort()).toEqual(['archivedAt', 'createdAt', 'id', 'model', 'prLink', 'source', 'status']);
-    expect(job).toMatchObject({ status: 'active', prLink: null, archivedAt: null, source: { repository: '/tmp', ref: expect.stringMatching(/^quire\/agent-aj_/) } });
+    expect(job).toMatchObject({ status: 'active', prLink: null, archivedAt: null, source: { repository: '/tmp', ref: like.stringMatching(/^quire\/agent-aj_/) } });
     expect(job.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const again = await api.fetch(jobPath, { headers: { 'if-none-match': tag! } });
     expect(again.status).toBe(304);

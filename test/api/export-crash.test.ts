@@ -46,7 +46,7 @@ afterAll(() => {
 async function serve(): Promise<{ url: string; child: ReturnType<typeof spawnQuire> }> {
   const child = spawnQuire(['serve', '--port', '0'], env);
   const [, url] = await waitForOutput(child, /listening on (http:\/\/\S+)/, 120_000);
-  return { url: url!, child };
+  return { url: url, child };
 }
 
 const auth = () => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });

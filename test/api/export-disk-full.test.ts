@@ -25,8 +25,8 @@ let mounted = false;
 try {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=6m', 'tmpfs', dataDir], { stdio: 'ignore' });
   mounted = true;
-} catch {
-  console.warn(`export-disk-full: cannot mount a tmpfs at ${dataDir} (not root, or no mount permission here); the full-disk tests are skipped`);
+} catch (err) {
+  console.warn(`export-disk-full: cannot mount a tmpfs at ${dataDir} (${(err as Error).message.split('\n')[0]}); the full-disk tests are skipped`);
 }
 
 let api: TestApi;

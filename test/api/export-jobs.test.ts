@@ -16,6 +16,7 @@ import { extractBundle } from '../../src/render/bundle/extract.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { pollUntil } from '../helpers/poll.js';
 import { generateSite, makeGitOrigin } from '../helpers/sites.js';
+import { like } from '../helpers/like.js';
 
 interface ExportJob {
   jobId: string;
@@ -62,7 +63,7 @@ describe('export job happy path', () => {
     const res = await start({ domain: 'docs.acme.test', version: '2026-11-01' });
     expect(res.status).toBe(202);
     const job = (await res.json()) as ExportJob;
-    expect(job).toEqual({ jobId: expect.stringMatching(/^se_[0-9a-f]{16}$/), status: 'queued', progress: 0, pageCount: 0, createdAt: expect.any(String), updatedAt: expect.any(String), error: null });
+    expect(job).toEqual({ jobId: like.stringMatching(/^se_[0-9a-f]{16}$/), status: 'queued', progress: 0, pageCount: 0, createdAt: like.any(String), updatedAt: like.any(String), error: null });
 
     const early = await api.fetch(`/v1/static-export/jobs/${job.jobId}/bundle`, { method: 'POST' });
     if (early.status !== 200) {
@@ -75,7 +76,7 @@ describe('export job happy path', () => {
     expect(done.status).toBe('completed');
     expect(done.progress).toBe(100);
     expect(done.pageCount).toBe(13);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!.progress).toBeGreaterThanOrEqual(seen[i - 1]!.progress);
+    for (let i = 1; i < seen.length; i++) expect(seen[i].progress).toBeGreaterThanOrEqual(seen[i - 1].progress);
     for (const s of seen) if (s.status !== 'completed') expect(s.progress).toBeLessThan(100);
 
     const linkRes = await api.fetch(`/v1/static-export/jobs/${job.jobId}/bundle`, { method: 'POST' });
@@ -237,8 +238,8 @@ describe('export job errors', () => {
     expect(accepted.length).toBeGreaterThanOrEqual(1);
     expect(accepted.length).toBeLessThanOrEqual(3);
     expect(limited.length).toBeGreaterThan(0);
-    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await limited[0]!.json()) as { error: string }).error).toMatch(/At most 3 exports/);
+    expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited[0].json()) as { error: string }).error).toMatch(/At most 3 exports/);
     for (const r of accepted) {
       const job = (await r.json()) as ExportJob;
       expect((await waitDone(job.jobId)).status).toBe('completed');

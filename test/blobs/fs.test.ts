@@ -16,9 +16,9 @@ import { startLinkServer } from './link-server.js';
 
 blobConformance('fs', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-fs-blobs-'));
-  let store!: BlobStore;
+  // The link server asks for the store only when a request comes, after it exists.
   const server = await startLinkServer(() => store);
-  store = openBlobStore({ driver: 'fs', publicUrl: `${server.url}/` }, { dataDir });
+  const store: BlobStore = openBlobStore({ driver: 'fs', publicUrl: `${server.url}/` }, { dataDir });
   return {
     store,
     async cleanup() {

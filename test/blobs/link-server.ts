@@ -27,7 +27,7 @@ export async function startLinkServer(getStore: () => BlobStore): Promise<LinkSe
         res.writeHead(200, { 'content-type': 'application/gzip' });
         return pipeline(body, res);
       })
-      .catch(() => res.writeHead(404).end());
+      .catch(() => res.writeHead(404).end()); // the blob is not there: the answer a real link server gives
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -23,9 +23,9 @@ async function startOnce(): Promise<{ url: string; projectId: string; keyFile: s
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const [, url, projectId, keyFile] = await waitForOutput(child, /listening on (http:\/\/\S+)[\s\S]*Demo project: (prj_\w+)[\s\S]*Admin key file: (\S+)/);
   return {
-    url: url!,
-    projectId: projectId!,
-    keyFile: keyFile!,
+    url: url,
+    projectId: projectId,
+    keyFile: keyFile,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
@@ -56,7 +56,7 @@ it('bootstraps once, serves with the written key, and stops cleanly on SIGTERM',
     .map((l) => JSON.parse(l) as Record<string, unknown>)
     .filter((l) => l.msg === 'request');
   expect(access.map((l) => [l.url, l.status])).toEqual([['/readyz', 200], ['/v2/agent/prj_x/job/aj_x', 404]]);
-  expect(access[1]!.reqId).toBe(missing.headers.get('x-request-id'));
+  expect(access[1].reqId).toBe(missing.headers.get('x-request-id'));
 
   const second = await startOnce();
   expect(readFileSync(second.keyFile, 'utf8').trim()).toBe(key);

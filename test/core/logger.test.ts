@@ -25,9 +25,9 @@ describe('requestLineWriter', () => {
     requestLineWriter(logger)(fields);
     expect(lines).toHaveLength(2);
     const [fromPino, handBuilt] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(Object.keys(handBuilt!)).toEqual(Object.keys(fromPino!));
+    expect(Object.keys(handBuilt)).toEqual(Object.keys(fromPino));
     expect({ ...handBuilt, time: undefined }).toEqual({ ...fromPino, time: undefined });
-    expect(handBuilt!.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(handBuilt.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(handBuilt).toMatchObject({ level: 30, service: 'quire', reqId: 'abc"d', url: fields.url, msg: 'request' });
   });
 
@@ -37,7 +37,7 @@ describe('requestLineWriter', () => {
       const { stream, lines } = sink();
       requestLineWriter(createLogger('info', stream))({ ...fields, url });
       expect(lines).toHaveLength(1);
-      expect((JSON.parse(lines[0]!) as { url: string }).url).toBe(url);
+      expect((JSON.parse(lines[0]) as { url: string }).url).toBe(url);
       expect(lines[0]).toContain(`"url":${JSON.stringify(url)}`);
     }
   });
@@ -46,7 +46,7 @@ describe('requestLineWriter', () => {
     const { stream, lines } = sink();
     const logger = createLogger('info', stream);
     requestLineWriter(logger.child({ part: 'api' }))(fields);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ service: 'quire', part: 'api', reqId: 'abc"d' });
+    expect(JSON.parse(lines[0])).toMatchObject({ service: 'quire', part: 'api', reqId: 'abc"d' });
     const quiet = sink();
     requestLineWriter(createLogger('warn', quiet.stream))(fields);
     expect(quiet.lines).toEqual([]);
@@ -87,7 +87,7 @@ describe('pretty logs for a terminal', () => {
   it('writes the same JSON fields (ISO time, numeric level, service) otherwise', () => {
     const { stream, lines } = sink();
     createLogger('info', stream, { service: 'quire-host' }).info('ready');
-    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    const line = JSON.parse(lines[0]) as Record<string, unknown>;
     expect(line).toMatchObject({ level: 30, service: 'quire-host', msg: 'ready' });
     expect(line.time).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });

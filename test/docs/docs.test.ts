@@ -84,7 +84,7 @@ describe('README and configuration page', () => {
     stdout.on('data', (c: Buffer) => (help += c.toString()));
     const code = await main(['--help'], {}, { stdout, stderr: new PassThrough() });
     expect(code).toBe(0);
-    const commands = [...help.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)].map((m) => m[1]!).filter((c) => c !== 'help');
+    const commands = [...help.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)].map((m) => m[1]).filter((c) => c !== 'help');
     expect(commands).toEqual(expect.arrayContaining(['serve', 'worker', 'migrate', 'export', 'host', 'org', 'key', 'project', 'remote']));
     expect(commands.filter((c) => !new RegExp(`quire ${c}\\b`).test(readme))).toEqual([]);
   });

@@ -104,7 +104,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     },
     async close() {
       await service.close();
-      await t.cleanup().catch(() => undefined);
+      await t.cleanup().catch(() => undefined); // best-effort removal of the test's temp data; the service is closed
     },
   };
 }

@@ -17,7 +17,7 @@ export async function spawnPostgres(): Promise<SpawnedPostgres> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const line = out.split('\n').find((l) => l.startsWith('{'));
       if (line) resolve((JSON.parse(line) as { url: string }).url);
@@ -30,7 +30,7 @@ export async function spawnPostgres(): Promise<SpawnedPostgres> {
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('close', () => resolve());
-        child.stdin!.end();
+        child.stdin.end();
       }),
   };
 }

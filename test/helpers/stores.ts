@@ -34,7 +34,7 @@ export async function openTestStore(dialect: Dialect): Promise<TestStore> {
       store,
       dataDir,
       async cleanup() {
-        await store.close().catch(() => undefined);
+        await store.close().catch(() => undefined); // a test may have closed it already
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
@@ -48,7 +48,7 @@ export async function openTestStore(dialect: Dialect): Promise<TestStore> {
     databaseUrl: url,
     schema,
     async cleanup() {
-      await store.close().catch(() => undefined);
+      await store.close().catch(() => undefined); // a test may have closed it already; the schema is dropped below either way
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`drop schema if exists "${schema}" cascade`);

@@ -60,7 +60,7 @@ describe('an exported site browsed through quire host', () => {
     const guide = await page.goto(`${host.url}/guides/configuration`);
     expect(guide?.status()).toBe(200);
     expect(await page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(0);
-    expect(await page.locator('body').evaluate((el) => el.ownerDocument.styleSheets.length)).toBeGreaterThan(0);
+    expect(await page.locator('body').evaluate((el: { ownerDocument: { styleSheets: { length: number } } }) => el.ownerDocument.styleSheets.length)).toBeGreaterThan(0);
 
     // search through the index shipped in the bundle
     await page.click('[data-search-open]');

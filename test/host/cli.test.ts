@@ -22,7 +22,7 @@ afterEach(async () => {
 /** Polls until `check` passes (the process works on its own schedule); fails after 60 s. */
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    if (await check().catch(() => false)) return;
+    if (await check().catch(() => false)) return; // a failing check (not up yet) is polled again
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
@@ -41,7 +41,7 @@ describe('quire host command', () => {
     const lines: Record<string, unknown>[] = [];
     let stderr = '';
     child.stdout!.on('data', (c: Buffer) => {
-      for (const line of c.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      for (const line of c.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
     });
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((r) => child!.on('exit', (code) => r(code)));

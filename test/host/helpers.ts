@@ -84,7 +84,7 @@ export function captureLogger(): CapturedLogger {
   const lines: CapturedLogger['lines'] = [];
   const sink = new Writable({
     write(chunk: Buffer, _e, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as CapturedLogger['lines'][number]);
       done();
     },
   });

@@ -192,7 +192,7 @@ describe('quire host bundle lifecycle', () => {
         const body = res.body.toString();
         if (res.status !== 200 || (body !== '<h1>Version A</h1>' && body !== '<h1>Version B</h1>')) failures.push(`${res.status} ${body}`);
         else seen.add(body);
-        const css = await request(host.url, body.includes('B') ? '/assets/app.22222222.css' : '/assets/app.11111111.css', { agent }).catch(() => ({ status: 0 }));
+        const css = await request(host.url, body.includes('B') ? '/assets/app.22222222.css' : '/assets/app.11111111.css', { agent }).catch(() => ({ status: 0 })); // a refused request is counted as a failure below
         if (css.status !== 200 && css.status !== 404) failures.push(`css ${css.status}`);
       }
     };

@@ -60,7 +60,7 @@ async function openQueueTestStore(dialect: Dialect): Promise<TestStore> {
   const store = await openStore({ dataDir, databaseUrl: url, schema, migrate: false });
   const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
   const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  if (error) throw new Error('migrating the test schema failed', { cause: error });
   return {
     store,
     dataDir,

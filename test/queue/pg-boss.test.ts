@@ -28,10 +28,10 @@ describe('pg-boss: many workers starting at once', () => {
     const started = await Promise.allSettled(instances.flatMap((i: QueueInstance) => names.map((n) => i.queue.work(n, { concurrency: 1 }, async () => undefined))));
     const failures = started.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => String(s.reason));
     expect(failures).toEqual([]);
-    const id = await instances[0]!.queue.send('static-export-x', { n: 1 });
+    const id = await instances[0].queue.send('static-export-x', { n: 1 });
     const done = await (async () => {
       for (let i = 0; i < 200; i++) {
-        const info = await instances[1]!.queue.getJob('static-export-x', id);
+        const info = await instances[1].queue.getJob('static-export-x', id);
         if (info?.state === 'completed') return info;
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -82,12 +82,12 @@ describe('pg-boss: an attempt taken from a running handler', () => {
     await b.queue.work(name, { concurrency: 1 }, handler);
     await eventually(() => releases[2] !== undefined, 'attempt 2 on the other instance');
 
-    releases[1]!(); // attempt 1 completes late: pg-boss's completion is fenced to attempt 1
+    releases[1](); // attempt 1 completes late: pg-boss's completion is fenced to attempt 1
     await eventually(async () => (await b.queue.getJob(name, id))?.attempts === 2, 'attempt 2 to show');
     await new Promise((resolve) => setTimeout(resolve, 1000)); // time for A's (fenced) completion to land
     expect(await a.queue.getJob(name, id)).toMatchObject({ state: 'active', attempts: 2, lastError: 'taken away' });
 
-    releases[2]!();
+    releases[2]();
     await eventually(async () => (await a.queue.getJob(name, id))?.state === 'completed', 'attempt 2 to complete');
     expect(await a.queue.getJob(name, id)).toMatchObject({ attempts: 2, lastError: null });
   }, 60_000);

@@ -77,7 +77,7 @@ async function api(): Promise<string> {
   const child = spawnQuire(['serve', '--port', '0', '--no-workers'], env);
   children.push(child);
   const [, url] = await waitForOutput(child, /listening on (http:\/\/\S+) \(API only/, 90_000);
-  return url!;
+  return url;
 }
 
 const output = new Map<Child, string>();
@@ -88,7 +88,7 @@ async function worker(id: string): Promise<Child> {
   output.set(child, '');
   child.stdout!.on('data', (d: Buffer) => output.set(child, output.get(child)! + d.toString()));
   const [, probes] = await waitForOutput(child, /Quire worker running .*\/metrics on (http:\/\/\S+)/, 90_000);
-  probeUrls.set(child, probes!);
+  probeUrls.set(child, probes);
   return child;
 }
 

@@ -18,12 +18,12 @@ function folderImports(): Map<string, string[]> {
   const edges = new Map<string, string[]>();
   const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
   for (const file of files) {
-    const from = file.split('/')[0]!;
+    const from = file.split('/')[0];
     const { importedFiles } = ts.preProcessFile(readFileSync(join(SRC, file), 'utf8'), true, true);
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith('.')) continue;
       const target = relative(SRC, resolve(SRC, dirname(file), fileName));
-      const to = target.includes('/') ? target.split('/')[0]! : '(root)';
+      const to = target.includes('/') ? target.split('/')[0] : '(root)';
       if (to === from) continue;
       const key = `${from} -> ${to}`;
       edges.set(key, [...(edges.get(key) ?? []), `${file} imports ${target}`]);
@@ -39,7 +39,7 @@ function cyclesAmong(nodes: string[], edges: Map<string, string[]>): string[][] 
   const walk = (path: string[]) => {
     for (const m of next(path.at(-1)!)) {
       if (m === path[0]) cycles.push([...path, m]);
-      else if (!path.includes(m) && m > path[0]!) walk([...path, m]);
+      else if (!path.includes(m) && m > path[0]) walk([...path, m]);
     }
   };
   for (const n of nodes) walk([n]);

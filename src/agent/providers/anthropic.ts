@@ -51,7 +51,7 @@ export function createAnthropicProvider(config: ProviderConfig): ModelProvider {
       const tools: Tool[] = request.tools.map((tool) => ({
         name: tool.name,
         description: tool.description,
-        input_schema: { type: 'object', ...tool.parameters } as Tool['input_schema'],
+        input_schema: { type: 'object', ...tool.parameters },
       }));
       let response;
       try {

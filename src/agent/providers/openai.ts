@@ -41,6 +41,8 @@ function parseArguments(raw: string): unknown {
   try {
     return raw.trim() === '' ? {} : JSON.parse(raw);
   } catch {
+    // Arguments that are not JSON go to the tool as the raw text: its schema check then
+    // tells the model what is wrong, which it can correct on its next turn.
     return raw;
   }
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { InvalidError } from '../../core/errors.js';
 // The export engine's check: the agent's file tools and an export's reads confine paths the same way.
 import { isInside } from '../../render/source/confined-path.js';
+import { isMissing, orNullIfMissing } from '../../core/missing-file.js';
 
 export interface ResolvedPath {
   /** Absolute path on disk, inside the workspace. */
@@ -30,15 +31,16 @@ async function checkSymlinksOnTheWay(root: string, relative: string, requested: 
     let stats;
     try {
       stats = await lstat(current);
-    } catch {
-      return; // the rest does not exist yet
+    } catch (err) {
+      if (isMissing(err)) return; // the rest does not exist yet
+      throw err;
     }
     if (!stats.isSymbolicLink()) continue;
     let target: string;
     try {
       target = await realpath(current);
-    } catch {
-      throw new InvalidError(`path "${requested}" goes through a symbolic link that points nowhere`);
+    } catch (err) {
+      throw new InvalidError(`path "${requested}" goes through a symbolic link that points nowhere`, { cause: err });
     }
     if (!isInside(root, target)) throw new InvalidError(`path "${requested}" leads outside the repository through a symbolic link`);
   }
@@ -70,7 +72,7 @@ export async function resolveInWorkspace(root: string, requested: string): Promi
  * when nothing is there. Shared by the tools that work on one existing file.
  */
 export async function statExisting(file: ResolvedPath, requested: string, follow = false): Promise<Stats> {
-  const stats = await (follow ? stat : lstat)(file.absolute).catch(() => null);
+  const stats = await orNullIfMissing((follow ? stat : lstat)(file.absolute));
   if (!stats) throw new InvalidError(`file "${requested}" does not exist`);
   return stats;
 }
@@ -79,7 +81,8 @@ export async function statExisting(file: ResolvedPath, requested: string, follow
 export async function isSymlink(absolute: string): Promise<boolean> {
   try {
     return (await lstat(absolute)).isSymbolicLink();
-  } catch {
-    return false;
+  } catch (err) {
+    if (isMissing(err)) return false;
+    throw err;
   }
 }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { InvalidError } from '../../core/errors.js';
 import { resolveInWorkspace } from './resolve-path.js';
 import type { AgentTool } from './types.js';
+import { orNullIfMissing } from '../../core/missing-file.js';
 
 const MAX_MATCHES = 100;
 const MAX_FILE_BYTES = 1_000_000;
@@ -69,7 +70,7 @@ export const searchFilesTool: AgentTool<z.infer<typeof schema>> = {
   async run(args, ctx) {
     const matches = makeMatcher(args);
     const start = await resolveInWorkspace(ctx.root, args.path);
-    const startStats = await stat(start.absolute).catch(() => null);
+    const startStats = await orNullIfMissing(stat(start.absolute));
     if (!startStats) throw new InvalidError(`"${args.path}" does not exist`);
     const files = startStats.isDirectory() ? filesUnder(start.absolute) : (async function* () { yield start.absolute; })();
     const found: string[] = [];

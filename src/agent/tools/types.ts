@@ -10,7 +10,7 @@ export interface ToolContext {
   root: string;
 }
 
-export interface AgentTool<Args = any> {
+export interface AgentTool<Args = unknown> {
   name: string;
   description: string;
   schema: z.ZodType<Args>;

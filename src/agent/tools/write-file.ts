@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { InvalidError } from '../../core/errors.js';
 import { resolveInWorkspace } from './resolve-path.js';
 import type { AgentTool } from './types.js';
+import { orNullIfMissing } from '../../core/missing-file.js';
 
 const schema = z.object({
   path: z.string().describe('File path relative to the repository root'),
@@ -22,7 +23,7 @@ export const writeFileTool: AgentTool<z.infer<typeof schema>> = {
   async run(args, ctx) {
     const file = await resolveInWorkspace(ctx.root, args.path);
     if (file.relative === '') throw new InvalidError('a file path is required');
-    const existing = await lstat(file.absolute).catch(() => null);
+    const existing = await orNullIfMissing(lstat(file.absolute));
     if (existing?.isSymbolicLink()) throw new InvalidError(`"${args.path}" is a symbolic link; write to its target instead`);
     if (existing?.isDirectory()) throw new InvalidError(`"${args.path}" is a folder`);
     await mkdir(path.dirname(file.absolute), { recursive: true });

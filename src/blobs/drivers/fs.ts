@@ -91,7 +91,7 @@ export class FsBlobStore implements BlobStore {
       try {
         await rmdir(dir);
       } catch {
-        break;
+        break; // not empty (another key lives there) or already gone: the folders above stay
       }
     }
   }

@@ -21,7 +21,7 @@ export function readStored(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
-    return null;
+    return null; // storage refused (private modes, sandboxed frames): nothing remembered
   }
 }
 

@@ -31,6 +31,7 @@ function b64(s: string): string {
   try {
     return btoa(unescape(encodeURIComponent(s)));
   } catch {
+    // not valid UTF-16 (a lone surrogate): encoded as Latin-1 as it stands
     return btoa(s);
   }
 }

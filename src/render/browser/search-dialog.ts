@@ -43,6 +43,7 @@ export function setupSearch(): void {
     if (engine) return engine;
     const loading = (import(new URL(SEARCH_ENGINE_PATH, root).href) as Promise<{ createSearch: typeof createSearch }>)
       .then((m) => m.createSearch(new URL(searchDir!, root).href, shards));
+    // a failed load is tried again on the next query; the query itself says why
     loading.catch(() => {
       engine = null;
     });
@@ -102,6 +103,7 @@ export function setupSearch(): void {
       render(results);
       status.textContent = results.length ? '' : ui('noResults', 'No results for “{query}”').replace('{query}', query.trim());
     }).catch(() => {
+      // the reader is told in the dialog; the browser console has the request's own error
       if (mine === seq) status.textContent = 'Search is not available.';
     });
   }

@@ -109,6 +109,7 @@ export function createSearch(base: string, shardCount: number) {
       const dirs: string[] = [];
       for (let s = 0; s < shardCount; s++) dirs.push(new URL(s === 0 ? './' : `shard-${s}/`, base).href);
       shards = Promise.all(dirs.map(async (dir) => ({ dir, meta: (await json(`${dir}index.json`)) as ShardMeta, files: new Map() })));
+      // a failed index load is retried by the next search, which reports it
       shards.catch(() => {
         shards = null;
       });
@@ -121,7 +122,7 @@ export function createSearch(base: string, shardCount: number) {
     let got = memo.get(file) as Promise<T> | undefined;
     if (!got) {
       got = json(file).then(read);
-      got.catch(() => memo.delete(file));
+      got.catch(() => memo.delete(file)); // not kept, so the next search fetches again; this one rejects itself
       memo.set(file, got);
     }
     return got;
@@ -135,7 +136,7 @@ export function createSearch(base: string, shardCount: number) {
 
   async function search(query: unknown, limit?: number) {
     limit = limit || 10;
-    const words = queryWords(String(query || ''));
+    const words = queryWords(typeof query === 'string' ? query : '');
     if (!words.length) return [];
     const list = await load();
     // per shard, per word: the dictionary terms it matches, with their weight and postings

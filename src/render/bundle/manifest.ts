@@ -46,7 +46,7 @@ export function unsafeEntryPathReason(path: string): string | null {
   if (path.startsWith('/')) return 'absolute path';
   if (path.includes('\\')) return 'backslash in path';
   if (/^[a-zA-Z]:/.test(path)) return 'drive letter in path';
-  // eslint-disable-next-line no-control-regex
+   
   if (/[\u0000-\u001f\u007f]/.test(path)) return 'control character in path';
   for (const segment of path.split('/')) {
     if (segment === '..') return '".." segment in path';
@@ -90,11 +90,11 @@ export function parseManifest(text: string): BundleManifest {
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = parsed.error.issues[0];
     const where = issue.path.length > 0 ? issue.path.join('.') : '(root)';
     throw new InvalidError(`bundle manifest ${MANIFEST_NAME} is invalid at ${where}: ${issue.message}`);
   }
-  const manifest = parsed.data as BundleManifest;
+  const manifest = parsed.data;
   let previous: string | null = null;
   const paths = new Set(manifest.files.map((f) => f.path));
   for (const file of manifest.files) {

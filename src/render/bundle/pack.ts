@@ -15,6 +15,7 @@ import { constants as zlibConstants, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { InvalidError } from '../../core/errors.js';
 import { BUNDLE_FORMAT_VERSION, MANIFEST_NAME, comparePaths, unsafeEntryPathReason, type BundleFile, type BundleManifest } from './manifest.js';
+import { orNullIfMissing } from '../../core/missing-file.js';
 
 export interface PackBundleOptions {
   /** The exported site folder. */
@@ -90,7 +91,7 @@ export async function packBundle(opts: PackBundleOptions): Promise<PackedBundle>
     await rename(tempFile, opts.outFile);
   } catch (err) {
     pack.destroy();
-    await written.catch(() => undefined);
+    await written.catch(() => undefined); // the error that stopped packing is the one reported
     await rm(tempFile, { force: true });
     throw err;
   }
@@ -114,7 +115,7 @@ async function listSiteFiles(root: string): Promise<string[]> {
       else throw new InvalidError(`site folder holds ${rel}, which is not a regular file or folder (links are not packed)`);
     }
   };
-  const rootStat = await lstat(root).catch(() => null);
+  const rootStat = await orNullIfMissing(lstat(root));
   if (!rootStat?.isDirectory()) throw new InvalidError(`site folder ${root} does not exist`);
   await walk(root, '');
   for (const rel of found) {

@@ -47,7 +47,8 @@ export interface BundleSink {
 /** Streams `archive` through the checks above, handing entries to `sink`. Throws InvalidError on any refusal. */
 export async function walkBundle(archive: string, sink: BundleSink, limits: BundleLimits = {}): Promise<BundleManifest> {
   const lim = { ...DEFAULT_BUNDLE_LIMITS, ...limits };
-  let refusal: InvalidError | null = null;
+  // Set inside refuse(); the assertion keeps TypeScript from narrowing it to null for good.
+  let refusal = null as InvalidError | null;
   const refuse = (message: string): InvalidError => {
     refusal ??= new InvalidError(`bundle refused: ${message}`);
     return refusal;

@@ -18,7 +18,7 @@ function versionOf(pkg: string): string {
   try {
     dir = dirname(require.resolve(pkg));
   } catch {
-    return 'missing';
+    return 'missing'; // not installed: the key still changes once it is
   }
   for (; dir !== dirname(dir); dir = dirname(dir)) {
     const file = join(dir, 'package.json');

@@ -8,6 +8,8 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { isMissing } from '../../core/missing-file.js';
+import { noteIgnored } from '../../core/ignored-errors.js';
 
 export interface HighlightCacheStore {
   get(key: string): string | undefined;
@@ -64,7 +66,8 @@ function folderStore(dir: string): HighlightCacheStore {
       if (!KEY.test(key)) return undefined;
       try {
         return readFileSync(path(key), 'utf8');
-      } catch {
+      } catch (err) {
+        if (!isMissing(err)) noteIgnored('render.highlight-cache.read', err); // highlighted again
         return undefined;
       }
     },
@@ -107,7 +110,8 @@ export function pruneHighlightCache(dir: string, now = Date.now(), maxAgeMs = HI
   let subs: string[];
   try {
     subs = readdirSync(dir).filter((name) => /^[0-9a-f]{2}$/.test(name));
-  } catch {
+  } catch (err) {
+    if (!isMissing(err)) noteIgnored('render.highlight-cache.sweep', err); // swept another time
     return 0;
   }
   for (const sub of subs) {

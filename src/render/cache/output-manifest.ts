@@ -8,6 +8,8 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256 } from './cache-key.js';
+import { isMissing } from '../../core/missing-file.js';
+import { noteIgnored } from '../../core/ignored-errors.js';
 
 interface ManifestEntry {
   key: string;
@@ -39,7 +41,9 @@ export class OutputManifest {
       if (data.modelHash === this.modelHash) this.previous = data;
       // files do not depend on the model: their key is their content
       this.previousFiles = data.files ?? {};
-    } catch {
+    } catch (err) {
+      // No manifest (first export) or an unreadable one: every file is written afresh.
+      if (!isMissing(err)) noteIgnored('render.output-manifest.load', err);
       this.previous = undefined;
     }
   }
@@ -50,7 +54,8 @@ export class OutputManifest {
     try {
       const s = await stat(join(this.outDir, path));
       return s.size === entry.size && s.mtimeMs === entry.mtimeMs;
-    } catch {
+    } catch (err) {
+      if (!isMissing(err)) noteIgnored('render.output-manifest.stat', err); // the file is written again
       return false;
     }
   }

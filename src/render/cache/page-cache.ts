@@ -40,6 +40,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { appendBytes, decodeEntry, readBytes, type CachedPage, type PackLocation, type PackTarget } from './page-pack.js';
+import { isMissing } from '../../core/missing-file.js';
+import { noteIgnored } from '../../core/ignored-errors.js';
 
 const INDEX_FORMAT = 'quire-page-index-1';
 const KEY = /^[0-9a-f]{64}$/;
@@ -71,7 +73,8 @@ function readIndex(file: string): Map<string, PackLocation> {
   let data: IndexFile;
   try {
     data = JSON.parse(readFileSync(file, 'utf8')) as IndexFile;
-  } catch {
+  } catch (err) {
+    if (!isMissing(err)) noteIgnored('render.page-cache.read-index', err);
     return out;
   }
   if (data?.format !== INDEX_FORMAT || !Array.isArray(data.packs) || typeof data.entries !== 'object' || data.entries === null) return out;
@@ -155,7 +158,8 @@ export class PageCache {
       try {
         const fd = openSync(join(this.dir, pack), 'r');
         r = { fd, size: fstatSync(fd).size };
-      } catch {
+      } catch (err) {
+        if (!isMissing(err)) noteIgnored('render.page-cache.open-pack', err); // its pages are rendered again
         r = null;
       }
       this.readers.set(pack, r);
@@ -169,7 +173,8 @@ export class PageCache {
     if (!r || loc.offset + loc.length > r.size) return undefined;
     try {
       return readBytes(r.fd, loc.offset, loc.length);
-    } catch {
+    } catch (err) {
+      noteIgnored('render.page-cache.read', err); // a miss: the page is rendered again
       return undefined;
     }
   }
@@ -187,7 +192,8 @@ export class PageCache {
       mkdirSync(this.dir, { recursive: true });
       const pack = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.pack`;
       this.own = { pack, fd: openSync(join(this.dir, pack), 'wx'), end: new SharedArrayBuffer(8) };
-    } catch {
+    } catch (err) {
+      noteIgnored('render.page-cache.create-pack', err); // this run stores nothing; the export goes on
       return undefined;
     }
     return this.own;
@@ -304,7 +310,8 @@ export class PageCache {
 function existsPack(dir: string, pack: string): boolean {
   try {
     return statSync(join(dir, pack)).isFile();
-  } catch {
+  } catch (err) {
+    if (!isMissing(err)) noteIgnored('render.page-cache.stat-pack', err);
     return false;
   }
 }

@@ -9,6 +9,7 @@ import type { SitePlan } from '../output/plan-site.js';
 import type { RenderTask } from '../pool/render-task.js';
 import { readFile } from 'node:fs/promises';
 import { ENGINE_VERSION, readText, sha256, snippetDigest } from './cache-key.js';
+import { orNullIfMissing } from '../../core/missing-file.js';
 
 export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deployment: Deployment): Promise<Map<string, string>> {
   const configHash = sha256(plan.configText, plan.files.join('\n'), Object.keys(plan.pages).join('\n'), plan.redirectSources.join('\n'));
@@ -21,7 +22,7 @@ export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deploym
     let h = documentHashes.get(id);
     if (!h) {
       // The copy of a fetched document lives in this export's own folder: read as is.
-      h = (spec.localCopy ? readFile(spec.localCopy, 'utf8').catch(() => null) : read(spec.file)).then((doc) => sha256(doc ?? ''));
+      h = (spec.localCopy ? orNullIfMissing(readFile(spec.localCopy, 'utf8')) : read(spec.file)).then((doc) => sha256(doc ?? ''));
       documentHashes.set(id, h);
     }
     return h;

@@ -15,6 +15,7 @@
  */
 import { readSync, writeSync } from 'node:fs';
 import type { RenderedPage } from '../types.js';
+import { noteIgnored } from '../../core/ignored-errors.js';
 
 export interface CachedPage {
   rendered: RenderedPage;
@@ -59,7 +60,8 @@ export function decodeEntry(key: string, bytes: Buffer): CachedPage | undefined 
     const html = bytes.toString('utf8', cut + 1);
     if (html.length !== head.htmlLength) return undefined;
     return { rendered: { ...head.rendered, html }, brokenLinks: head.brokenLinks };
-  } catch {
+  } catch (err) {
+    noteIgnored('render.page-pack.decode', err); // a damaged entry is a miss: the page is rendered again
     return undefined;
   }
 }

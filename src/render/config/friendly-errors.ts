@@ -20,7 +20,8 @@ function describeValue(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object') return 'an object';
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
-  return `${typeof v === 'number' ? 'the number' : typeof v === 'boolean' ? 'the boolean' : typeof v} ${String(v)}`;
+  if (typeof v === 'number' || typeof v === 'boolean') return `the ${typeof v} ${v}`;
+  return typeof v; // undefined (JSON has no other kinds left)
 }
 
 function valueAt(root: unknown, segments: readonly PropertyKey[]): unknown {

@@ -21,7 +21,8 @@ function firstPage(group: unknown): string | undefined {
   return undefined;
 }
 
-function socials(v: unknown): Record<string, string> | unknown {
+/** A list of socials as the `{type: url}` record docs.json takes; anything else as it was, for the schema to report. */
+function socials(v: unknown): unknown {
   if (!Array.isArray(v)) return v;
   const out: Record<string, string> = {};
   for (const s of v) if (isObj(s) && typeof s.type === 'string' && typeof s.url === 'string') out[s.type] = s.url;
@@ -67,7 +68,7 @@ export function mintToDocs(mint: Obj): Obj {
     navigation = { groups }; // wrong type: let the navigation reader report it
   } else if (versions.length) {
     // Groups name their version; groups without one appear in every version.
-    const inVersion = (v: string) => groups.filter((g) => !isObj(g) || g.version === undefined || g.version === v);
+    const inVersion = (v: string): unknown[] => (groups as unknown[]).filter((g) => !isObj(g) || g.version === undefined || g.version === v);
     navigation = { versions: versions.map((v, i) => ({ version: v, ...(i === 0 ? { default: true } : {}), ...divide(inVersion(v)) })) };
   } else {
     navigation = divide(groups);
@@ -77,7 +78,7 @@ export function mintToDocs(mint: Obj): Obj {
   out.navigation = navigation;
 
   const navbar: Obj = {};
-  if (Array.isArray(mint.topbarLinks)) navbar.links = mint.topbarLinks.map((l) => (isObj(l) ? { label: l.name, href: l.url } : l));
+  if (Array.isArray(mint.topbarLinks)) navbar.links = (mint.topbarLinks as unknown[]).map((l) => (isObj(l) ? { label: l.name, href: l.url } : l));
   if (isObj(mint.topbarCtaButton)) {
     const b = mint.topbarCtaButton;
     navbar.primary = { type: b.type === 'github' ? 'github' : 'button', label: b.name ?? (b.type === 'github' ? 'GitHub' : undefined), href: b.url };
@@ -89,7 +90,7 @@ export function mintToDocs(mint: Obj): Obj {
   const api = isObj(mint.api) ? mint.api : {};
   if (mint.openapi !== undefined || isObj(mint.api)) {
     const playground = isObj(api.playground) && typeof api.playground.mode === 'string' ? { display: api.playground.mode === 'show' ? 'interactive' : api.playground.mode === 'simple' ? 'simple' : 'none' } : undefined;
-    const base = Array.isArray(api.baseUrl) ? api.baseUrl : typeof api.baseUrl === 'string' ? [api.baseUrl] : undefined;
+    const base: unknown[] | undefined = Array.isArray(api.baseUrl) ? (api.baseUrl as unknown[]) : typeof api.baseUrl === 'string' ? [api.baseUrl] : undefined;
     out.api = {
       ...(mint.openapi !== undefined ? { openapi: mint.openapi } : {}),
       ...(playground ? { playground } : {}),

@@ -5,7 +5,6 @@
  * `openapi` / `asyncapi` values. Key lists follow Mintlify's organize/navigation.mdx
  * and organize/settings-reference.mdx.
  */
-import type { ApiSpecRef } from '../types.js';
 
 /** Keys every division and group may hold: its content, its specs and nested divisions. */
 const CONTENT = ['groups', 'pages', 'openapi', 'asyncapi', 'examples', 'products', 'versions', 'languages', 'tabs', 'anchors', 'dropdowns', 'menu'];

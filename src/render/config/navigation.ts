@@ -212,7 +212,7 @@ export class NavReader {
   entry(p: unknown, path: Path): NavNode | null {
     if (typeof p === 'string') return pageEntry(p);
     if (p && typeof p === 'object' && !Array.isArray(p)) return this.group(p, path);
-    this.bad(path, `expected a page path (string) or a group object, got ${Array.isArray(p) ? 'an array' : p === null ? 'null' : `${typeof p} ${String(p)}`}`);
+    this.bad(path, `expected a page path (string) or a group object, got ${Array.isArray(p) ? 'an array' : p === null ? 'null' : `${typeof p} ${JSON.stringify(p) ?? ''}`.trim()}`);
     return null;
   }
 

@@ -35,7 +35,7 @@ async function walk(value: unknown, file: string, path: PropertyKey[], chain: Se
     const { $ref, ...siblings } = obj;
     const loaded = await load($ref, file, path, chain, st);
     const rest = (await walk(siblings, file, path, chain, st)) as Record<string, unknown>;
-    if (loaded && typeof loaded === 'object' && !Array.isArray(loaded)) return { ...(loaded as object), ...rest };
+    if (loaded && typeof loaded === 'object' && !Array.isArray(loaded)) return { ...(loaded), ...rest };
     return Object.keys(rest).length && loaded === null ? rest : loaded;
   }
   const out: Record<string, unknown> = {};

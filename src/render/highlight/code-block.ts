@@ -50,7 +50,7 @@ const byText = new WeakMap<HighlightCache, Map<string, string>>();
 export function highlightPre(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, cache?: HighlightCache, onPlain?: (reason: string) => void): string {
   if (!cache) return highlight(h, code, lang, meta, onPlain);
   let seen = byText.get(cache);
-  if (!seen) byText.set(cache, (seen = new Map()));
+  if (!seen) byText.set(cache, (seen = new Map<string, string>()));
   const text = `${lang ?? ''}\0${meta ?? ''}\0${code}`;
   let html = seen.get(text);
   if (html !== undefined) return html;

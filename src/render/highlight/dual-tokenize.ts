@@ -34,7 +34,7 @@ const MAX_CACHE = 50_000;
 
 function themePair(h: HighlighterCore, light: string, dark: string): ThemePair {
   let byKey = pairs.get(h);
-  if (!byKey) pairs.set(h, (byKey = new Map()));
+  if (!byKey) pairs.set(h, (byKey = new Map<string, ThemePair>()));
   let pair = byKey.get(`${light}\0${dark}`);
   if (!pair) {
     pair = { styles: [scopeStyler(h.getTheme(light)), scopeStyler(h.getTheme(dark))], cache: new Map() };

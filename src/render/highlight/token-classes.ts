@@ -28,8 +28,8 @@ export function tokenPalette(theme: RawTheme): string[] {
 }
 
 // The themes of highlighter.ts (LIGHT_THEME, DARK_THEME).
-const LIGHT = tokenPalette(githubLight as RawTheme);
-const DARK = tokenPalette(githubDark as RawTheme);
+const LIGHT = tokenPalette(githubLight);
+const DARK = tokenPalette(githubDark);
 const lightClass = new Map(LIGHT.map((c, i) => [c, `l${i}`]));
 const darkClass = new Map(DARK.map((c, i) => [c, `d${i}`]));
 

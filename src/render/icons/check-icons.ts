@@ -16,7 +16,7 @@ function iconName(v: unknown): IconRef | null {
 function labelOf(o: Record<string, unknown>): string {
   if (typeof o.group === 'string') return `group "${o.group}"`;
   if (typeof o.label === 'string') return `${typeof o.kind === 'string' ? o.kind : 'link'} "${o.label}"`;
-  for (const k of ['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item', 'page']) if (typeof o[k] === 'string') return `${k} "${o[k] as string}"`;
+  for (const k of ['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item', 'page']) if (typeof o[k] === 'string') return `${k} "${o[k]}"`;
   return 'an entry';
 }
 

@@ -68,7 +68,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   // point at the pages' .html files like every other internal link; the rest as given.
   const link = (raw: string) => {
     const m = /^\/([^?#]*)(#.*)?$/.exec(raw.trim());
-    const target = m ? m[1]!.replace(/\/+$/, '').replace(/\.(mdx?|html)$/, '') || 'index' : undefined;
+    const target = m ? m[1].replace(/\/+$/, '').replace(/\.(mdx?|html)$/, '') || 'index' : undefined;
     return target !== undefined && model.pages[target] ? pageHref(fromPage, target, (m![2] ?? '').slice(1)) : safeUrl(raw);
   };
   const icon = options.icon ?? defaultIcon;

@@ -33,7 +33,7 @@ export interface SidebarContext {
   pages: Record<string, SitePage>;
   href(page: string): string;
   /** Renders a page icon name (Lucide or the content engineer's icon set). */
-  icon(name: string): string;
+  icon: (name: string) => string;
 }
 
 const entryCounts = new WeakMap<NavNode[], number>();

@@ -57,7 +57,7 @@ export function boundSource(source: string): BoundedSource {
     paragraphCount = 0;
   };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = lines[i];
     const opener = FENCE.exec(line)?.[1];
     if (fence) {
       if (opener && opener[0] === fence[0] && opener.length >= fence.length && line.trim() === opener) fence = null;
@@ -70,18 +70,18 @@ export function boundSource(source: string): BoundedSource {
     }
     const nested = NESTED_MARKERS.exec(line);
     if (nested) {
-      lines[i] = `${nested[1]}\\${line.slice(nested[1]!.length)}`;
+      lines[i] = `${nested[1]}\\${line.slice(nested[1].length)}`;
       literal.add(i);
     }
-    if (counts[i]! > MAX_LINE_DELIMITERS) literal.add(i);
+    if (counts[i] > MAX_LINE_DELIMITERS) literal.add(i);
     if (line.trim() === '' || line.trimStart().startsWith('|')) closeParagraph();
     else {
       paragraph.push(i);
-      paragraphCount += counts[i]!;
+      paragraphCount += counts[i];
     }
   }
   closeParagraph();
   if (literal.size === 0) return { source, literalLines: [] };
-  for (const i of literal) lines[i] = lines[i]!.replace(DELIMITER, '\\$&');
+  for (const i of literal) lines[i] = lines[i].replace(DELIMITER, '\\$&');
   return { source: lines.join('\n'), literalLines: [...literal].sort((a, b) => a - b).map((i) => i + 1) };
 }

@@ -97,7 +97,7 @@ export function restoreFences(tree: Root, fences: Code[]): boolean {
           continue;
         }
       }
-      if ('children' in n) visit(n as Parents);
+      if ('children' in n) visit(n);
     }
   };
   visit(tree);

@@ -30,8 +30,8 @@ import type { Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingCon
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import type { Program } from 'estree';
 
-/** Thrown (one shared instance, no stack) when the page is outside the subset. */
-const UNSUPPORTED = Object.freeze({ unsupported: true });
+/** Thrown (one shared instance: its stack is taken once, at load) when the page is outside the subset. */
+const UNSUPPORTED = new Error('the page is outside the fast parser subset');
 function bail(): never {
   throw UNSUPPORTED;
 }
@@ -124,7 +124,7 @@ function trimEndSpaces(text: string): string {
 function parseBlocks(lines: Line[]): RootContent[] {
   const root: RootContent[] = [];
   const stack: MdxJsxFlowElement[] = [];
-  const out = (): RootContent[] => (stack.length ? (stack[stack.length - 1].children as RootContent[]) : root);
+  const out = (): RootContent[] => (stack.length ? (stack[stack.length - 1].children) : root);
   let i = 0;
   while (i < lines.length) {
     const { text } = lines[i];
@@ -467,7 +467,7 @@ function readExpression(s: string, p: number): { value: string; estree: Program;
   const inner = p + 1;
   let node: AcornNode & { end: number };
   try {
-    node = JsxParser.parseExpressionAt(s, inner, ACORN_OPTIONS) as AcornNode & { end: number };
+    node = JsxParser.parseExpressionAt(s, inner, ACORN_OPTIONS);
   } catch {
     // unterminated (more lines may finish it) or not an expression: micromark decides
     if (!s.includes('}', inner)) return null;
@@ -505,13 +505,10 @@ function flowTags(lines: Line[], i: number, indent: number): { tags: Tag[]; next
     };
     const tags: Tag[] = [];
     let p = indent;
-    let incomplete = false;
+    // Leaves the loop only when a tag is unfinished on the group's last line.
     for (;;) {
       const read = readTag(s, p, pointAt);
-      if (!read) {
-        incomplete = true;
-        break;
-      }
+      if (!read) break;
       tags.push(read.tag);
       p = read.end;
       while (s[p] === ' ') p++;
@@ -519,7 +516,6 @@ function flowTags(lines: Line[], i: number, indent: number): { tags: Tag[]; next
       if (p >= s.length) return { tags, next: i + count };
       if (s[p] !== '<') return null; // text follows the tag: a paragraph
     }
-    if (!incomplete) return null;
     if (count >= 40 || i + count >= lines.length) bail();
     // Only a tag spanning lines goes on; a line ending inside a tag's text goes to micromark.
     count++;

@@ -58,7 +58,7 @@ export class JsxRenderer implements RenderApi {
     this.r.module = mod;
     this.r.scope = new Map([...mod.scope, ...Object.entries(props), ['children', new RenderedHtml(children)]]);
     try {
-      return this.r.blocks(mod.tree.children as Nodes[]);
+      return this.r.blocks(mod.tree.children);
     } finally {
       this.r.module = saved.module;
       this.r.scope = saved.scope;
@@ -85,7 +85,7 @@ export class JsxRenderer implements RenderApi {
         out += ` ${name}`;
         continue;
       }
-      let v = name === 'style' && typeof value === 'object' ? styleFromObject(value as Record<string, unknown>) : typeof value === 'object' ? null : String(value);
+      let v = name === 'style' && typeof value === 'object' ? styleFromObject(value as Record<string, unknown>) : typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
       if (v === null) continue;
       if (URL_ATTRS.has(name)) v = name === 'href' ? this.href(v, el) : this.src(v, el);
       if (v === null || (name === 'style' && !styleAllowed(v))) continue;
@@ -102,7 +102,7 @@ export class JsxRenderer implements RenderApi {
         this.r.warn(`spread attribute {${a.value}} on <${el.name}> ignored: only literal attributes are read`, lineOf(el));
         continue;
       }
-      const attr = a as MdxJsxAttribute;
+      const attr = a;
       if (attr.name === '__proto__') continue;
       if (attr.value === null || attr.value === undefined) out[attr.name] = true;
       else if (typeof attr.value === 'string') out[attr.name] = attr.value;
@@ -120,8 +120,8 @@ export class JsxRenderer implements RenderApi {
   }
 
   children(el: JsxElement): string {
-    if (el.type === 'mdxJsxTextElement') return this.r.inline(el.children as Nodes[]);
-    return this.r.blocks(el.children as Nodes[]);
+    if (el.type === 'mdxJsxTextElement') return this.r.inline(el.children);
+    return this.r.blocks(el.children);
   }
 
   childElements(el: JsxElement, names?: string[]): JsxElement[] {
@@ -133,7 +133,7 @@ export class JsxRenderer implements RenderApi {
         } else if (c.type === 'paragraph') visit(c.children);
       }
     };
-    visit(el.children as Nodes[]);
+    visit(el.children);
     return out;
   }
 
@@ -186,6 +186,6 @@ export class JsxRenderer implements RenderApi {
   }
 
   text(el: JsxElement): string {
-    return this.r.textOf(el.children as Nodes[]);
+    return this.r.textOf(el.children);
   }
 }

@@ -70,8 +70,8 @@ export function parseWithMicromark(source: string): ParseResult {
     }
     const e = err as { line?: number; column?: number; reason?: string; message?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
     const place = e.place && 'start' in e.place && e.place.start ? e.place.start : e.place;
-    const line = e.line ?? (place as { line?: number } | undefined)?.line;
-    const column = e.column ?? (place as { column?: number } | undefined)?.column;
+    const line = e.line ?? (place)?.line;
+    const column = e.column ?? (place)?.column;
     return {
       tree: fromMarkdown(source, MARKDOWN),
       mdx: false,

@@ -7,7 +7,6 @@
  */
 import { join, posix } from 'node:path';
 import type { Root } from 'mdast';
-import type { MdxjsEsm } from 'mdast-util-mdx';
 import type { Diagnostic } from '../types.js';
 import { literalValue, NotLiteral } from './literals.js';
 import { literalLinesMessage, parsePage, type ParseResult } from './parse.js';
@@ -71,7 +70,7 @@ export async function readModule(loader: ModuleLoader, file: string, source: str
   const mod: PageModule = { file, source, tree, components: new Map(), scope: new Map() };
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
-    const esm = node as MdxjsEsm;
+    const esm = node;
     const line = esm.position?.start.line;
     const body = esm.data?.estree?.body ?? [];
     for (const stmt of body) {

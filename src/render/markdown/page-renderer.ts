@@ -8,7 +8,6 @@
 import type { Code, Nodes, Parents, PhrasingContent, Root, Table } from 'mdast';
 import type { HighlighterCore } from 'shiki/core';
 import type { Diagnostic, Heading, PageContext } from '../types.js';
-import type { JsxElement } from '../components/types.js';
 import { renderCodeBlock } from '../highlight/code-block.js';
 import { renderMath } from '../highlight/math.js';
 import { renderMermaid } from '../highlight/mermaid.js';
@@ -84,7 +83,7 @@ export class PageRenderer {
   private collectDefinitions(tree: Parents): void {
     for (const n of tree.children) {
       if (n.type === 'definition') this.definitions.set(n.identifier.toLowerCase(), { url: n.url, title: n.title });
-      else if ('children' in n && n.type !== 'paragraph' && n.type !== 'heading') this.collectDefinitions(n as Parents);
+      else if ('children' in n && n.type !== 'paragraph' && n.type !== 'heading') this.collectDefinitions(n);
     }
   }
 
@@ -301,7 +300,7 @@ export class PageRenderer {
       case 'mdxFlowExpression':
       case 'mdxTextExpression': return this.valueHtml(this.expression(n));
       case 'mdxJsxFlowElement':
-      case 'mdxJsxTextElement': return this.jsx.element(n as JsxElement);
+      case 'mdxJsxTextElement': return this.jsx.element(n);
       default: return 'children' in n ? this.blocks((n as Parents).children as Nodes[]) : '';
     }
   }

@@ -39,10 +39,7 @@ export function repairForMdx(source: string): string | null {
     while (rest) {
       if (inComment) {
         const end = rest.indexOf('-->');
-        if (end < 0) {
-          rest = '';
-          break;
-        }
+        if (end < 0) break; // the comment runs to the end of the line: nothing of it is kept
         rest = rest.slice(end + 3);
         inComment = false;
         changed = true;

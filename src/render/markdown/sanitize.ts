@@ -117,7 +117,7 @@ export function styleAllowed(style: string): boolean {
 export function styleFromObject(obj: Record<string, unknown>): string {
   const unitless = new Set(['opacity', 'z-index', 'font-weight', 'line-height', 'flex', 'flex-grow', 'flex-shrink', 'order']);
   return Object.entries(obj)
-    .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+    .filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number')
     .map(([k, v]) => {
       const prop = k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
       return `${prop}:${typeof v === 'number' && v !== 0 && !unitless.has(prop) ? `${v}px` : v}`;

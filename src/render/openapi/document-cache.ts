@@ -41,7 +41,7 @@ export async function loadRenderDocument(root: string, file: string, deployment:
     })();
     for (const k of cache.keys()) if (k.startsWith(`${abs}\0`)) cache.delete(k); // an older version of the file
     cache.set(key, entry);
-    entry.catch(() => cache.delete(key));
+    entry.catch(() => cache.delete(key)); // a failed read is not kept: the caller gets the error through `entry`
   }
   return entry;
 }

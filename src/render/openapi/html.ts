@@ -27,6 +27,6 @@ export function prettyJson(value: unknown): string {
   try {
     return JSON.stringify(value, null, 2) ?? 'null';
   } catch {
-    return '"(example not serialisable)"';
+    return '"(example not serialisable)"'; // a cycle or a BigInt: shown as a note instead of failing the page
   }
 }

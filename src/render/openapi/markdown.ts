@@ -97,6 +97,6 @@ function renderNode(node: Nodes, links: MarkdownLinks): string {
       return `<div class="api-md-table"><table><thead>${head ? cells(head, 'th') : ''}</thead><tbody>${rows.map((r) => cells(r, 'td')).join('')}</tbody></table></div>`;
     }
     case 'html': return esc(node.value.replace(/<[^>]*>/g, '')); // raw HTML is never interpreted: only its text stays
-    default: return 'children' in node ? renderChildren(node as Parents, links) : '';
+    default: return 'children' in node ? renderChildren(node, links) : '';
   }
 }

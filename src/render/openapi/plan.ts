@@ -117,7 +117,7 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
         if (!found && !node.file && !problem && scope.docs.length === 0) found = pages.resolve(await everywhere(), node.method, node.path);
         release(found ? [found.doc] : !node.file && scope.docs.length === 0 ? repository ?? [] : []);
         if (found) {
-          const directory = scope.docs.find((d) => d.key === found!.doc)?.directory;
+          const directory = scope.docs.find((d) => d.key === found.doc)?.directory;
           out.push({ kind: 'page', page: pages.pageFor(found.doc, found.op, directory, scope.examples) });
         } else diagnostics.push({ severity: 'error', file: config.source, path: here, message: problem ?? missingMessage(node.method, node.path, node.file ? candidates : scope.docs.length ? scope.docs.map((d) => d.key) : [...candidates, ...(repository ?? [])], docs) });
       } else if (node.kind === 'group') {

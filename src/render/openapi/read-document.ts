@@ -48,7 +48,7 @@ export function parseDocumentText(text: string, name: string): OpenApiObject {
   try {
     const value: unknown = trimmed.startsWith('{') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000 });
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new DocumentReadError(`${name} is not an OpenAPI document: its top level is not an object`);
-    return value as OpenApiObject;
+    return value;
   } catch (err) {
     if (err instanceof DocumentReadError) throw err;
     const e = err as { message?: string; linePos?: { line: number }[] };

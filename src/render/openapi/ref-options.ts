@@ -4,7 +4,6 @@
  * pull `/etc/passwd` into the site), and at HTTP(S) URLs only when the caller allows it.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { confinedFile, relativeInside } from '../source/confined-path.js';
 import { guardedFetch, type FetchPolicy } from '../../core/guarded-fetch.js';

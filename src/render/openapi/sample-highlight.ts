@@ -93,7 +93,7 @@ export function tokenizeSample(code: string, lang: string): [Kind, string][] {
     }
     push(kind, text);
     lineStart = false;
-    last = m.index! + text.length;
+    last = m.index + text.length;
   }
   push('plain', code.slice(last));
   return tokens;

@@ -10,7 +10,6 @@
  * or in previous/next links.
  */
 import { readTextFiles } from './read-text-files.js';
-import { join } from 'node:path';
 import { flattenPages, loadSiteConfig } from '../config/index.js';
 import { planApiReference, type ApiReferencePlan, type EndpointPageSpec } from '../openapi/index.js';
 import type { Outbound } from '../openapi/read-document.js';

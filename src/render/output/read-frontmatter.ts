@@ -31,11 +31,11 @@ function parseFlat(text: string): Frontmatter | undefined {
     const raw = m[2];
     let value: unknown;
     if (raw.startsWith('"')) {
-      if (!raw.endsWith('"') || raw.length < 2 || /\\[^"\\nt\/]/.test(raw)) return undefined;
+      if (!raw.endsWith('"') || raw.length < 2 || /\\[^"\\nt/]/.test(raw)) return undefined;
       try {
         value = JSON.parse(raw);
       } catch {
-        return undefined;
+        return undefined; // not a plain JSON string: the full YAML reader takes the page
       }
     } else if (raw.startsWith("'")) {
       if (!raw.endsWith("'") || raw.length < 2 || /[^']'[^']/.test(raw.slice(1, -1).replace(/''/g, ''))) return undefined;

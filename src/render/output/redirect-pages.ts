@@ -64,7 +64,7 @@ function decodePath(path: string): string {
   try {
     return decodeURIComponent(path);
   } catch {
-    return path;
+    return path; // not percent-encoded as a whole: matched as written
   }
 }
 

@@ -63,11 +63,11 @@ export function createLinkResolver(targets: LinkTargets) {
     const hit = patterns.size ? patterns.match(`/${rootPath}`, '') : null;
     if (!hit || isExternalHref(hit.location)) return null;
     const { path, fragment } = splitHref(hit.location);
-    let decoded = path;
+    let decoded: string;
     try {
       decoded = decodeURIComponent(path);
     } catch {
-      return null;
+      return null; // a malformed escape names no page: the link is reported as broken
     }
     const page = findPage(toRootPath(decoded, 'index'), targets.pages);
     return page ? { page, fragment } : null;

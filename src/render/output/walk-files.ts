@@ -29,7 +29,7 @@ export async function walkFiles(root: string, exclude: string[] = [], links?: Sk
       } else if (entry.isFile()) {
         out.push(relative(absRoot, abs).split(sep).join('/'));
       } else if (entry.isSymbolicLink()) {
-        const target = await readlink(abs).catch(() => '');
+        const target = await readlink(abs).catch(() => ''); // vanished meanwhile: checked as a link to nothing
         const lexical = isAbsolute(target) ? resolve(target) : resolve(dir, target);
         const rel = relative(absRoot, lexical);
         found.push({ path: relative(absRoot, abs).split(sep).join('/'), outside: rel.startsWith('..') || isAbsolute(rel) });

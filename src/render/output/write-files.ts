@@ -50,7 +50,7 @@ export async function removeStaleFiles(outDir: string, previous: string[], writt
       try {
         await rmdir(join(outDir, d));
       } catch {
-        break;
+        break; // not empty (other pages live there) or gone: the folders above stay
       }
       d = dirname(d);
     }
@@ -94,7 +94,7 @@ export async function writeOutputFiles(outDir: string, files: Map<string, Output
   const isCopy = (c: OutputContent): c is { copyFrom: string } => typeof c === 'object' && 'copyFrom' in c;
   // What to write: the files the folder does not already hold (a stat each, when the tracker knew the file).
   const entries = [...files];
-  const pending: (Pending | undefined)[] = new Array(entries.length);
+  const pending = new Array<Pending | undefined>(entries.length);
   await inLanes(entries.length, async (i) => {
     const [path, content] = entries[i];
     const key = tracker ? await contentKey(content) : '';

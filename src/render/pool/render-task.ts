@@ -161,7 +161,7 @@ function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, 
   const math = usesMath(rendered.html);
   const page = layoutPage(init.model, rendered, { icon: pageIconFor(init.model.config.icons?.library), math });
   const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
-  const [start, end] = bodyRange(page, rendered.html);
+  const [start] = bodyRange(page, rendered.html);
   const bytes = encoder.encode(page);
   const bodyAt = Buffer.byteLength(page.slice(0, start));
   const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];

@@ -97,7 +97,7 @@ export function workerFileOptions(callerUrl: string, baseName: string): WorkerFi
 export class WorkerPool<T, R> {
   private readonly slots: Slot<R>[] = [];
   private readonly queue: Pending<R>[] = [];
-  private failure: unknown;
+  private failure: Error | undefined;
   /** What a worker started from now on gets as its workerData. */
   private data: unknown;
 
@@ -210,7 +210,7 @@ export class WorkerPool<T, R> {
   }
 
   private fail(err: unknown): void {
-    this.failure ??= err;
+    this.failure ??= err instanceof Error ? err : new Error('a render worker failed', { cause: err });
     for (const slot of this.slots) clearTimeout(slot.timer);
     for (const job of this.queue.splice(0)) job.reject(err);
     for (const slot of this.slots) for (const job of slot.sent.splice(0)) job.reject(err);

@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { buildShardFiles, SEARCH_FORMAT_VERSION } from './shard-files.js';
 import type { SearchSection } from './search-text.js';
 import { shardCount, shardDir, shardOf } from './search-shards.js';
+import { isMissing } from '../../core/missing-file.js';
+import { noteIgnored } from '../../core/ignored-errors.js';
 
 export interface SearchDocument {
   page: string;
@@ -62,7 +64,8 @@ async function readPacked(file: string): Promise<Map<string, Uint8Array> | undef
       at += 4 + length;
     }
     return files;
-  } catch {
+  } catch (err) {
+    if (!isMissing(err)) noteIgnored('render.search-index.read-packed', err); // the shard is built again
     return undefined;
   }
 }
@@ -169,7 +172,7 @@ export class SearchIndexer {
 
   /** Waits for shard work under way (after an error or abort too). */
   async close(): Promise<void> {
-    await this.chain.catch(() => undefined);
+    await this.chain.catch(() => undefined); // the shard work's error reached its own caller already
   }
 }
 

@@ -13,6 +13,7 @@
 import { realpathSync } from 'node:fs';
 import { lstat, readFile, readlink } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { orNullIfMissing } from '../../core/missing-file.js';
 
 /** Links followed in one path before it is refused (a loop, or a chain made to waste time). */
 const MAX_LINKS = 32;
@@ -55,7 +56,7 @@ function components(rel: string): string[] | null {
 }
 
 /** Walks `rel` from the real root: the real absolute path of the file, or why there is none. */
-async function walk(root: string, rel: string): Promise<string | ConfinedReason> {
+async function walk(root: string, rel: string): Promise<{ file: string } | ConfinedReason> {
   const queue = components(rel);
   if (!queue) return 'outside';
   let current = root;
@@ -68,7 +69,7 @@ async function walk(root: string, rel: string): Promise<string | ConfinedReason>
       continue;
     }
     const next = join(current, name);
-    const stats = await lstat(next).catch(() => null);
+    const stats = await orNullIfMissing(lstat(next));
     if (!stats) return 'missing';
     if (stats.isSymbolicLink()) {
       if (++links > MAX_LINKS) return 'outside';
@@ -84,7 +85,7 @@ async function walk(root: string, rel: string): Promise<string | ConfinedReason>
     if (queue.length === 0 && !stats.isFile()) return 'not-a-file';
     current = next;
   }
-  return current === root ? 'not-a-file' : current;
+  return current === root ? 'not-a-file' : { file: current };
 }
 
 /**
@@ -93,8 +94,8 @@ async function walk(root: string, rel: string): Promise<string | ConfinedReason>
  */
 export async function confinedFile(root: string, rel: string): Promise<string> {
   const found = await walk(realpathSync.native(resolve(root)), rel);
-  if (found === 'outside' || found === 'missing' || found === 'not-a-file') throw new ConfinedPathError(rel, found);
-  return found;
+  if (typeof found === 'string') throw new ConfinedPathError(rel, found);
+  return found.file;
 }
 
 /** Reads a file of the docs folder as UTF-8, confined to it. */

@@ -47,7 +47,7 @@ function esbuildVersion(): string {
   try {
     return (JSON.parse(readFileSync(join(installedPackageDir('esbuild'), 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
-    return 'missing';
+    return 'missing'; // only part of the cache key: the bundle step itself reports a missing esbuild
   }
 }
 

@@ -156,7 +156,7 @@ export async function exportJobStats(db: Kysely<Database>): Promise<{ byStatus: 
   let oldestQueuedAt: string | null = null;
   for (const r of rows) {
     byStatus[r.status] = Number(r.n);
-    if (r.status === 'queued') oldestQueuedAt = r.oldest as string | null;
+    if (r.status === 'queued') oldestQueuedAt = r.oldest;
   }
   return { byStatus, oldestQueuedAt };
 }

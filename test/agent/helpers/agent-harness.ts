@@ -3,6 +3,8 @@
  * of the chosen protocol playing the script, the fake GitHub (or the plain git forge),
  * in-memory job records, and the real providers, forges, workspace and loop.
  */
+import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createForge } from '../../../src/agent/forges/create-forge.js';
@@ -35,7 +37,7 @@ export interface Harness {
   jobId: string;
   branch: string;
   origin: OriginRepo;
-  model: FakeModelServer;
+  model: FakeModelServer<MessageCreateParamsNonStreaming | ChatCompletionCreateParamsNonStreaming>;
   github: FakeGitHub;
   records: MemoryRecords;
   deps: AgentJobDeps;

@@ -60,7 +60,7 @@ export function createOriginRepo(files: Record<string, string> = DOCS_FILES): Or
       try {
         return inBare('show', `${ref}:${file}`);
       } catch {
-        return null;
+        return null; // `git show` fails when the file is not in that commit: null says so
       }
     },
     branches() {

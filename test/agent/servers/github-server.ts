@@ -17,17 +17,24 @@ export interface FakePull {
   state: 'open' | 'closed';
 }
 
+/** The fields of a create or update pull request body the fake reads. */
+export interface PullBody {
+  head?: string;
+  base?: string;
+  title?: string;
+  body?: string;
+}
+
 export interface FakeGitHub {
   url: string;
   pulls: FakePull[];
-  requests: { method: string; path: string; query: URLSearchParams; body: any; authorization?: string }[];
+  requests: { method: string; path: string; query: URLSearchParams; body: PullBody | undefined; authorization?: string }[];
   close(): Promise<void>;
 }
 
 export async function startGitHubServer(): Promise<FakeGitHub> {
   const pulls: FakePull[] = [];
   const requests: FakeGitHub['requests'] = [];
-  let server: http.Server;
   const webUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const toJson = (p: FakePull) => ({
     number: p.number,
@@ -38,12 +45,12 @@ export async function startGitHubServer(): Promise<FakeGitHub> {
     head: { ref: p.head, label: `${p.owner}:${p.head}` },
     base: { ref: p.base, label: `${p.owner}:${p.base}` },
   });
-  server = http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const body = raw ? JSON.parse(raw) : undefined;
+      const body = raw ? (JSON.parse(raw) as PullBody) : undefined;
       requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, body, authorization: req.headers.authorization });
       const send = (status: number, payload: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -59,7 +66,7 @@ export async function startGitHubServer(): Promise<FakeGitHub> {
         return send(200, found.map(toJson));
       }
       if (req.method === 'POST' && !number) {
-        if (!body?.head || !body?.base || !body?.title) return send(422, { message: 'Validation Failed' });
+        if (!body?.head || !body.base || !body.title) return send(422, { message: 'Validation Failed' });
         if (pulls.some((p) => p.owner === owner && p.repo === repo && p.head === body.head && p.state === 'open')) {
           return send(422, { message: `A pull request already exists for ${owner}:${body.head}.` });
         }

@@ -2,12 +2,13 @@
  * A local server speaking the OpenAI Chat Completions protocol (POST /v1/chat/completions,
  * non-streaming, with tool_calls) that plays a scripted conversation.
  */
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { startScriptedServer, type FakeModelServer, type ProtocolAdapter, type ScriptStep } from './scripted-model.js';
 
-const adapter: ProtocolAdapter = {
+const adapter: ProtocolAdapter<ChatCompletionCreateParamsNonStreaming> = {
   path: '/v1/chat/completions',
   check(body) {
-    const messages: any[] = body.messages ?? [];
+    const messages = body.messages ?? [];
     if (!body.model || messages.length === 0) return 'model and messages are required';
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i];
@@ -15,20 +16,24 @@ const adapter: ProtocolAdapter = {
       if (m.role === 'tool') {
         let j = i - 1;
         while (j >= 0 && messages[j].role === 'tool') j--;
-        const ids = (messages[j]?.tool_calls ?? []).map((c: any) => c.id);
+        const before = messages[j];
+        const ids = (before?.role === 'assistant' ? (before.tool_calls ?? []) : []).map((c) => c.id);
         if (!ids.includes(m.tool_call_id)) return `messages[${i}]: tool message does not answer a preceding tool_call`;
       }
     }
     return null;
   },
   neutral(body) {
-    const messages: any[] = body.messages ?? [];
+    const messages = body.messages ?? [];
     const toolResults: { content: string; isError: boolean }[] = [];
+    // Message content is a string, or a list of parts (kept as JSON here; Quire sends strings).
+    const textOf = (content: unknown) => (typeof content === 'string' ? content : JSON.stringify(content));
     for (let i = messages.length - 1; i >= 0 && messages[i].role === 'tool'; i--) {
-      toolResults.unshift({ content: String(messages[i].content), isError: String(messages[i].content).startsWith('Error:') });
+      const content = textOf(messages[i].content);
+      toolResults.unshift({ content, isError: content.startsWith('Error:') });
     }
     const last = messages[messages.length - 1];
-    return { body, toolResults, lastUserText: last?.role === 'user' ? String(last.content) : null };
+    return { body, toolResults, lastUserText: last?.role === 'user' ? textOf(last.content) : null };
   },
   reply(reply, body, index) {
     const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({
@@ -57,6 +62,6 @@ const adapter: ProtocolAdapter = {
   },
 };
 
-export function startOpenAiServer(script: ScriptStep[]): Promise<FakeModelServer> {
+export function startOpenAiServer(script: ScriptStep[]): Promise<FakeModelServer<ChatCompletionCreateParamsNonStreaming>> {
   return startScriptedServer(adapter, script);
 }

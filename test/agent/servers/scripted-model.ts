@@ -15,8 +15,9 @@ export interface ScriptedReply {
 }
 
 /** What a scripted step sees of one request, in protocol-neutral form. */
-export interface ReceivedRequest {
-  body: any;
+export interface ReceivedRequest<Body = unknown> {
+  /** The request body as the model's SDK typed it (checked by the adapter's `check`). */
+  body: Body;
   /** Contents of the tool results of the last message, in order. */
   toolResults: { content: string; isError: boolean }[];
   /** Text of the last user message when it is plain text. */
@@ -25,9 +26,9 @@ export interface ReceivedRequest {
 
 export type ScriptStep = ScriptedReply | ((request: ReceivedRequest) => ScriptedReply) | { fail: number; times: number };
 
-export interface FakeModelServer {
+export interface FakeModelServer<Body = unknown> {
   url: string;
-  requests: any[];
+  requests: Body[];
   /** Authorization-like headers received, for credential checks. */
   headers: http.IncomingHttpHeaders[];
   /** Failed expectations inside script steps (answered as HTTP 400); close() rethrows the first. */
@@ -35,17 +36,20 @@ export interface FakeModelServer {
   close(): Promise<void>;
 }
 
-export interface ProtocolAdapter {
+export interface ProtocolAdapter<Body> {
   path: string;
-  /** A protocol violation in the request (answered 400 like the real API), or null. */
-  check(body: any): string | null;
-  neutral(body: any): ReceivedRequest;
-  reply(reply: ScriptedReply, body: any, index: number): unknown;
+  /**
+   * A protocol violation in the request (answered 400 like the real API), or null. The
+   * body is typed as the protocol says it should be; `check` is what makes that true.
+   */
+  check(body: Body): string | null;
+  neutral(body: Body): ReceivedRequest<Body>;
+  reply(reply: ScriptedReply, body: Body, index: number): unknown;
   error(status: number): unknown;
 }
 
-export async function startScriptedServer(adapter: ProtocolAdapter, script: ScriptStep[]): Promise<FakeModelServer> {
-  const requests: any[] = [];
+export async function startScriptedServer<Body>(adapter: ProtocolAdapter<Body>, script: ScriptStep[]): Promise<FakeModelServer<Body>> {
+  const requests: Body[] = [];
   const headers: http.IncomingHttpHeaders[] = [];
   const scriptErrors: unknown[] = [];
   const steps = [...script];
@@ -59,7 +63,7 @@ export async function startScriptedServer(adapter: ProtocolAdapter, script: Scri
         res.end(JSON.stringify(payload));
       };
       if (req.method !== 'POST' || req.url?.split('?')[0] !== adapter.path) return send(404, adapter.error(404));
-      const body = JSON.parse(raw);
+      const body = JSON.parse(raw) as Body;
       requests.push(body);
       headers.push(req.headers);
       const violation = adapter.check(body);

@@ -46,7 +46,7 @@ export function manifestFor(files: Record<string, Buffer | string>, over: Partia
     version: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     engineVersion: 'test',
-    files: Object.keys(files).sort().map((path) => ({ path, size: Buffer.byteLength(files[path]!), sha256: sha256(files[path]!) })),
+    files: Object.keys(files).sort().map((path) => ({ path, size: Buffer.byteLength(files[path]), sha256: sha256(files[path]) })),
     ...over,
   };
 }
@@ -58,6 +58,6 @@ export function manifestEntry(manifest: BundleManifest): CraftedEntry {
 /** A well-formed bundle of `files` (manifest first, files in order). */
 export async function writeBundle(file: string, files: Record<string, Buffer | string>, over: Partial<BundleManifest> = {}): Promise<BundleManifest> {
   const manifest = manifestFor(files, over);
-  await writeArchive(file, [manifestEntry(manifest), ...manifest.files.map((f) => ({ name: f.path, body: files[f.path]! }))]);
+  await writeArchive(file, [manifestEntry(manifest), ...manifest.files.map((f) => ({ name: f.path, body: files[f.path] }))]);
   return manifest;
 }

@@ -89,10 +89,10 @@ describe('extractBundle', () => {
   it('refuses a missing manifest, a manifest not first, files outside or missing from it, duplicates', async () => {
     await expectRefused([{ name: 'index.html', body: 'x' }], /first entry must be quire-manifest.json.*missing manifest/);
     const [manifest, a, index] = good();
-    await expectRefused([a!, manifest!, index!], /first entry must be quire-manifest.json/);
-    await expectRefused([manifest!, a!], /1 file\(s\) of the manifest are missing from the archive, e.g. "index.html"/);
-    await expectRefused([manifest!, a!, index!, { name: 'extra.js', body: 'x' }], /"extra.js" is not listed in the manifest/);
-    await expectRefused([manifest!, a!, index!, index!], /duplicate entry "index.html"/);
+    await expectRefused([a, manifest, index], /first entry must be quire-manifest.json/);
+    await expectRefused([manifest, a], /1 file\(s\) of the manifest are missing from the archive, e.g. "index.html"/);
+    await expectRefused([manifest, a, index, { name: 'extra.js', body: 'x' }], /"extra.js" is not listed in the manifest/);
+    await expectRefused([manifest, a, index, index], /duplicate entry "index.html"/);
     await expectRefused([{ name: 'quire-manifest.json', body: '{"formatVersion":2}' }], /invalid at formatVersion/);
     await expectRefused([], /missing manifest/);
   });

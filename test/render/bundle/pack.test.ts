@@ -70,8 +70,8 @@ describe('packBundle', () => {
     expect(packed.manifest.files.map((f) => f.path)).toEqual(Object.keys(SITE).sort());
     expect(packed.manifest).toMatchObject({ formatVersion: 1, jobId: 'se_0123456789abcdef', domain: 'docs.example.com', version: '2026-11-01', engineVersion: '0.1.0' });
     const intro = packed.manifest.files.find((f) => f.path === 'guides/intro.html')!;
-    expect(intro.size).toBe(SITE['guides/intro.html']!.length);
-    expect(intro.sha256).toBe(createHash('sha256').update(SITE['guides/intro.html']!).digest('hex'));
+    expect(intro.size).toBe(SITE['guides/intro.html'].length);
+    expect(intro.sha256).toBe(createHash('sha256').update(SITE['guides/intro.html']).digest('hex'));
 
     const manifest = await extractBundle(join(dir, 'bundle.tar.gz'), join(dir, 'out'));
     expect(manifest).toEqual(packed.manifest);

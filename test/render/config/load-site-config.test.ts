@@ -152,7 +152,7 @@ describe('loadSiteConfig: problems', () => {
       navigation: { tabs: [{ tab: 'T', groups: [{ group: 'G', pages: ['a'] }, { group: 'H', pages: ['b', 'c', 7, { pages: [] }] }] }] },
     });
     const { config, diagnostics } = await loadSiteConfig(dir);
-    const byPath = Object.fromEntries(diagnostics.map((d) => [d.path, d]));
+    const byPath = Object.fromEntries(diagnostics.map((d) => [d.path ?? '', d] as const));
     expect(Object.keys(byPath).sort()).toEqual([
       'appearance.default', 'colors.primary', 'navbar.links[0]', 'navigation.tabs[0].groups[1].pages[2]', 'navigation.tabs[0].groups[1].pages[3].group', 'redirects[0].destination',
     ]);

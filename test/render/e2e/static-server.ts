@@ -3,7 +3,7 @@
  * no rewrites, no redirects, 404.html for missing files — what a simple static host
  * does. Optionally serves the site under a sub-path to prove relative links work.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +20,7 @@ export interface StaticServer {
 }
 
 export async function serveStatic(dir: string, prefix = '/'): Promise<StaticServer> {
-  const server: Server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const send = async (file: string, status: number) => {
       res.writeHead(status, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
@@ -34,9 +34,11 @@ export async function serveStatic(dir: string, prefix = '/'): Promise<StaticServ
       await stat(file);
       await send(file, 200);
     } catch {
-      await send(join(dir, '404.html'), 404);
+      await send(join(dir, '404.html'), 404); // no such file: the site's 404 page, as a static host answers
     }
-  });
+  };
+  // A failure to answer (no 404.html) ends the connection, which the browser test sees.
+  const server: Server = createServer((req, res) => void answer(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

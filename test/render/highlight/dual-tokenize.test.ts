@@ -52,8 +52,8 @@ describe('tokenizeDual', () => {
       expect(mine.map((l) => l.map((t) => t.content).join('')).join('\n')).toBe(code);
       const ref = h.codeToTokensWithThemes(code, { lang, themes: { light: LIGHT_THEME, dark: DARK_THEME }, tokenizeTimeLimit: 0 });
       const expected = perCharacter(ref.map((l) => l.map((t) => {
-        const light = t.variants.light!;
-        const dark = t.variants.dark!;
+        const light = t.variants.light;
+        const dark = t.variants.dark;
         return { content: t.content, style: { light: light.color ?? '', dark: dark.color ?? '', fontStyle: (light.fontStyle ?? 0) | (dark.fontStyle ?? 0) } };
       })));
       expect(perCharacter(mine.map((l) => l.map((t) => ({ content: t.content, style: t })))), lang).toBe(expected);

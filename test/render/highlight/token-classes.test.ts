@@ -18,7 +18,7 @@ const SITE_CSS = buildTheme({ colors: { primary: '#16a34a' } }).css.content;
 
 /** class -> declaration, from the stylesheet rules `.shiki .NAME{DECL}`. */
 function rules(css: string): Map<string, string> {
-  return new Map([...css.matchAll(/\.shiki \.([a-z]+\d*)\{([^}]*)\}/g)].map((m) => [m[1]!, m[2]!]));
+  return new Map([...css.matchAll(/\.shiki \.([a-z]+\d*)\{([^}]*)\}/g)].map((m) => [m[1], m[2]]));
 }
 
 describe('token classes', () => {
@@ -37,7 +37,7 @@ describe('token classes', () => {
     tokenPalette(githubLight).forEach((c, i) => expect(css.get(`l${i}`)).toBe(`--shiki-light:${c}`));
     tokenPalette(githubDark).forEach((c, i) => expect(css.get(`d${i}`)).toBe(`--shiki-dark:${c}`));
     expect(css.get('fi')).toBe('font-style:italic');
-    expect(tokenClass('#NOT-A-COLOUR', tokenPalette(githubDark)[0]!, 0)).toBeUndefined();
+    expect(tokenClass('#NOT-A-COLOUR', tokenPalette(githubDark)[0], 0)).toBeUndefined();
   });
 
   it('read back through the stylesheet give each token the colours the tokenizer gave it', async () => {
@@ -53,9 +53,9 @@ describe('token classes', () => {
     for (const [lang, code] of samples) {
       const html = highlightPre(h, code, lang, null);
       expect(html).not.toContain('style=');
-      const spans = [...html.matchAll(/<span class="([^"]*)">([^<]*)<\/span>/g)].filter((m) => !m[1]!.startsWith('line'));
+      const spans = [...html.matchAll(/<span class="([^"]*)">([^<]*)<\/span>/g)].filter((m) => !m[1].startsWith('line'));
       const tokens = tokenizeDual(h, code, lang, LIGHT_THEME, DARK_THEME).flat().filter((t) => t.content !== '');
-      expect(spans.map((m) => m[1]!.split(' ').map((c) => css.get(c)).join(';'))).toEqual(
+      expect(spans.map((m) => m[1].split(' ').map((c) => css.get(c)).join(';'))).toEqual(
         tokens.map((t) => [`--shiki-light:${t.light}`, `--shiki-dark:${t.dark}`, ...(['font-style:italic', 'font-weight:bold', 'text-decoration:underline', 'text-decoration:line-through'].filter((_, b) => t.fontStyle & (1 << b)))].join(';')),
       );
     }

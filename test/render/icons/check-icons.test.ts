@@ -15,7 +15,7 @@ function model(library: 'fontawesome' | 'lucide' | 'tabler', pageIcon?: string):
     pages: { intro: { page: 'intro', file: 'intro.mdx', title: 'Intro', sidebarTitle: 'Intro', hidden: false, noindex: false, listed: true, searchable: true, deprecated: false, inNav: true, ...(pageIcon ? { icon: pageIcon } : {}) } },
     order: ['intro'],
     assets: { css: 'a.css', js: 'a.js', headHtml: '' },
-  } as SiteModel;
+  };
 }
 
 describe('checkIcons', () => {

@@ -16,6 +16,7 @@ import type { ExportOptions, ExportReport } from '../../../src/render/types.js';
 import { runQuire } from '../../helpers/cli.js';
 import { generateSite } from '../../helpers/sites.js';
 import { tempDir, type TempDir } from '../site/make-site.js';
+import { like } from '../../helpers/like.js';
 
 const PAGES = 12;
 let tmp: TempDir;
@@ -61,7 +62,7 @@ describe('a hostile page among ordinary ones', () => {
   it.each(cases)('%s: the site exports, the page is named, within 5x the ordinary time', async (name, page, message) => {
     const { report, ms, out } = await exportWith(name, page);
     expectEveryOtherPage(report, out);
-    expect(report.diagnostics).toContainEqual(expect.objectContaining({ file: 'hostile.mdx', message: expect.stringMatching(message) }));
+    expect(report.diagnostics).toContainEqual(like.objectContaining({ file: 'hostile.mdx', message: like.stringMatching(message) }));
     expect(ms).toBeLessThan(5 * baselineMs + 10_000);
   });
 
@@ -78,7 +79,7 @@ describe('a hostile page among ordinary ones', () => {
     const { report, out } = await exportWith('big', big, { renderHeapMb: 48 });
     expectEveryOtherPage(report, out);
     expect(readFileSync(join(out, 'hostile.html'), 'utf8')).toContain('Line 39999 with <strong>bold</strong>');
-    expect(report.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', file: 'hostile.mdx', message: expect.stringMatching(/needed more than the render thread's 48 MB heap; rendered in a thread with 1024 MB/) }));
+    expect(report.diagnostics).toContainEqual(like.objectContaining({ severity: 'warning', file: 'hostile.mdx', message: like.stringMatching(/needed more than the render thread's 48 MB heap; rendered in a thread with 1024 MB/) }));
   });
 
   it('a big generated schema page (700 KB of nested ResponseFields) over its thread\'s heap is rendered whole in a roomier one', async () => {
@@ -95,7 +96,7 @@ describe('a hostile page among ordinary ones', () => {
     const html = readFileSync(join(out, 'hostile.html'), 'utf8');
     expect(html.match(/data-response-field/g)?.length).toBe(schema.match(/<ResponseField /g)?.length);
     expect(html).toContain('id="param-schema0-prop3-prop3"');
-    expect(report.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', file: 'hostile.mdx', message: expect.stringMatching(/needed more than the render thread's 24 MB heap; rendered in a thread with 1024 MB/) }));
+    expect(report.diagnostics).toContainEqual(like.objectContaining({ severity: 'warning', file: 'hostile.mdx', message: like.stringMatching(/needed more than the render thread's 24 MB heap; rendered in a thread with 1024 MB/) }));
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 

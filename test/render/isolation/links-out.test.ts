@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
 import type { ExportReport } from '../../../src/render/types.js';
 import { tempDir, writeFiles, type TempDir } from '../site/make-site.js';
+import { like } from '../../helpers/like.js';
 
 const SECRET = 'QUIRE-TEST-SECRET-4f1c9e';
 let tmp: TempDir;
@@ -58,12 +59,12 @@ describe('an export of a folder whose links and paths lead out of it', () => {
   });
 
   it('names the importing page and line for a snippet linked out of the folder', () => {
-    expect(errors()).toContainEqual(expect.objectContaining({ file: 'key.mdx', line: 5, message: expect.stringContaining('"snippets/key.mdx" leads outside the docs folder') }));
-    expect(errors()).toContainEqual(expect.objectContaining({ file: 'folder.mdx', message: expect.stringContaining('"snippets/dir/link-signing.key.mdx" leads outside the docs folder') }));
+    expect(errors()).toContainEqual(like.objectContaining({ file: 'key.mdx', line: 5, message: like.stringContaining('"snippets/key.mdx" leads outside the docs folder') }));
+    expect(errors()).toContainEqual(like.objectContaining({ file: 'folder.mdx', message: like.stringContaining('"snippets/dir/link-signing.key.mdx" leads outside the docs folder') }));
   });
 
   it('refuses a $ref to a linked JSON file and OpenAPI paths that climb out, naming where they are written', () => {
-    expect(errors()).toContainEqual(expect.objectContaining({ file: 'docs.json', message: expect.stringMatching(/"nav\/linked\.json" cannot be read: it leads outside the docs folder/) }));
+    expect(errors()).toContainEqual(like.objectContaining({ file: 'docs.json', message: like.stringMatching(/"nav\/linked\.json" cannot be read: it leads outside the docs folder/) }));
     const openapi = errors().filter((d) => /OpenAPI document/.test(d.message));
     expect(openapi.length).toBeGreaterThan(0);
     for (const d of openapi) expect(d.message).toMatch(/leads outside the docs folder/);
@@ -71,7 +72,7 @@ describe('an export of a folder whose links and paths lead out of it', () => {
 
   it('reports each link met while listing the folder, and does not follow it', () => {
     for (const link of ['leak.png', 'nav/linked.json', 'snippets/dir', 'snippets/key.mdx']) {
-      expect(report.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', file: link, message: expect.stringContaining('symbolic link that leads outside the docs folder') }));
+      expect(report.diagnostics).toContainEqual(like.objectContaining({ severity: 'error', file: link, message: like.stringContaining('symbolic link that leads outside the docs folder') }));
     }
   });
 

@@ -33,6 +33,6 @@ describe('boundSource', () => {
     const parsed = await parsePage(`# T\n\n${'- '.repeat(40)}a\n`);
     expect(parsed.literalLines).toEqual([3]);
     expect(parsed.tree.children.map((n) => n.type)).toEqual(['heading', 'paragraph']);
-    expect(source.split('\n')[2]!.startsWith('\\- - ')).toBe(true);
+    expect(source.split('\n')[2].startsWith('\\- - ')).toBe(true);
   });
 });

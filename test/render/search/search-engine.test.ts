@@ -52,7 +52,7 @@ describe('the site search engine', () => {
     const module = join(tmp.path, 'engine.mjs');
     writeFileSync(module, browserAssets().searchJs);
     server = await serveStatic(tmp.path);
-    const { createSearch } = (await import(pathToFileURL(module).href)) as { createSearch(base: string, shards: number): Engine };
+    const { createSearch } = (await import(pathToFileURL(module).href)) as { createSearch: (base: string, shards: number) => Engine };
     engine = createSearch(`${server.url}search/`, shards);
   });
 

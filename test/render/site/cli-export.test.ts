@@ -61,7 +61,7 @@ describe('quire export', () => {
   it('prints one JSON object with --json', async () => {
     const r = await run([broken, '--out', join(tmp.path, 'o4'), '--json', '--base-url', 'https://docs.example.com', '--workers', '0']);
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.stdout);
+    const report = JSON.parse(r.stdout) as { pagesRendered: number; brokenLinks: unknown[] };
     expect(report.pagesRendered).toBe(6);
     expect(report.brokenLinks).toEqual([{ file: 'index.mdx', href: '/missing-page', line: 5 }]);
   });

@@ -208,7 +208,8 @@ describe('exportSite options', () => {
     expect(cold.features['page-cache']).toEqual({ included: false, reason: '0 of 6 pages from the cache' });
     // both threads appended their entries to the run's one pack, listed in the index
     expect(readdirSync(join(cacheDir, 'pages')).filter((f) => f.endsWith('.pack'))).toHaveLength(1);
-    expect(Object.keys(JSON.parse(readFileSync(join(cacheDir, 'pages', 'index.json'), 'utf8')).entries)).toHaveLength(6);
+    const index = JSON.parse(readFileSync(join(cacheDir, 'pages', 'index.json'), 'utf8')) as { entries: Record<string, unknown> };
+    expect(Object.keys(index.entries)).toHaveLength(6);
     expect(readdirSync(join(cacheDir, 'pages')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const writtenAt = statSync(join(out, 'guides/setup.html')).mtimeMs;
     writeFileSync(join(root, 'orphan.mdx'), '---\ntitle: Orphan\n---\n\nChanged by the worker test.\n');

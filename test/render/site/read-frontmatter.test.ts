@@ -24,7 +24,7 @@ describe('readFrontmatter', () => {
       try {
         expected = parse(yaml);
       } catch {
-        expected = {};
+        expected = {}; // what the reader gives a page whose frontmatter YAML cannot parse
       }
       expect(readFrontmatter(`---\n${yaml}\n---\n\n# Heading\n`).frontmatter, yaml).toEqual(expected);
     }
