@@ -68,7 +68,8 @@ describe('multilingual, versioned site in Chromium', () => {
     await page.goto(`${server.url}jp/index.html`);
     await page.locator('[data-search-open]').click();
     await page.locator('[data-search-input]').fill('zzzzqqqq');
-    await expect.poll(() => page.locator('[data-search-status]').textContent()).toBe('「zzzzqqqq」の検索結果はありません');
+    // The engine and its index load on first use: on a loaded machine that takes seconds.
+    await expect.poll(() => page.locator('[data-search-status]').textContent(), { timeout: 30_000 }).toBe('「zzzzqqqq」の検索結果はありません');
     await page.keyboard.press('Escape');
   });
 
