@@ -32,7 +32,7 @@ async function batch(workers: number, sites: string[]): Promise<number> {
   }
   const key = (JSON.parse((await run(process.execPath, [QUIRE, 'key', 'create', '--org', org.id, '--json'], env)).stdout) as { key: string }).key;
   const api = await startQuire(['serve', '--port', '0', '--no-workers'], env, /listening on (http:\/\/\S+)/);
-  const procs = await Promise.all(Array.from({ length: workers }, () => startQuire(['worker', '--export-concurrency', '1'], env, /worker running/)));
+  const procs = await Promise.all(Array.from({ length: workers }, () => startQuire(['worker', '--export-concurrency', '1', '--port', '0'], env, /worker running/)));
   const url = api.match[1];
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   try {
