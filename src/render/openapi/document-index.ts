@@ -6,11 +6,11 @@
  * every OpenAPI document of the repository in alphabetical order (Mintlify uploads them
  * all, referenced or not: api-playground/openapi-setup.mdx).
  */
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { confinedFile } from '../source/confined-path.js';
 import { walkFiles } from '../output/walk-files.js';
 import { documentKey, isUrl } from './read-document.js';
+import { readHead } from './scan-frontmatter.js';
 
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 const EXTENSIONS = ['.json', '.yaml', '.yml'];
@@ -66,23 +66,16 @@ export class DocumentIndex {
     if (/(^|\/)(package(-lock)?|tsconfig|docs|mint)\.json$/i.test(file)) return false;
     let head = this.heads.get(file);
     if (!head) {
-      head = readHead(this.root, file);
+      head = readDocumentHead(this.root, file);
       this.heads.set(file, head);
     }
     return SPEC_HEAD[kind].test(await head);
   }
 }
 
-async function readHead(root: string, file: string): Promise<string> {
+async function readDocumentHead(root: string, file: string): Promise<string> {
   try {
-    const fh = await open(await confinedFile(root, file), 'r');
-    try {
-      const buf = Buffer.alloc(HEAD_BYTES);
-      const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
-      return buf.subarray(0, bytesRead).toString('utf8');
-    } finally {
-      await fh.close();
-    }
+    return await readHead(await confinedFile(root, file), HEAD_BYTES);
   } catch {
     return ''; // a link out of the folder or a vanished file is no document
   }

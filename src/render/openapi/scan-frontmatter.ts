@@ -65,11 +65,12 @@ function byWalkOrder(a: string, b: string): number {
   return x.length - y.length;
 }
 
-async function readHead(file: string): Promise<string> {
+/** The first `bytes` of a file as UTF-8 (enough to see frontmatter, or which kind of document it is). */
+export async function readHead(file: string, bytes = HEAD_BYTES): Promise<string> {
   const fh = await open(file, 'r');
   try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
     return buf.subarray(0, bytesRead).toString('utf8');
   } finally {
     await fh.close();
