@@ -33,4 +33,6 @@ function versionOf(pkg: string): string {
 export const LIBRARY_VERSIONS = [
   `quire@${QUIRE_VERSION}`,
   ...['shiki', '@shikijs/langs', '@shikijs/themes', 'micromark', 'mdast-util-from-markdown', 'katex'].map((p) => `${p}@${versionOf(p)}`),
+  // Icons are inlined into pages: a new icon set release changes their SVG.
+  ...['@iconify-json/fa7-solid', '@iconify-json/fa7-regular', '@iconify-json/fa7-brands', '@iconify-json/lucide', '@iconify-json/tabler'].map((p) => `${p}@${versionOf(p)}`),
 ].join(' ');
