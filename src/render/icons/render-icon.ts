@@ -106,7 +106,9 @@ export function renderIcon(ref: IconRef, opts: IconOptions = {}): IconResult {
   const icon = found ?? { ...iconData('lucide', FALLBACK_ICON)!, set: 'lucide', name: 'unknown' };
   const size = typeof opts.size === 'number' ? `${opts.size}px` : (opts.size ?? '1em');
   const a11y = opts.label ? { role: 'img', 'aria-label': opts.label } : { 'aria-hidden': 'true' };
-  const style = opts.color && /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i.test(opts.color) ? { style: `color:${opts.color}` } : {};
+  // The stylesheet sizes icons at 1em; an explicit size (`<Icon size={32}>`) has to win over it.
+  const rules = [opts.color && /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i.test(opts.color) ? `color:${opts.color}` : '', opts.size !== undefined ? `width:${size};height:${size}` : ''].filter(Boolean);
+  const style = rules.length ? { style: rules.join(';') } : {};
   const html =
     `<svg xmlns="http://www.w3.org/2000/svg"${attrs({ class: `q-icon${opts.className ? ' ' + opts.className : ''}`, 'data-icon': found ? found.name : 'unknown', 'data-icon-set': found?.set, width: size, height: size, viewBox: `0 0 ${icon.width} ${icon.height}`, focusable: 'false', ...style, ...a11y })}>` +
     icon.body +
