@@ -30,15 +30,19 @@ export function slugify(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The anchor of a ParamField or ResponseField named `name` (before making it unique). */
-export function fieldAnchor(name: string): string {
+/**
+ * The anchor of a field named `name` (before making it unique): `prefix` (`param` for a
+ * ParamField or ResponseField, `body`/`response`/... on generated API pages) and the name's
+ * words in kebab case.
+ */
+export function fieldAnchor(name: string, prefix = 'param'): string {
   const words = name
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
     .toLowerCase()
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean);
-  return ['param', ...words].join('-');
+  return [prefix, ...words].join('-');
 }
 
 /** `## Title {#custom-id}`: the custom id Mintlify gives the heading instead of the generated one. */

@@ -21,14 +21,19 @@ export class HeadingList {
   readonly items: Heading[] = [];
   private readonly used = new Set<string>();
   add(depth: number, text: string, base: string): string {
-    let id = base;
-    for (let n = 2; this.used.has(id); n++) id = `${base}-${n}`;
-    this.used.add(id);
+    const id = this.unique(base);
     this.items.push({ depth, text, id });
     return id;
   }
   reserve(id: string): void {
     this.used.add(id);
+  }
+  /** A unique id for an element that is not a heading (a field's anchor). */
+  unique(base: string): string {
+    let id = base;
+    for (let n = 2; this.used.has(id); n++) id = `${base}-${n}`;
+    this.used.add(id);
+    return id;
   }
   heading(depth: number, text: string, base: string, extra = ''): string {
     const id = this.add(depth, text, base);
@@ -63,11 +68,24 @@ export function codeBlock(h: HighlighterCore | null, code: string, lang: string,
 
 const LOCATION_TITLES: Record<ParamLocation, string> = { path: 'Path parameters', query: 'Query parameters', header: 'Header parameters', cookie: 'Cookie parameters' };
 
+/**
+ * The first word of a field's anchor by where it is. `body` and `response` are read off
+ * links into a published Mintlify site's generated pages; a path parameter takes
+ * `param` as a ParamField `path=` does there; query, header and cookie follow the
+ * location's name, as body does (no published link shows them).
+ */
+const ANCHOR_PREFIX: Record<ParamLocation, string> = { path: 'param', query: 'query', header: 'header', cookie: 'cookie' };
+
+/** `ctx` with field anchors under `base`, unique among the page's ids. */
+export function anchored(ctx: SchemaHtmlContext, base: string, headings: HeadingList): SchemaHtmlContext {
+  return { ...ctx, anchor: { base, unique: (id) => headings.unique(id) } };
+}
+
 export function renderParameters(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList): string {
   return (Object.keys(LOCATION_TITLES) as ParamLocation[]).map((loc) => {
     const params = model.parameters.filter((p) => p.in === loc);
     if (params.length === 0) return '';
-    const fields = params.map((p) => renderField(p.name, p.schema, ctx, { required: p.required, deprecated: p.deprecated, description: p.description, example: p.example }));
+    const fields = params.map((p) => renderField(p.name, p.schema, anchored(ctx, ANCHOR_PREFIX[loc], headings), { required: p.required, deprecated: p.deprecated, description: p.description, example: p.example }));
     return `<section class="api-params" data-in="${loc}">${headings.heading(2, LOCATION_TITLES[loc], `${loc}-parameters`)}<div class="api-fields">${fields.join('')}</div></section>`;
   }).join('');
 }
@@ -91,7 +109,8 @@ export function renderBody(model: OperationModel, ctx: SchemaHtmlContext, headin
   const body = model.body;
   if (!body || body.media.length === 0) return '';
   const head = headings.heading(2, 'Body', 'body', body.required ? ' <span class="api-badge api-badge-required">required</span>' : '');
-  const items = body.media.map((m) => ({ label: m.type, html: schemaFields(m.schema, ctx, 'body') }));
+  const bodyCtx = anchored(ctx, 'body', headings);
+  const items = body.media.map((m) => ({ label: m.type, html: schemaFields(m.schema, bodyCtx, 'body') }));
   return `<section class="api-body">${head}${markdownToHtml(body.description, ctx.links)}${tabs(items, `${uid}-body`, 'Request body media types')}</section>`;
 }
 
@@ -108,7 +127,7 @@ function responseEntries(model: OperationModel): [string, OpenApiObject][] {
 export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList, uid: string): string {
   const entries = responseEntries(model);
   if (entries.length === 0) return '';
-  const responseCtx: SchemaHtmlContext = { ...ctx, direction: 'response' };
+  const responseCtx = anchored({ ...ctx, direction: 'response' }, 'response', headings);
   const title = headings.heading(2, 'Response', 'response');
   const parts = entries.map(([status, res], i) => {
     const text = STATUS_TEXT[status] ?? (status === 'default' ? 'Default response' : '');

@@ -4,6 +4,7 @@
  * `oneOf`/`anyOf` (with their discriminator) as a list of choices. A schema already open
  * on the current path is shown as a circular reference instead of being expanded.
  */
+import { fieldAnchor } from '../markdown/slugger.js';
 import { esc, prettyJson } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
 import { constraintsOf, isSchema, mergeAllOf, ownExample, typeLabel, type Schema } from './schema-utils.js';
@@ -12,6 +13,18 @@ export interface SchemaHtmlContext {
   names: Map<object, string>;
   links: MarkdownLinks;
   direction: 'request' | 'response';
+  /**
+   * Field anchors as Mintlify's generated pages make them: the location (`body`,
+   * `response`, `param`...) then each level's name in kebab case, a choice as `one-of-N`
+   * (`#body-filterable-attributes-one-of-0`, `#response-one-of-0-hits-per-page`: links on
+   * a published Mintlify site). `unique` numbers repeats across the page.
+   */
+  anchor?: { base: string; unique: (id: string) => string };
+}
+
+/** The context of the fields under `segment` (a field's kebab name, `one-of-0`...). */
+function nestedCtx(ctx: SchemaHtmlContext, base: string | undefined): SchemaHtmlContext {
+  return ctx.anchor && base ? { ...ctx, anchor: { base, unique: ctx.anchor.unique } } : ctx;
 }
 
 const MAX_DEPTH = 12;
@@ -48,15 +61,18 @@ export function renderField(name: string, schema: Schema | undefined, ctx: Schem
   const example = opts.example?.found ? opts.example : ownExample(s);
   if (example.found) meta.push(`<span>Example: ${inlineValue(example.value)}</span>`);
   const description = opts.description ?? (typeof s.description === 'string' ? s.description : undefined);
+  const base = ctx.anchor ? fieldAnchor(name, ctx.anchor.base) : undefined;
+  const id = base && ctx.anchor ? ctx.anchor.unique(base) : undefined;
+  const nameHtml = id ? `<a class="api-field-link" href="#${esc(id)}"><code class="api-field-name">${esc(name)}</code></a>` : `<code class="api-field-name">${esc(name)}</code>`;
   return [
-    `<div class="api-field"><div class="api-field-head"><code class="api-field-name">${esc(name)}</code>`,
+    `<div class="api-field"${id ? ` id="${esc(id)}"` : ''}><div class="api-field-head">${nameHtml}`,
     `<span class="api-field-type">${esc(schema ? typeLabel(schema, ctx.names) : 'any')}</span>`,
     opts.note ? `<span class="api-field-note">${esc(opts.note)}</span>` : '',
     badges.join(''),
     '</div>',
     description ? `<div class="api-field-desc">${markdownToHtml(description, ctx.links)}</div>` : '',
     meta.length ? `<div class="api-field-meta">${meta.join('')}</div>` : '',
-    schema ? renderNested(schema, ctx, ancestors, depth) : '',
+    schema ? renderNested(schema, nestedCtx(ctx, base), ancestors, depth) : '',
     '</div>',
   ].join('');
 }
@@ -134,7 +150,11 @@ function discriminatorValue(option: Schema, s: Schema, ctx: SchemaHtmlContext): 
 function renderChoices(s: Schema, options: Schema[], ctx: SchemaHtmlContext, ancestors: Set<object>, depth: number): string {
   const kind = Array.isArray(s.oneOf) ? 'One of' : 'Any of';
   const d = isSchema(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator.propertyName : undefined;
+  const segment = Array.isArray(s.oneOf) ? 'one-of' : 'any-of';
   const items = options.map((option, i) => {
+    const base = ctx.anchor ? `${ctx.anchor.base}-${segment}-${i}` : undefined;
+    const id = base && ctx.anchor ? ctx.anchor.unique(base) : undefined;
+    const optionCtx = nestedCtx(ctx, base);
     const value = discriminatorValue(option, s, ctx);
     const title = option.title ?? ctx.names.get(option) ?? typeLabel(option, ctx.names);
     const label = `${esc(title)}${d && value !== undefined ? ` <span class="api-choice-when">${esc(d)} = <code>${esc(value)}</code></span>` : ''}`;
@@ -143,10 +163,10 @@ function renderChoices(s: Schema, options: Schema[], ctx: SchemaHtmlContext, anc
     else {
       ancestors.add(option);
       const description = typeof option.description === 'string' ? `<div class="api-field-desc">${markdownToHtml(option.description, ctx.links)}</div>` : '';
-      inner = description + (hasChildren(option) ? renderSchemaBody(option, ctx, ancestors, depth + 1) : renderField('value', option, ctx, {}, ancestors, depth + 1));
+      inner = description + (hasChildren(option) ? renderSchemaBody(option, optionCtx, ancestors, depth + 1) : renderField('value', option, { ...optionCtx, anchor: undefined }, {}, ancestors, depth + 1));
       ancestors.delete(option);
     }
-    return `<details class="api-choice"${i === 0 ? ' open' : ''}><summary>${label}</summary><div class="api-fields">${inner}</div></details>`;
+    return `<details class="api-choice"${id ? ` id="${esc(id)}"` : ''}${i === 0 ? ' open' : ''}><summary>${label}</summary><div class="api-fields">${inner}</div></details>`;
   });
   return `<div class="api-choices" data-kind="${kind === 'One of' ? 'oneOf' : 'anyOf'}"><div class="api-choices-label">${kind}${d ? ` (discriminator <code>${esc(d)}</code>)` : ''}</div>${items.join('')}</div>`;
 }

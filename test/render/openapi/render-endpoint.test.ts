@@ -33,11 +33,11 @@ describe('renderEndpointPage: OpenAPI 3.0 JSON (petstore)', () => {
     expect(html).toContain('<span class="api-method api-method-get">GET</span>');
     expect(html).toContain('<span class="api-server">https://eu.petstore.example.com/v1</span>/pets');
     // Parameters: names, types, formats, required, defaults, enums, examples, constraints.
-    expect(html).toMatch(/<code class="api-field-name">limit<\/code><span class="api-field-type">integer&lt;int32&gt;<\/span>/);
+    expect(html).toMatch(/<code class="api-field-name">limit<\/code><\/a><span class="api-field-type">integer&lt;int32&gt;<\/span>/);
     expect(html).toContain('Default: <code>20</code>');
     expect(html).toContain('<code>&gt;= 1</code>, <code>&lt;= 100</code>');
     expect(html).toContain('Allowed values: <code>available</code>, <code>pending</code>, <code>sold</code>');
-    expect(html).toMatch(/X-Request-Id<\/code><span class="api-field-type">string&lt;uuid&gt;<\/span><span class="api-badge api-badge-required">required<\/span>/);
+    expect(html).toMatch(/X-Request-Id<\/code><\/a><span class="api-field-type">string&lt;uuid&gt;<\/span><span class="api-badge api-badge-required">required<\/span>/);
     expect(page.headings.map((h) => h.id)).toEqual(['authorizations', 'query-parameters', 'header-parameters', 'cookie-parameters', 'response', 'response-200', 'response-default']);
     // Markdown description: bold kept, internal link resolved, script and javascript: dropped.
     expect(html).toContain('<strong>newest first</strong>');
@@ -64,7 +64,7 @@ describe('renderEndpointPage: OpenAPI 3.0 JSON (petstore)', () => {
     expect(html).toContain('Basic authentication header of the form <code>Basic &lt;encoded-value&gt;</code>');
     expect(html).toContain('API key sent in the <code>X-API-Key</code> header.');
     expect(html).toMatch(/role="tab"[^>]*>application\/json<\/button>[\s\S]*role="tab"[^>]*>application\/x-www-form-urlencoded<\/button>/);
-    expect(html).toMatch(/name<\/code><span class="api-field-type">string<\/span><span class="api-badge api-badge-required">required<\/span>/);
+    expect(html).toMatch(/name<\/code><\/a><span class="api-field-type">string<\/span><span class="api-badge api-badge-required">required<\/span>/);
     expect(html).toContain('<span class="api-field-type">string | null</span>'); // nullable tag
     expect(html).not.toMatch(/api-body[\s\S]*?>id<\/code>[\s\S]*?api-responses/); // readOnly id is not part of the request
     const tabsOrder = [...html.matchAll(/id="api-[0-9a-f]+-code-t\d+"[^>]*>([^<]+)</g)].map((m) => m[1]);
@@ -109,7 +109,7 @@ describe('renderEndpointPage: Swagger 2.0 (converted)', () => {
     const post = await render(spec('swagger-2.0.json', 'POST', '/things', 'api-reference/things/post-things', 'Create a thing'));
     expect(post.html).toContain('<span class="api-server">https://old.example.com/v1</span>/things');
     expect(post.html).toContain('<h2 id="body">Body <span class="api-badge api-badge-required">required</span>');
-    expect(post.html).toMatch(/<code class="api-field-name">name<\/code><span class="api-field-type">string<\/span><span class="api-badge api-badge-required">required<\/span>/);
+    expect(post.html).toMatch(/<code class="api-field-name">name<\/code><\/a><span class="api-field-type">string<\/span><span class="api-badge api-badge-required">required<\/span>/);
     expect(post.html).toContain('API key sent in the <code>X-Old-Key</code> header.');
     const get = await render(spec('swagger-2.0.json', 'GET', '/things/{id}', 'g', 'Get a thing'));
     expect(text(get.html)).toContain('"name": "widget"');
@@ -140,6 +140,25 @@ describe('renderEndpointPage: recursion, oneOf and discriminator', () => {
     expect(html).toContain('Circular reference to Animal'); // Cat.friend -> Animal
     expect(html).toContain('Circular reference to Dog'); // Dog.pack[] -> Dog
     expect(text(html)).toContain('"kind": "cat"');
+  });
+});
+
+describe('renderEndpointPage: field anchors', () => {
+  it('gives every field the id Mintlify links use: location, kebab-case path, one-of-N, numbered repeats', async () => {
+    const { html } = await render(spec('field-anchors.yaml', 'POST', '/indexes/{indexUid}/search', 'search', 'Search'), siteConfig(), 'cloud', '<h2 id="body-q">Own heading</h2>');
+    const ids = [...html.matchAll(/class="api-(?:field|choice)" id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toEqual([
+      'param-index-uid', 'query-page-size', 'header-x-trace-id',
+      // `body-q` is the MDX content's own heading, so the field is numbered.
+      'body-q-2', 'body-show-ranking-score-threshold', 'body-hybrid', 'body-hybrid-semantic-ratio',
+      'body-filterable-attributes', 'body-filterable-attributes-one-of-0', 'body-filterable-attributes-one-of-1',
+      'body-personalize', 'body-personalize-one-of-0', 'body-personalize-one-of-1', 'body-personalize-one-of-1-user-context',
+      'response-one-of-0', 'response-one-of-0-page', 'response-one-of-0-hits-per-page', 'response-one-of-1', 'response-one-of-1-offset',
+      // A second response's fields come after the first's, numbered only where they repeat.
+      'response-code',
+    ]);
+    expect(html).toContain('<a class="api-field-link" href="#body-show-ranking-score-threshold"><code class="api-field-name">showRankingScoreThreshold</code></a>');
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
 
