@@ -12,7 +12,7 @@ import { relativeInside } from '../source/confined-path.js';
 import { isSwagger2, toOpenApi3 } from './upgrade-swagger.js';
 import { getByTokens, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
 import {
-  DocumentReadError, documentKey, documentPath, fetchDocumentText, isUrl, parseDocumentText,
+  asParserInput, DocumentReadError, documentKey, documentPath, fetchDocumentText, fromParserOutput, isUrl, parseDocumentText,
   readDocumentText, writeLocalCopy, type OpenApiObject, type Outbound,
 } from './read-document.js';
 
@@ -50,7 +50,7 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
     // Paths in later messages refer to the converted document: no line of the file matches them.
     text = '';
   } else if (raw.swagger !== undefined) {
-    return fail(`${key} is a Swagger ${String(raw.swagger)} document; Quire renders OpenAPI 3.0 and 3.1, and converts Swagger 2.0. Convert it to OpenAPI 3 and reference the converted file`, { path: 'swagger', line: lineOfPath(text, ['swagger']) });
+    return fail(`${key} is a Swagger ${typeof raw.swagger === 'string' ? raw.swagger : JSON.stringify(raw.swagger)} document; Quire renders OpenAPI 3.0 and 3.1, and converts Swagger 2.0. Convert it to OpenAPI 3 and reference the converted file`, { path: 'swagger', line: lineOfPath(text, ['swagger']) });
   }
   if (typeof raw.openapi !== 'string' || !/^3\.[01]\./.test(raw.openapi)) {
     return fail(`${key} is not an OpenAPI 3.0 or 3.1 document: "openapi" is ${JSON.stringify(raw.openapi ?? null)}, expected a version such as "3.1.0"`, { path: 'openapi', line: lineOfPath(text, ['openapi']) });
@@ -64,11 +64,11 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
   const base = isUrl(key) ? key : documentPath(root, key);
   const options = refParserOptions(isUrl(key) ? null : root, deployment !== 'air-gapped' ? outbound.policy : null);
   try {
-    const doc = (await SwaggerParser.validate(base, structuredClone(raw) as never, options as never)) as unknown as OpenApiObject;
+    const doc = fromParserOutput(await SwaggerParser.validate(base, asParserInput(structuredClone(raw)), options));
     // A URL document, or a file with `$ref`s to URLs, is bundled into a local copy:
     // render threads read that and never use the network.
     if ((!isUrl(key) && !hasUrlRefs(raw)) || !outbound.copyDir) return { key, doc, diagnostics: [] };
-    const bundled = (await SwaggerParser.bundle(base, structuredClone(raw) as never, options as never)) as unknown as OpenApiObject;
+    const bundled = fromParserOutput(await SwaggerParser.bundle(base, asParserInput(structuredClone(raw)), options));
     return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), diagnostics: [] };
   } catch (err) {
     if ((err as Error).name === 'ResolverError') return { key, diagnostics: [externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)] };
@@ -137,7 +137,8 @@ function validationDiagnostics(err: unknown, key: string, text: string, raw: Ope
     const out: Diagnostic[] = [];
     for (const d of details) {
       const pointer = `#${d.instancePath ?? ''}`;
-      const extra = d.params?.missingProperty ? ` (${String(d.params.missingProperty)})` : d.params?.additionalProperty ? ` (${String(d.params.additionalProperty)})` : '';
+      const named = d.params?.missingProperty ?? d.params?.additionalProperty;
+      const extra = typeof named === 'string' ? ` (${named})` : '';
       const msg = `Invalid OpenAPI document ${key} at ${pointerToJsonPath(pointer, raw) || '(top level)'}: ${d.message ?? 'invalid'}${extra}`;
       if (seen.has(msg)) continue;
       seen.add(msg);

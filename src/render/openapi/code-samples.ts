@@ -7,7 +7,7 @@
 import { HTTPSnippet, type HarRequest } from 'httpsnippet';
 import type { ApiExamples } from '../types.js';
 import { parameterSample, type OperationModel } from './operation-model.js';
-import { isSchema } from './schema-utils.js';
+import { isSchema, stringAt } from './schema-utils.js';
 
 export interface CodeSample {
   label: string;
@@ -99,6 +99,8 @@ export function buildHarRequest(model: OperationModel): { har: HarRequest; marke
     headers.push({ name: 'Content-Type', value: media.type });
     if (/json/i.test(media.type)) har.postData = { mimeType: media.type, text: JSON.stringify(example ?? {}, null, 2) };
     else if (/x-www-form-urlencoded|multipart\/form-data/i.test(media.type) && isSchema(example)) {
+      // HarRequest's postData type comes from @types/har-format, which httpsnippet names but does not install.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
       har.postData = { mimeType: media.type, params: Object.entries(example).map(([name, v]) => ({ name, value: sampleText(v) })) } as HarRequest['postData'];
     } else har.postData = { mimeType: media.type, text: sampleText(example) };
   }
@@ -108,12 +110,11 @@ export function buildHarRequest(model: OperationModel): { har: HarRequest; marke
 function documentSamples(op: Record<string, unknown>): CodeSample[] {
   const list = op['x-codeSamples'] ?? op['x-code-samples'];
   if (!Array.isArray(list)) return [];
-  return list.filter((s) => isSchema(s) && typeof s.source === 'string').map((s) => ({
-    label: String(s.label ?? s.lang ?? 'Example'),
-    lang: String(s.lang ?? 'text').toLowerCase(),
-    code: String(s.source),
-    generated: false,
-  }));
+  return list.filter(isSchema).flatMap((s) => {
+    const code = stringAt(s.source);
+    const lang = stringAt(s.lang);
+    return code === undefined ? [] : [{ label: stringAt(s.label) ?? lang ?? 'Example', lang: (lang ?? 'text').toLowerCase(), code, generated: false }];
+  });
 }
 
 /**

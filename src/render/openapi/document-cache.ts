@@ -7,7 +7,7 @@ import { stat, readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { InvalidError } from '../../core/errors.js';
 import type { Deployment } from '../types.js';
-import { documentKey, isUrl, parseDocumentText, type OpenApiObject } from './read-document.js';
+import { asParserInput, documentKey, fromParserOutput, isUrl, parseDocumentText, type OpenApiObject } from './read-document.js';
 import { confinedFile } from '../source/confined-path.js';
 import { refParserOptions } from './ref-options.js';
 import { componentNames } from './schema-utils.js';
@@ -36,7 +36,7 @@ export async function loadRenderDocument(root: string, file: string, deployment:
       const raw = toOpenApi3(parseDocumentText(await readFile(abs, 'utf8'), file));
       // Render threads never use the network: URL documents come bundled in their local copy.
       const options = refParserOptions(localCopy ? null : root, null);
-      const doc = (await SwaggerParser.dereference(isUrl(file) ? file : abs, raw as never, options as never)) as unknown as OpenApiObject;
+      const doc = fromParserOutput(await SwaggerParser.dereference(isUrl(file) ? file : abs, asParserInput(raw), options));
       return { doc, names: componentNames(doc) };
     })();
     for (const k of cache.keys()) if (k.startsWith(`${abs}\0`)) cache.delete(k); // an older version of the file

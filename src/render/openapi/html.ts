@@ -6,7 +6,10 @@
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  const text = typeof value === 'string' ? value
+    : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value)
+      : value === undefined || value === null ? '' : JSON.stringify(value) ?? '';
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
 /** Relative URLs and http(s)/mailto/tel only; anything else (javascript:, data:) becomes null. */

@@ -7,7 +7,7 @@
 import type { SiteConfig } from '../types.js';
 import type { OpenApiObject } from './read-document.js';
 import { mediaExample, sampleFromSchema } from './sample.js';
-import { isSchema, ownExample, type Schema } from './schema-utils.js';
+import { arrayAt, isSchema, objectAt, objectEntries, ownExample, type Schema } from './schema-utils.js';
 import { operationSecurity, type OperationSecurity } from './security.js';
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
@@ -44,21 +44,22 @@ const LOCATIONS: ParamLocation[] = ['path', 'query', 'header', 'cookie'];
 
 export function buildOperationModel(doc: OpenApiObject, config: SiteConfig, method: string, path: string, op: OpenApiObject, item: OpenApiObject): OperationModel {
   const merged = new Map<string, OpenApiObject>();
-  for (const p of [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
-    if (isSchema(p) && typeof p.name === 'string' && LOCATIONS.includes(p.in)) merged.set(`${p.in}:${p.name}`, p);
+  for (const p of [...arrayAt(item.parameters), ...arrayAt(op.parameters)]) {
+    if (isSchema(p) && typeof p.name === 'string' && LOCATIONS.includes(p.in as ParamLocation)) merged.set(`${String(p.in)}:${p.name}`, p);
   }
   const parameters = [...merged.values()].map((p): ParameterModel => {
-    const schema = isSchema(p.schema) ? p.schema : isSchema(p.content) ? (Object.values<OpenApiObject>(p.content)[0]?.schema as Schema | undefined) : undefined;
-    const namedExample = isSchema(p.examples) ? Object.values<OpenApiObject>(p.examples).find((e) => isSchema(e) && e.value !== undefined) : undefined;
+    const firstContent = objectEntries(p.content)[0]?.[1];
+    const schema = isSchema(p.schema) ? p.schema : isSchema(firstContent?.schema) ? firstContent.schema : undefined;
+    const namedExample = objectEntries(p.examples).map(([, e]) => e).find((e) => e.value !== undefined);
     const example = p.example !== undefined ? { found: true, value: p.example } : namedExample ? { found: true, value: namedExample.value } : schema ? ownExample(schema) : { found: false };
-    return { name: p.name, in: p.in, required: p.in === 'path' || p.required === true, deprecated: p.deprecated === true, description: typeof p.description === 'string' ? p.description : undefined, schema, example };
+    return { name: String(p.name), in: p.in as ParamLocation, required: p.in === 'path' || p.required === true, deprecated: p.deprecated === true, description: typeof p.description === 'string' ? p.description : undefined, schema, example };
   });
   let body: BodyModel | undefined;
   if (isSchema(op.requestBody) && isSchema(op.requestBody.content)) {
     body = {
       required: op.requestBody.required === true,
       description: typeof op.requestBody.description === 'string' ? op.requestBody.description : undefined,
-      media: Object.entries<OpenApiObject>(op.requestBody.content).map(([type, m]) => ({ type, schema: isSchema(m?.schema) ? m.schema : undefined, examples: mediaExample(m, 'request') })),
+      media: objectEntries(op.requestBody.content).map(([type, m]) => ({ type, schema: isSchema(m.schema) ? m.schema : undefined, examples: mediaExample(m, 'request') })),
     };
   }
   return { method: method.toUpperCase(), path, op, parameters, body, servers: serversFor(doc, config, op, item), security: operationSecurity(doc, op) };
@@ -72,8 +73,8 @@ export function serversFor(doc: OpenApiObject, config: SiteConfig, op: OpenApiOb
   const list = [op.servers, item.servers, doc.servers].find((s) => Array.isArray(s) && s.length > 0) as OpenApiObject[] | undefined;
   return (list ?? []).filter((s) => isSchema(s) && typeof s.url === 'string').map((s) =>
     String(s.url).replace(/\{([^}]+)\}/g, (whole: string, name: string) => {
-      const v = s.variables?.[name];
-      return isSchema(v) && v.default !== undefined ? String(v.default) : whole;
+      const v = objectAt(s.variables)[name];
+      return isSchema(v) && v.default !== undefined ? (typeof v.default === 'string' ? v.default : JSON.stringify(v.default)) : whole;
     }).replace(/\/+$/, ''));
 }
 

@@ -5,6 +5,7 @@
  */
 import { hrefOverride } from './page-paths.js';
 import type { OpenApiObject } from './read-document.js';
+import { isSchema, objectAt, objectEntries, stringAt } from './schema-utils.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -25,10 +26,14 @@ export interface OperationInfo {
   title?: string;
 }
 
+/** `x-mint.metadata.title` of an operation: the page title Mintlify gives it instead of the summary. */
+function mintTitle(op: OpenApiObject): string | undefined {
+  return stringAt(objectAt(objectAt(op['x-mint']).metadata).title);
+}
+
 export function listOperations(doc: OpenApiObject): OperationInfo[] {
   const out: OperationInfo[] = [];
-  for (const [p, item] of Object.entries<OpenApiObject>(doc.paths ?? {})) {
-    if (!item || typeof item !== 'object') continue;
+  for (const [p, item] of objectEntries(doc.paths)) {
     for (const m of HTTP_METHODS) {
       const op = item[m] as OpenApiObject | undefined;
       if (!op || typeof op !== 'object') continue;
@@ -41,7 +46,7 @@ export function listOperations(doc: OpenApiObject): OperationInfo[] {
         hidden: op['x-hidden'] === true || item['x-hidden'] === true,
         excluded: op['x-excluded'] === true || item['x-excluded'] === true,
         ...(hrefOverride(op) ? { href: hrefOverride(op) } : {}),
-        ...(typeof op['x-mint']?.metadata?.title === 'string' ? { title: op['x-mint'].metadata.title } : {}),
+        ...(mintTitle(op) !== undefined ? { title: mintTitle(op) } : {}),
       });
     }
   }
@@ -78,7 +83,11 @@ export const UNTAGGED_GROUP = 'API Reference';
  */
 export function tagGroups(doc: OpenApiObject, ops: OperationInfo[]): { label: string; ops: OperationInfo[] }[] {
   const labels = new Map<string, string>();
-  for (const t of Array.isArray(doc.tags) ? doc.tags : []) if (typeof t?.name === 'string' && typeof t['x-group'] === 'string' && t['x-group'].trim()) labels.set(t.name, t['x-group'].trim());
+  for (const t of Array.isArray(doc.tags) ? doc.tags.filter(isSchema) : []) {
+    const name = stringAt(t.name);
+    const group = stringAt(t['x-group'])?.trim();
+    if (name !== undefined && group) labels.set(name, group);
+  }
   const groups = new Map<string, OperationInfo[]>();
   for (const op of ops) {
     const name = op.tags[0] ?? UNTAGGED_GROUP;

@@ -15,6 +15,7 @@
  */
 import type { OperationInfo } from './operations.js';
 import type { OpenApiObject } from './read-document.js';
+import { objectAt } from './schema-utils.js';
 
 export const DEFAULT_DIRECTORY = 'api-reference';
 
@@ -38,7 +39,7 @@ export function mintlifySlug(text: string): string {
 
 /** `x-mint.href` of an operation, as a page path (`/a/b` -> `a/b`); undefined when absent. */
 export function hrefOverride(op: OpenApiObject | undefined): string | undefined {
-  const href = op?.['x-mint']?.href;
+  const href = objectAt(op?.['x-mint']).href;
   if (typeof href !== 'string' || !href.trim()) return undefined;
   const page = href.trim().replace(/^\/+|\/+$/g, '').replace(/\.mdx?$/i, '');
   return page ? page.toLowerCase() : undefined;

@@ -14,7 +14,7 @@ import type { OpenApiObject } from './read-document.js';
 import { mediaExample } from './sample.js';
 import { highlightSample } from './sample-highlight.js';
 import { renderField, renderSchemaBody, type SchemaHtmlContext } from './schema-html.js';
-import { isSchema, mergeAllOf, type Schema } from './schema-utils.js';
+import { isSchema, mergeAllOf, stringAt, type Schema } from './schema-utils.js';
 
 /** Collects the page's headings with unique ids. */
 export class HeadingList {
@@ -133,10 +133,10 @@ export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, h
     const text = STATUS_TEXT[status] ?? (status === 'default' ? 'Default response' : '');
     const head = headings.heading(3, status, `response-${status.toLowerCase()}`, text ? ` <span class="api-status-text">${esc(text)}</span>` : '');
     const headers = Object.entries<unknown>(isSchema(res.headers) ? res.headers : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]))
-      .map(([name, h]) => renderField(name, isSchema(h.schema) ? h.schema : undefined, responseCtx, { required: h.required === true, description: h.description, deprecated: h.deprecated === true, note: 'header' }));
+      .map(([name, h]) => renderField(name, isSchema(h.schema) ? h.schema : undefined, responseCtx, { required: h.required === true, description: stringAt(h.description), deprecated: h.deprecated === true, note: 'header' }));
     const content = Object.entries<unknown>(isSchema(res.content) ? res.content : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]));
     const media = tabs(content.map(([type, m]) => ({ label: type, html: schemaFields(isSchema(m.schema) ? m.schema : undefined, responseCtx, 'response') })), `${uid}-r${i}`, `Media types of ${status}`);
-    return `<div class="api-response" data-status="${esc(status)}">${head}${markdownToHtml(res.description, ctx.links)}${headers.length ? `<div class="api-fields">${headers.join('')}</div>` : ''}${media}</div>`;
+    return `<div class="api-response" data-status="${esc(status)}">${head}${markdownToHtml(stringAt(res.description), ctx.links)}${headers.length ? `<div class="api-fields">${headers.join('')}</div>` : ''}${media}</div>`;
   });
   return `<section class="api-responses">${title}${parts.join('')}</section>`;
 }

@@ -8,14 +8,15 @@
  * `api.playground.enabledInAirGapped`).
  */
 import type { Deployment, SiteConfig } from '../types.js';
+import { objectAt } from './schema-utils.js';
 import type { FeatureState } from './types.js';
 
 export type PlaygroundMode = 'interactive' | 'simple' | 'none';
 
 function airGappedOptIn(config: SiteConfig): boolean {
   if (config.api?.playground?.enabledInAirGapped === true) return true;
-  const raw = (config.raw?.api as Record<string, any> | undefined)?.playground;
-  return raw?.airGapped === true || raw?.enabledInAirGapped === true;
+  const raw = objectAt(objectAt(config.raw?.api).playground);
+  return raw.airGapped === true || raw.enabledInAirGapped === true;
 }
 
 export function playgroundMode(config: SiteConfig, deployment: Deployment): { mode: PlaygroundMode; feature: FeatureState } {

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { OpenAPI } from 'openapi-types';
 import { parse as parseYaml } from 'yaml';
 import type { Deployment } from '../types.js';
 import { guardedFetch, OutboundFetchError, type FetchPolicy } from '../../core/guarded-fetch.js';
@@ -19,7 +20,16 @@ export interface Outbound {
   copyDir?: string;
 }
 
-export type OpenApiObject = Record<string, any>;
+/**
+ * A parsed document or any object inside it. Read with the narrowing helpers of
+ * schema-utils (`isSchema`, `objectAt`, `stringAt`): a repository's document may hold
+ * any value anywhere, whatever the OpenAPI types say.
+ */
+export type OpenApiObject = Record<string, unknown>;
+
+/** The parsed document as swagger-parser's calls take it (it checks the shape itself), and back. */
+export const asParserInput = (doc: OpenApiObject): OpenAPI.Document => doc as unknown as OpenAPI.Document;
+export const fromParserOutput = (doc: OpenAPI.Document): OpenApiObject => doc as unknown as OpenApiObject;
 
 export function isUrl(ref: string): boolean {
   return /^https?:\/\//i.test(ref);
@@ -48,7 +58,7 @@ export function parseDocumentText(text: string, name: string): OpenApiObject {
   try {
     const value: unknown = trimmed.startsWith('{') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000 });
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new DocumentReadError(`${name} is not an OpenAPI document: its top level is not an object`);
-    return value;
+    return value as OpenApiObject;
   } catch (err) {
     if (err instanceof DocumentReadError) throw err;
     const e = err as { message?: string; linePos?: { line: number }[] };

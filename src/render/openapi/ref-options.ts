@@ -4,6 +4,7 @@
  * pull `/etc/passwd` into the site), and at HTTP(S) URLs only when the caller allows it.
  */
 import { readFile } from 'node:fs/promises';
+import type SwaggerParser from '@apidevtools/swagger-parser';
 import { fileURLToPath } from 'node:url';
 import { confinedFile, relativeInside } from '../source/confined-path.js';
 import { guardedFetch, type FetchPolicy } from '../../core/guarded-fetch.js';
@@ -17,7 +18,7 @@ function toFilePath(url: string): string {
  * `http` null: no URL is fetched; otherwise URLs go through the guarded fetcher under that
  * policy (swagger-parser's own HTTP resolver is off: it would reach any address).
  */
-export function refParserOptions(root: string | null, http: FetchPolicy | null): Record<string, unknown> {
+export function refParserOptions(root: string | null, http: FetchPolicy | null): SwaggerParser.Options {
   return {
     resolve: {
       external: true,

@@ -19,6 +19,7 @@ import { renderPlayground } from './playground-html.js';
 import { canHighlightSample, highlightSample } from './sample-highlight.js';
 import { playgroundMode } from './playground-mode.js';
 import type { SchemaHtmlContext } from './schema-html.js';
+import { stringAt } from './schema-utils.js';
 import { renderSecurity } from './security.js';
 import type { EndpointPageSpec } from './types.js';
 
@@ -77,7 +78,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
     contentHtml ? `<div class="api-content">${contentHtml}</div>` : '',
     renderPlayground(model, mode, uid),
     deprecated,
-    description ? '' : markdownToHtml(found.op.description, links),
+    description ? '' : markdownToHtml(stringAt(found.op.description), links),
   ].join('');
   const reference = [
     security ? `<section class="api-security">${headings.heading(2, 'Authorizations', 'authorizations')}${security}</section>` : '',

@@ -4,7 +4,7 @@
  * Recursion-safe: a schema already being expanded on the current path yields nothing
  * (an empty array inside arrays), and depth is capped.
  */
-import { isSchema, mergeAllOf, ownExample, type Schema } from './schema-utils.js';
+import { arrayAt, isSchema, mergeAllOf, objectAt, ownExample, type Schema } from './schema-utils.js';
 
 export type SampleDirection = 'request' | 'response';
 
@@ -29,10 +29,10 @@ export function sampleFromSchema(schema: unknown, direction: SampleDirection = '
     const s = mergeAllOf(schema);
     const options = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
     if (Array.isArray(options) && options.length > 0) return sampleFromSchema(options.find(isSchema), direction, ancestors, depth + 1);
-    const type = Array.isArray(s.type) ? s.type.find((t: unknown) => t !== 'null') : s.type;
+    const type = Array.isArray(s.type) ? arrayAt(s.type).find((t) => t !== 'null') : s.type;
     if (type === 'object' || (!type && (s.properties || s.additionalProperties))) {
       const out: Record<string, unknown> = {};
-      for (const [name, prop] of Object.entries<unknown>(s.properties ?? {})) {
+      for (const [name, prop] of Object.entries(objectAt(s.properties))) {
         if (!isSchema(prop)) continue;
         if ((direction === 'request' && prop.readOnly === true) || (direction === 'response' && prop.writeOnly === true)) continue;
         const v = sampleFromSchema(prop, direction, ancestors, depth + 1);

@@ -7,7 +7,7 @@
 import { fieldAnchor } from '../markdown/slugger.js';
 import { esc, prettyJson } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
-import { constraintsOf, isSchema, mergeAllOf, ownExample, typeLabel, type Schema } from './schema-utils.js';
+import { constraintsOf, isSchema, mergeAllOf, objectAt, ownExample, typeLabel, type Schema } from './schema-utils.js';
 
 export interface SchemaHtmlContext {
   names: Map<object, string>;
@@ -139,9 +139,9 @@ function discriminatorValue(option: Schema, s: Schema, ctx: SchemaHtmlContext): 
     const hit = Object.entries<unknown>(d.mapping).find(([, ref]) => typeof ref === 'string' && (ref === name || ref.endsWith(`/${name}`)));
     if (hit) return hit[0];
   }
-  const prop = mergeAllOf(option).properties?.[d.propertyName];
+  const prop = objectAt(mergeAllOf(option).properties)[d.propertyName];
   if (isSchema(prop)) {
-    if (prop.const !== undefined) return String(prop.const);
+    if (prop.const !== undefined) return typeof prop.const === 'string' ? prop.const : JSON.stringify(prop.const);
     if (Array.isArray(prop.enum) && prop.enum.length === 1) return String(prop.enum[0]);
   }
   return name;

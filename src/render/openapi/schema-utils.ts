@@ -10,7 +10,7 @@ export type Schema = OpenApiObject;
 /** Component schema object -> its name in `components.schemas`, for labels and cycle notes. */
 export function componentNames(doc: OpenApiObject): Map<object, string> {
   const names = new Map<object, string>();
-  for (const [name, schema] of Object.entries<unknown>(doc.components?.schemas ?? {})) {
+  for (const [name, schema] of Object.entries(objectAt(objectAt(doc.components).schemas))) {
     if (schema && typeof schema === 'object' && !names.has(schema)) names.set(schema, name);
   }
   return names;
@@ -18,6 +18,26 @@ export function componentNames(doc: OpenApiObject): Map<object, string> {
 
 export function isSchema(value: unknown): value is Schema {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `value` when it is an object of the document, else an empty one: for reading optional parts. */
+export function objectAt(value: unknown): OpenApiObject {
+  return isSchema(value) ? value : {};
+}
+
+/** The object members of an object (`paths`, `responses`, `content`...), other values left out. */
+export function objectEntries(value: unknown): [string, OpenApiObject][] {
+  return Object.entries(objectAt(value)).filter((e): e is [string, OpenApiObject] => isSchema(e[1]));
+}
+
+/** `value` when it is an array, else an empty one. */
+export function arrayAt(value: unknown): unknown[] {
+  return Array.isArray(value) ? (value as unknown[]) : [];
+}
+
+/** `value` when it is a string, else undefined. */
+export function stringAt(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { esc } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
 import type { OpenApiObject } from './read-document.js';
-import { isSchema } from './schema-utils.js';
+import { isSchema, objectAt, objectEntries, stringAt } from './schema-utils.js';
 
 export interface AuthScheme {
   /** Key in `components.securitySchemes`. */
@@ -28,14 +28,17 @@ export interface OperationSecurity {
 
 export function operationSecurity(doc: OpenApiObject, op: OpenApiObject): OperationSecurity {
   const reqs: unknown[] = Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : [];
-  const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, OpenApiObject>;
+  const schemes = objectAt(objectAt(doc.components).securitySchemes);
   let optional = false;
   const requirements: AuthScheme[][] = [];
   for (const req of reqs) {
     if (!isSchema(req)) continue;
     const entries = Object.entries<unknown>(req);
     if (entries.length === 0) optional = true;
-    const group = entries.filter(([key]) => isSchema(schemes[key])).map(([key, scopes]) => toAuthScheme(key, schemes[key], Array.isArray(scopes) ? scopes.map(String) : []));
+    const group = entries.flatMap(([key, scopes]) => {
+      const scheme = schemes[key];
+      return isSchema(scheme) ? [toAuthScheme(key, scheme, Array.isArray(scopes) ? scopes.map(String) : [])] : [];
+    });
     if (group.length > 0) requirements.push(group);
   }
   return { requirements, optional };
@@ -44,7 +47,7 @@ export function operationSecurity(doc: OpenApiObject, op: OpenApiObject): Operat
 function toAuthScheme(key: string, s: OpenApiObject, scopes: string[]): AuthScheme {
   if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer') return { key, kind: 'bearer', scopes };
   if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'basic') return { key, kind: 'basic', scopes };
-  if (s.type === 'apiKey' && ['header', 'query', 'cookie'].includes(s.in)) return { key, kind: 'apiKey', in: s.in, name: String(s.name ?? key), scopes };
+  if (s.type === 'apiKey' && (s.in === 'header' || s.in === 'query' || s.in === 'cookie')) return { key, kind: 'apiKey', in: s.in, name: stringAt(s.name) ?? key, scopes };
   if (s.type === 'oauth2') return { key, kind: 'oauth2', scopes };
   if (s.type === 'openIdConnect') return { key, kind: 'openIdConnect', scopes };
   return { key, kind: 'other', scopes };
@@ -64,7 +67,7 @@ function describe(scheme: AuthScheme, def: OpenApiObject): string {
     case 'apiKey': return `API key sent in the <code>${esc(scheme.name)}</code> ${scheme.in === 'header' ? 'header' : scheme.in === 'query' ? 'query parameter' : 'cookie'}.`;
     case 'openIdConnect': return `OpenID Connect; discovery document: <code>${esc(def.openIdConnectUrl ?? '')}</code>.`;
     case 'oauth2': {
-      const flows = Object.entries<OpenApiObject>(isSchema(def.flows) ? def.flows : {}).map(([flow, f]) => {
+      const flows = objectEntries(def.flows).map(([flow, f]) => {
         const urls = [f.authorizationUrl && `authorization URL <code>${esc(f.authorizationUrl)}</code>`, f.tokenUrl && `token URL <code>${esc(f.tokenUrl)}</code>`, f.refreshUrl && `refresh URL <code>${esc(f.refreshUrl)}</code>`].filter(Boolean).join(', ');
         const scopes = Object.entries<unknown>(isSchema(f.scopes) ? f.scopes : {}).map(([k, v]) => `<li><code>${esc(k)}</code>${v ? `: ${esc(v)}` : ''}</li>`).join('');
         return `<li>${esc(flow)} flow${urls ? `: ${urls}` : ''}${scopes ? `<ul>${scopes}</ul>` : ''}</li>`;
@@ -76,9 +79,9 @@ function describe(scheme: AuthScheme, def: OpenApiObject): string {
 }
 
 export function renderSecurity(doc: OpenApiObject, sec: OperationSecurity, links: MarkdownLinks): string {
-  const defs = (doc.components?.securitySchemes ?? {}) as Record<string, OpenApiObject>;
+  const defs = objectAt(objectAt(doc.components).securitySchemes);
   const items = distinctSchemes(sec).map((s) => {
-    const def = defs[s.key] ?? {};
+    const def = objectAt(defs[s.key]);
     const label = s.kind === 'apiKey' ? s.name! : s.kind === 'bearer' || s.kind === 'basic' || s.kind === 'oauth2' ? 'Authorization' : s.key;
     const where = s.kind === 'apiKey' ? s.in! : s.kind === 'openIdConnect' || s.kind === 'other' ? s.kind : 'header';
     const scopes = s.scopes.length ? `<div class="api-field-meta"><span>Required scopes: ${s.scopes.map((x) => `<code>${esc(x)}</code>`).join(', ')}</span></div>` : '';

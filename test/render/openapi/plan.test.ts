@@ -7,6 +7,7 @@ import { loadSiteConfig } from '../../../src/render/config/index.js';
 import { planApiReference, renderEndpointPage } from '../../../src/render/openapi/index.js';
 import type { Diagnostic, NavNode } from '../../../src/render/types.js';
 import { endpoint, FIXTURES, group, pageContext, siteConfig, specs } from './helpers.js';
+import { like } from '../../helpers/like.js';
 
 /** The fixture documents alone (the fixture site's pages would otherwise claim operations too). */
 let DOCS = '';
@@ -92,9 +93,9 @@ describe('planApiReference diagnostics', () => {
     expect(invalid.map((d) => d.path)).toContain('info');
     expect(invalid.find((d) => d.path === 'info')).toMatchObject({ line: 3 });
     expect(invalid.map((d) => d.message).join('\n')).toMatch(/version/);
-    expect(errorsFor(plan.diagnostics, 'broken-ref.yaml')).toEqual([expect.objectContaining({
+    expect(errorsFor(plan.diagnostics, 'broken-ref.yaml')).toEqual([like.objectContaining({
       path: 'paths["/things"].get.responses["200"].content["application/json"].schema.$ref', line: 15,
-      message: expect.stringContaining('#/components/schemas/Thing'),
+      message: like.stringContaining('#/components/schemas/Thing'),
     })]);
     expect(errorsFor(plan.diagnostics, 'swagger-2.0.json')).toEqual([]); // converted to OpenAPI 3.0
     const tab = plan.navigation.sections[0].children;
@@ -110,7 +111,7 @@ describe('planApiReference diagnostics', () => {
     try {
       writeFileSync(path.join(root, 'ancient.json'), '{\n  "swaggerVersion": "1.2",\n  "swagger": "1.2",\n  "apis": []\n}\n');
       const plan = await planApiReference(root, siteConfig({ root: [group('Ancient', [], 'ancient.json')] }), 'cloud');
-      expect(plan.diagnostics).toEqual([{ severity: 'error', file: 'ancient.json', path: 'swagger', line: 3, message: expect.stringMatching(/Swagger 1\.2 document.*converts Swagger 2\.0.*[Cc]onvert it to OpenAPI 3/) }]);
+      expect(plan.diagnostics).toEqual([{ severity: 'error', file: 'ancient.json', path: 'swagger', line: 3, message: like.stringMatching(/Swagger 1\.2 document.*converts Swagger 2\.0.*[Cc]onvert it to OpenAPI 3/) }]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -138,7 +139,7 @@ describe('planApiReference diagnostics', () => {
       writeFileSync(path.join(root, 'tree-again.mdx'), '---\nopenapi: get /tree\n---\n');
       const plan = await planApiReference(root, siteConfig({ api: { openapi: ['zoo.yaml'] } }), 'cloud');
       expect(plan.diagnostics).toEqual([
-        expect.objectContaining({ file: 'bad.mdx', line: 2, path: 'openapi', message: expect.stringContaining('not an operation reference') }),
+        like.objectContaining({ file: 'bad.mdx', line: 2, path: 'openapi', message: like.stringContaining('not an operation reference') }),
         { severity: 'error', file: 'missing.mdx', line: 3, path: 'openapi', message: 'Operation GET /cages not found in zoo.yaml (#/paths/~1cages/get)' },
         { severity: 'warning', file: 'tree.mdx', line: 2, path: 'openapi', message: 'GET /tree is already the operation of tree-again; this page renders as an ordinary page' },
       ]);
@@ -159,9 +160,9 @@ describe('frontmatter documents named relative to the page', () => {
       writeFileSync(path.join(root, 'api', 'endpoints', 'tree-here.mdx'), '---\nopenapi: ./zoo.yaml get /tree\n---\n');
       writeFileSync(path.join(root, 'api', 'out.mdx'), '---\nopenapi: ../../zoo.yaml GET /tree\n---\n');
       const plan = await planApiReference(root, siteConfig({}), 'cloud');
-      expect(plan.endpoints.map((e) => [e.page, e.file])).toEqual(expect.arrayContaining([['api/endpoints/secret/tree', 'api/endpoints/zoo.yaml']]));
-      expect(plan.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', message: expect.stringContaining('"../zoo.yaml" leads outside the docs folder') }));
-      expect(plan.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', file: 'api/endpoints/tree-here.mdx' }));
+      expect(plan.endpoints.map((e) => [e.page, e.file])).toEqual(like.arrayContaining([['api/endpoints/secret/tree', 'api/endpoints/zoo.yaml']]));
+      expect(plan.diagnostics).toContainEqual(like.objectContaining({ severity: 'error', message: like.stringContaining('"../zoo.yaml" leads outside the docs folder') }));
+      expect(plan.diagnostics).toContainEqual(like.objectContaining({ severity: 'warning', file: 'api/endpoints/tree-here.mdx' }));
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -222,7 +223,7 @@ describe('URL documents and deployments', () => {
     expect(hits).toBe(before);
     expect(plan.endpoints).toEqual([]);
     expect(plan.diagnostics).toEqual([
-      expect.objectContaining({ severity: 'error', file: url, message: `OpenAPI document ${url} is refused: its address is in a loopback range that exports may not reach (the operator can allow it with QUIRE_EXPORT_FETCH_ALLOW)` }),
+      like.objectContaining({ severity: 'error', file: url, message: `OpenAPI document ${url} is refused: its address is in a loopback range that exports may not reach (the operator can allow it with QUIRE_EXPORT_FETCH_ALLOW)` }),
     ]);
   });
 
@@ -248,13 +249,13 @@ describe('URL documents and deployments', () => {
     const plan = await planApiReference(root, siteConfig({ api: { openapi: [url] }, root: [group('Library', [], url)] }), 'air-gapped');
     expect(hits).toBe(before);
     expect(plan.endpoints).toEqual([]);
-    expect(plan.diagnostics).toEqual([expect.objectContaining({ severity: 'error', file: url, message: expect.stringMatching(/air-gapped.*vendor the file/) })]);
+    expect(plan.diagnostics).toEqual([like.objectContaining({ severity: 'error', file: url, message: like.stringMatching(/air-gapped.*vendor the file/) })]);
   });
 
   it('leaves the playground out of air-gapped builds unless docs.json enables it, and says so', async () => {
     const nav = [group('Zoo', [], 'recursive.yaml')];
     const off = await planApiReference(DOCS, siteConfig({ root: nav }), 'air-gapped');
-    expect(off.features['api-playground']).toEqual({ included: false, reason: expect.stringMatching(/air-gapped.*"enabledInAirGapped": true/) });
+    expect(off.features['api-playground']).toEqual({ included: false, reason: like.stringMatching(/air-gapped.*"enabledInAirGapped": true/) });
     const on = await planApiReference(DOCS, siteConfig({ root: nav, api: { playground: { enabledInAirGapped: true } } }), 'air-gapped');
     expect(on.features['api-playground']).toEqual({ included: true });
     const raw = await planApiReference(DOCS, siteConfig({ root: nav, raw: { api: { playground: { airGapped: true } } } }), 'air-gapped');

@@ -22,7 +22,7 @@ const snapshotHtml = (html: string) => html.replace(/(<pre class="q-code-pre[^"]
 function operationData(html: string): Record<string, unknown> {
   const m = /<script type="application\/json" data-api-operation>([\s\S]*?)<\/script>/.exec(html);
   expect(m).not.toBeNull();
-  return JSON.parse(m![1]);
+  return JSON.parse(m![1]) as Record<string, unknown>;
 }
 
 describe('renderEndpointPage: OpenAPI 3.0 JSON (petstore)', () => {

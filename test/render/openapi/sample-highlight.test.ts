@@ -39,9 +39,10 @@ describe('highlightSample', () => {
 
 describe('generated examples and descriptions', () => {
   it('stops a recursive schema instead of looping', () => {
-    const node: Record<string, any> = { type: 'object', properties: { name: { type: 'string' } } };
-    node.properties.parent = node;
-    node.properties.children = { type: 'array', items: node };
+    const properties: Record<string, unknown> = { name: { type: 'string' } };
+    const node = { type: 'object', properties };
+    properties.parent = node;
+    properties.children = { type: 'array', items: node };
     expect(sampleFromSchema(node)).toEqual({ name: 'string', children: [] });
   });
 
