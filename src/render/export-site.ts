@@ -41,7 +41,8 @@ import { PageCache, pageIndexFile } from './cache/page-cache.js';
 import { pruneHighlightCache } from './cache/highlight-cache.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
-import { ENGINE_VERSION, sha256 } from './cache/cache-key.js';
+import { engineVersion, sha256 } from './cache/cache-key.js';
+import { engineCode } from './cache/engine-version.js';
 import { SearchIndexer, type SearchDocument } from './search/search-index.js';
 import { shardCount } from './search/search-shards.js';
 import { searchSections } from './search/search-text.js';
@@ -192,6 +193,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     pages: Object.keys(plan.pages),
     redirectSources: plan.redirectSources,
     cacheDir,
+    // Hashed here once, so render threads do not each read the engine's files again.
+    engineCode: cacheDir ? engineCode() : undefined,
   };
 
   const previousFiles = await prepareOutDir(outDir, root);
@@ -207,7 +210,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   const written = new Set<string>();
   const pageWrites: Promise<void>[] = [];
   // What the last export into this folder wrote: unchanged pages and files are left as they are.
-  const manifest = cacheDir ? new OutputManifest(cacheDir, outDir, sha256(ENGINE_VERSION, JSON.stringify(model))) : undefined;
+  const manifest = cacheDir ? new OutputManifest(cacheDir, outDir, sha256(engineVersion(), JSON.stringify(model))) : undefined;
   await manifest?.load();
   // Each search shard is written as soon as it is built, while later pages still render.
   const shardWrites: Promise<void>[] = [];

@@ -7,13 +7,14 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { readConfinedText } from '../source/confined-path.js';
-import { LIBRARY_VERSIONS } from './engine-version.js';
+import { engineCode } from './engine-version.js';
 
 /**
- * Bump the number when the shape or the rendering of cached pages changes, or the layout
- * (see output-manifest.ts); the versions of Quire and its rendering libraries are part of it.
+ * What rendered a cached page or the layout (see output-manifest.ts): the versions of
+ * Quire and its rendering libraries and a hash of the render engine's code, so any change
+ * to either misses the cache.
  */
-export const ENGINE_VERSION = `quire-render-5 ${LIBRARY_VERSIONS}`;
+export const engineVersion = (): string => `quire-render ${engineCode()}`;
 
 const IMPORT = /^\s*import\s+[\s\S]*?\s+from\s+['"]([^'"]+)['"]/gm;
 

@@ -2,12 +2,15 @@
  * What a cached page or highlighted block was made with: Quire's version and the
  * versions of the libraries that shape the output (Shiki's grammars and themes, the
  * micromark parser, KaTeX), read from their package.json files once. An upgrade of any
- * of them changes every key, so no cache outlives the code that filled it; the
- * constants in cache-key.ts and code-block.ts still cover Quire's own changes between releases.
+ * of them changes every key, so no cache outlives the code that filled it. Quire's own
+ * changes between releases are covered by a hash of the render engine's code itself
+ * (engineCode), so no hand-kept number has to be bumped.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { QUIRE_VERSION } from '../../core/version.js';
 
 const require = createRequire(import.meta.url);
@@ -36,3 +39,46 @@ export const LIBRARY_VERSIONS = [
   // Icons are inlined into pages: a new icon set release changes their SVG.
   ...['@iconify-json/fa7-solid', '@iconify-json/fa7-regular', '@iconify-json/fa7-brands', '@iconify-json/lucide', '@iconify-json/tabler'].map((p) => `${p}@${versionOf(p)}`),
 ].join(' ');
+
+/** Source files that shape the output: code, styles and data; not maps or type declarations. */
+const CODE_FILE = /\.(?:[cm]?[jt]s|css|json)$/;
+
+/**
+ * sha256 over every code file under `dir` (relative path and content, in sorted order),
+ * plus `extra` files: what the render engine is made of, whether run from `src/` or `dist/`.
+ */
+export function codeHash(dir: string, extra: string[] = []): string {
+  const files: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.isFile() && CODE_FILE.test(e.name) && !e.name.endsWith('.d.ts')) files.push(full);
+    }
+  };
+  walk(dir);
+  const h = createHash('sha256');
+  for (const f of files.sort()) h.update(relative(dir, f)).update('\0').update(readFileSync(f)).update('\0');
+  for (const f of extra) if (existsSync(f)) h.update(readFileSync(f)).update('\0');
+  return h.digest('hex');
+}
+
+let engine: string | undefined;
+
+/** Takes the value another thread computed for this same code (a render thread's init). */
+export function useEngineCode(value: string): void {
+  engine = value;
+}
+
+/**
+ * LIBRARY_VERSIONS plus the hash of the render engine's code (`src/render` or
+ * `dist/render`, and the bundled browser assets beside `dist/render`): part of every
+ * page and highlight cache key. Computed once per process, on first use.
+ */
+export function engineCode(): string {
+  if (engine === undefined) {
+    const renderDir = fileURLToPath(new URL('..', import.meta.url));
+    engine = `${LIBRARY_VERSIONS} code@${codeHash(renderDir, [join(renderDir, '..', 'browser-assets.json')]).slice(0, 16)}`;
+  }
+  return engine;
+}

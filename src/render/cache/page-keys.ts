@@ -8,7 +8,7 @@ import type { Deployment } from '../types.js';
 import type { SitePlan } from '../output/plan-site.js';
 import type { RenderTask } from '../pool/render-task.js';
 import { readFile } from 'node:fs/promises';
-import { ENGINE_VERSION, readText, sha256, snippetDigest } from './cache-key.js';
+import { engineVersion, readText, sha256, snippetDigest } from './cache-key.js';
 import { orNullIfMissing } from '../../core/missing-file.js';
 
 export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deployment: Deployment): Promise<Map<string, string>> {
@@ -37,7 +37,7 @@ export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deploym
         const { localCopy: _copy, ...stable } = task.spec;
         api = sha256(JSON.stringify(stable), await documentHash(task.spec));
       }
-      keys.set(task.page, sha256(ENGINE_VERSION, task.page, source, configHash, snippets, deployment, api));
+      keys.set(task.page, sha256(engineVersion(), task.page, source, configHash, snippets, deployment, api));
     }),
   );
   return keys;

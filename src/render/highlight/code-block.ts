@@ -11,7 +11,7 @@ import type { PageContext } from '../types.js';
 import { attrs, escapeAttr, escapeHtml } from '../markdown/escape.js';
 import { parseCodeMeta } from './code-meta.js';
 import { HighlightLimitError, tokenizeDual } from './dual-tokenize.js';
-import { LIBRARY_VERSIONS } from '../cache/engine-version.js';
+import { engineCode } from '../cache/engine-version.js';
 import { tokenClass, tokenStyle } from './token-classes.js';
 import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
 
@@ -30,11 +30,8 @@ export interface CodeBlockOptions {
 /** Largest block that is highlighted; a larger one is shown as plain text. */
 const MAX_HIGHLIGHT_CHARS = 256 * 1024;
 
-/** Bump when the markup of a highlighted block changes: it is part of every highlight cache key. */
-const MARKUP_VERSION = 'token-classes-1';
-
 export function highlightKey(lang: string, meta: string, code: string): string {
-  return createHash('sha256').update(MARKUP_VERSION).update('\0').update(LIBRARY_VERSIONS).update('\0').update(lang).update('\0').update(meta).update('\0').update(code).digest('hex');
+  return createHash('sha256').update(engineCode()).update('\0').update(lang).update('\0').update(meta).update('\0').update(code).digest('hex');
 }
 
 /** Blocks remembered per cache by their text, in front of it (at most this many, then forgotten). */

@@ -17,6 +17,7 @@ import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import { pageIconFor } from '../layout/page-icon.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
+import { useEngineCode } from '../cache/engine-version.js';
 
 export interface RenderTask {
   page: string;
@@ -59,6 +60,8 @@ export interface RenderInit {
   cacheDir?: string;
   /** The pack this export appends page-cache entries to (see cache/page-pack.ts), when caching. */
   pagePack?: PackTarget;
+  /** The main thread's engineCode(), for highlight cache keys (see cache/engine-version.ts). */
+  engineCode?: string;
 }
 
 const encoder = new TextEncoder();
@@ -75,6 +78,7 @@ function lineOf(source: string, needle: string): number | undefined {
 }
 
 export function createRenderer(init: RenderInit) {
+  if (init.engineCode) useEngineCode(init.engineCode);
   const { resolveLink, resolveAsset } = createLinkResolver({
     pages: new Set(init.pages),
     files: new Set(init.files),
