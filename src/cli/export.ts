@@ -1,6 +1,6 @@
 /**
  * `quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped]
- * [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow LIST] [--json]` (flags parsed
+ * [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow LIST] [--site-scripts] [--json]` (flags parsed
  * by commander, as every command's): runs exportSite on a local docs folder with a
  * progress bar on a terminal and a summary at the end. Exit codes: 0 done, 1 --strict
  * found warnings or broken links (or the export failed), 2 bad usage or a folder that
@@ -24,6 +24,8 @@ interface ExportFlags {
   workers?: number;
   /** Non-public hosts and ranges remote OpenAPI documents may come from. */
   fetchAllow?: string[];
+  /** Include the site's own .js files on every page (output/site-scripts.ts). */
+  siteScripts?: boolean;
   json?: boolean;
 }
 
@@ -68,6 +70,7 @@ export function registerExportCommand(program: Command, io: Io, setExit: (code: 
     .option('--cache-dir <dir>', 'page and highlight cache folder')
     .option('--workers <n>', 'render threads; 0 renders on the main thread (default: one per core but one)', renderThreads)
     .option('--fetch-allow <list>', 'non-public hosts and CIDR ranges remote OpenAPI documents may come from, comma-separated', allowList)
+    .option('--site-scripts', "include the site's own .js files on every page, as Mintlify does (they run in readers' browsers, never during the export)")
     .option('--json', 'print the report as one JSON object')
     .action(async (root: string, flags: ExportFlags) => setExit(await runExport(root, flags, io)));
 }
@@ -129,6 +132,7 @@ async function runExport(root: string, flags: ExportFlags, io: Io): Promise<numb
       cacheDir: flags.cacheDir,
       workers: flags.workers,
       fetchAllow: flags.fetchAllow ?? [],
+      siteScripts: flags.siteScripts === true,
       onProgress: bar,
       signal: controller.signal,
     });

@@ -10,7 +10,8 @@ import { createOrganization, parseFeatures } from '../core/organizations.js';
 import { createProject } from '../core/projects.js';
 import { listApiKeys } from '../store/records/api-keys.js';
 import { listOrganizations } from '../store/records/organizations.js';
-import { listProjects } from '../store/records/projects.js';
+import { listProjects, updateProjectSettings } from '../store/records/projects.js';
+import { InvalidError, NotFoundError } from '../core/errors.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/types.js';
 import { print, table, type Io } from './io.js';
@@ -110,13 +111,27 @@ export function registerOperatorCommands(program: Command, env: NodeJS.ProcessEn
     .requiredOption('--repo <url|path>', 'git URL (https, ssh, file) or absolute local path')
     .option('--ref <ref>', 'default branch or tag', 'main')
     .option('--docs-path <dir>', 'folder inside the repository that holds docs.json', '.')
+    .option('--site-scripts', "include the site's own .js files in its exports (they run in readers' browsers)")
     .option('--json', 'print one JSON object')
-    .action(async (o: { org: string; domain: string; repo: string; ref: string; docsPath: string; json?: boolean }) =>
+    .action(async (o: { org: string; domain: string; repo: string; ref: string; docsPath: string; siteScripts?: boolean; json?: boolean }) =>
       run(async (store) => {
-        const p = await createProject(store, { orgId: o.org, domain: o.domain, repository: o.repo, ref: o.ref, docsPath: o.docsPath });
+        const p = await createProject(store, { orgId: o.org, domain: o.domain, repository: o.repo, ref: o.ref, docsPath: o.docsPath, siteScripts: o.siteScripts === true });
         print(io, !!o.json, p, () => `Created project ${p.id} for ${p.domain} (${p.repository} at ${p.defaultRef}, docs in ${p.docsPath})`);
       }),
     );
+  project
+    .command('set')
+    .argument('<id>', 'project id')
+    .requiredOption('--site-scripts <on|off>', "include the site's own .js files in its exports")
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, o: { siteScripts: string; json?: boolean }) => {
+      if (o.siteScripts !== 'on' && o.siteScripts !== 'off') throw new InvalidError(`--site-scripts must be "on" or "off", not "${o.siteScripts}"`);
+      await run(async (store) => {
+        const p = await updateProjectSettings(store.db, id, { siteScripts: o.siteScripts === 'on' });
+        if (!p) throw new NotFoundError(`Project not found: ${id}`);
+        print(io, !!o.json, p, () => `Project ${p.id}: site scripts ${p.siteScripts ? 'on' : 'off'}`);
+      });
+    });
   project
     .command('list')
     .option('--org <id>', 'only this organization')

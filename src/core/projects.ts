@@ -39,6 +39,8 @@ export interface CreateProjectOptions {
   ref?: string;
   /** Folder inside the repository holding docs.json. @default '.' */
   docsPath?: string;
+  /** Include the site's own .js files in its exports. @default false */
+  siteScripts?: boolean;
 }
 
 export async function createProject(store: Store, o: CreateProjectOptions): Promise<Project> {
@@ -58,6 +60,7 @@ export async function createProject(store: Store, o: CreateProjectOptions): Prom
     repository: o.repository,
     defaultRef: ref,
     docsPath,
+    siteScripts: o.siteScripts === true,
     createdAt: nowIso(),
   });
 }

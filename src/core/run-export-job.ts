@@ -107,6 +107,7 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
         cacheDir: join(deps.dataDir, 'cache', 'render', project.id),
         workers: deps.renderThreads,
         fetchAllow: deps.fetchAllow,
+        siteScripts: project.siteScripts,
         pageTimeoutMs: deps.pageTimeoutMs,
         workDir: join(workDir, 'export'),
         signal: job.signal,

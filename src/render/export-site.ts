@@ -31,6 +31,7 @@ import { analyticsSnippets } from './output/analytics.js';
 import { normalizePagePath, pageOutputFile } from './output/page-paths.js';
 import { planSite, type SitePlan } from './output/plan-site.js';
 import { configAsset, mediaFiles } from './output/site-assets.js';
+import { siteScripts } from './output/site-scripts.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
 import { writePageFile } from './output/write-page.js';
@@ -163,6 +164,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
 
   const analytics = analyticsSnippets(plan.config, deployment);
   diagnostics.push(...analytics.diagnostics);
+  const scripts = siteScripts(plan.files, options.siteScripts === true, deployment);
   const theme = buildTheme(plan.config, { css: plan.api.assets ? [plan.api.assets.css] : [], js: plan.api.assets ? [plan.api.assets.js] : [] });
   const katex = await katexAssets();
   const indexed = tasks.filter((t) => plan.pages[t.page].searchable);
@@ -183,6 +185,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       logoDark: configAsset(plan.config, plan.config.logo?.dark, 'logo.dark', fileSet, diagnostics),
       favicon: configAsset(plan.config, plan.config.favicon, 'favicon', fileSet, diagnostics),
       headHtml: analytics.headHtml,
+      ...(scripts.scripts.length > 0 ? { scripts: scripts.scripts } : {}),
     },
   };
   diagnostics.push(...checkIcons(model));
@@ -313,7 +316,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     if (math) for (const [p, c] of katex.files) files.set(p, c);
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
-    for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon]) if (a) assets.add(a);
+    for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts]) if (a) assets.add(a);
     for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
@@ -331,6 +334,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s)` } : { included: false, reason: 'no page to index' },
       math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
       ...analytics.features,
+      ...(scripts.feature ? { 'site-scripts': scripts.feature } : {}),
       ...plan.api.features,
       'page-cache': cache ? { included: cacheHits > 0, reason: `${cacheHits} of ${tasks.length} pages from the cache` } : { included: false, reason: 'no cache folder given' },
     };

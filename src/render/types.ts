@@ -254,6 +254,11 @@ export interface ExportOptions {
    * @example ['10.20.0.0/16', 'openapi.internal.example.com']
    */
   fetchAllow?: string[];
+  /**
+   * Include the site's own `.js` files on every page, as Mintlify does (off by default:
+   * they run in readers' browsers; they never run during the export). See output/site-scripts.ts.
+   */
+  siteScripts?: boolean;
   /** A folder of this export's own for its working files (copies of fetched documents). @default a new private temp folder, removed at the end */
   workDir?: string;
   /** Time one page may take in a render thread; past it the thread is ended and the page fails alone. @default 60000 */

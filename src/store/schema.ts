@@ -20,6 +20,8 @@ export interface ProjectsTable {
   repository: string;
   default_ref: string;
   docs_path: string;
+  /** 1: the site's own .js files go into exports. */
+  site_scripts: number;
   created_at: string;
 }
 

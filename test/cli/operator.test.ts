@@ -32,6 +32,18 @@ describe('operator commands', () => {
     expect(project.code).toBe(0);
     expect(JSON.parse(project.stdout)).toMatchObject({ domain: 'docs.example.com', repository: '/srv/docs', defaultRef: 'trunk', docsPath: 'docs' });
 
+    const projectId = (JSON.parse(project.stdout) as { id: string; siteScripts: boolean }).id;
+    expect(JSON.parse(project.stdout)).toMatchObject({ siteScripts: false });
+    const on = await runQuire(['project', 'set', projectId, '--site-scripts', 'on', '--json'], env);
+    expect(on.code).toBe(0);
+    expect(JSON.parse(on.stdout)).toMatchObject({ id: projectId, siteScripts: true });
+    const bad = await runQuire(['project', 'set', projectId, '--site-scripts', 'yes'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--site-scripts must be "on" or "off", not "yes"/);
+    const missing = await runQuire(['project', 'set', 'prj_missing', '--site-scripts', 'off', '--json'], env);
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout)).toEqual({ error: 'Project not found: prj_missing' });
+
     const keys = JSON.parse((await runQuire(['key', 'list', '--json'], env)).stdout) as { keys: Record<string, unknown>[] };
     expect(keys.keys).toHaveLength(1);
     expect(keys.keys[0]).not.toHaveProperty('hash');
@@ -73,7 +85,7 @@ describe('quire migrate', () => {
     try {
       const first = await runQuire(['migrate', '--json'], { QUIRE_DATA_DIR: dir });
       expect(first.code).toBe(0);
-      expect(JSON.parse(first.stdout)).toEqual({ dialect: 'sqlite', applied: ['001-initial', '002-queue'], queue: 'local' });
+      expect(JSON.parse(first.stdout)).toEqual({ dialect: 'sqlite', applied: ['001-initial', '002-queue', '003-project-settings'], queue: 'local' });
       const again = await runQuire(['migrate'], { QUIRE_DATA_DIR: dir });
       expect(again.stdout).toContain('The sqlite database is up to date');
     } finally {

@@ -25,7 +25,7 @@ describe.each(DIALECTS)('records on %s', (dialect) => {
     t = await openTestStore(dialect);
     await orgs.insertOrganization(t.store.db, { id: 'org_a', name: 'A', features: ['static-export', 'agent'], createdAt: T0 });
     await projects.insertProject(t.store.db, {
-      id: 'prj_a', orgId: 'org_a', domain: 'docs.a.test', repository: '/tmp/repo', defaultRef: 'main', docsPath: '.', createdAt: T0,
+      id: 'prj_a', orgId: 'org_a', domain: 'docs.a.test', repository: '/tmp/repo', defaultRef: 'main', docsPath: '.', siteScripts: false, createdAt: T0,
     });
   });
   afterEach(async () => t.cleanup());
@@ -42,12 +42,20 @@ describe.each(DIALECTS)('records on %s', (dialect) => {
     expect(await orgs.findOrganization(t.store.db, 'org_missing')).toBeUndefined();
   });
 
+  it('keeps a project\'s export settings: site scripts off by default, on and off again', async () => {
+    expect((await projects.findProject(t.store.db, 'prj_a'))?.siteScripts).toBe(false);
+    expect((await projects.updateProjectSettings(t.store.db, 'prj_a', { siteScripts: true }))?.siteScripts).toBe(true);
+    expect((await projects.findProjectByDomain(t.store.db, 'docs.a.test'))?.siteScripts).toBe(true);
+    expect((await projects.updateProjectSettings(t.store.db, 'prj_a', { siteScripts: false }))?.siteScripts).toBe(false);
+    expect(await projects.updateProjectSettings(t.store.db, 'prj_missing', { siteScripts: true })).toBeUndefined();
+  });
+
   it('finds projects by id and domain and keeps domains unique', async () => {
     expect((await projects.findProjectByDomain(t.store.db, 'docs.a.test'))?.id).toBe('prj_a');
     expect((await projects.listProjects(t.store.db, 'org_a')).map((p) => p.id)).toEqual(['prj_a']);
     expect(await projects.listProjects(t.store.db, 'org_b')).toEqual([]);
     await expect(
-      projects.insertProject(t.store.db, { id: 'prj_b', orgId: 'org_a', domain: 'docs.a.test', repository: 'x', defaultRef: 'main', docsPath: '.', createdAt: T0 }),
+      projects.insertProject(t.store.db, { id: 'prj_b', orgId: 'org_a', domain: 'docs.a.test', repository: 'x', defaultRef: 'main', docsPath: '.', siteScripts: false, createdAt: T0 }),
     ).rejects.toThrow();
   });
 
@@ -158,7 +166,7 @@ describe('hot lookups on SQLite', () => {
     const t = await openTestStore('sqlite');
     try {
       await orgs.insertOrganization(t.store.db, { id: 'org_a', name: 'A', features: ['agent'], createdAt: T0 });
-      await projects.insertProject(t.store.db, { id: 'prj_a', orgId: 'org_a', domain: 'docs.a.test', repository: '/tmp/repo', defaultRef: 'main', docsPath: '.', createdAt: T0 });
+      await projects.insertProject(t.store.db, { id: 'prj_a', orgId: 'org_a', domain: 'docs.a.test', repository: '/tmp/repo', defaultRef: 'main', docsPath: '.', siteScripts: false, createdAt: T0 });
       await agentJobs.insertAgentJob(t.store.db, {
         id: 'aj_1', orgId: 'org_a', projectId: 'prj_a', status: 'active', prompt: 'p', repository: '/tmp/repo', baseRef: 'main',
         branch: 'quire/agent-aj_1', model: 'm', prLink: null, prNumber: null, failureReason: null, createdAt: T0, updatedAt: T0, archivedAt: null,

@@ -168,5 +168,6 @@ function renderHead(model: SiteModel, rendered: RenderedPage, root: string, opti
     `<link rel="icon" href="${assets.favicon ? escapeAttr(root + encodeURI(assets.favicon)) : 'data:,'}">` +
     `<link rel="stylesheet" href="${escapeAttr(root + assets.css)}">` +
     (options.math && assets.katexCss ? `<link rel="stylesheet" href="${escapeAttr(root + assets.katexCss)}">` : '') +
-    `<script src="${escapeAttr(root + assets.js)}"></script>` + assets.headHtml + '</head>';
+    `<script src="${escapeAttr(root + assets.js)}"></script>` + assets.headHtml +
+    (assets.scripts ?? []).map((s) => `<script src="${escapeAttr(root + encodeURI(s))}" defer></script>`).join('') + '</head>';
 }

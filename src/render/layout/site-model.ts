@@ -46,6 +46,8 @@ export interface SiteAssets {
   favicon?: string;
   /** Analytics `<script>` tags from the config (never in air-gapped builds). */
   headHtml: string;
+  /** The site's own `.js` files, root-relative, when the operator enabled them (output/site-scripts.ts). */
+  scripts?: string[];
 }
 
 export interface SiteModel {

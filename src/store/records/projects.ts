@@ -12,6 +12,8 @@ export interface Project {
   defaultRef: string;
   /** Folder inside the repository that holds docs.json; `.` for the root. */
   docsPath: string;
+  /** The site's own `.js` files go into its exports (render/output/site-scripts.ts). */
+  siteScripts: boolean;
   createdAt: string;
 }
 
@@ -23,6 +25,7 @@ export function toProject(row: ProjectsTable): Project {
     repository: row.repository,
     defaultRef: row.default_ref,
     docsPath: row.docs_path,
+    siteScripts: Number(row.site_scripts) === 1,
     createdAt: row.created_at,
   };
 }
@@ -37,10 +40,17 @@ export async function insertProject(db: Kysely<Database>, p: Project): Promise<P
       repository: p.repository,
       default_ref: p.defaultRef,
       docs_path: p.docsPath,
+      site_scripts: p.siteScripts ? 1 : 0,
       created_at: p.createdAt,
     })
     .execute();
   return p;
+}
+
+/** Changes a project's export settings; the project as it is now, or undefined when it does not exist. */
+export async function updateProjectSettings(db: Kysely<Database>, id: string, settings: { siteScripts: boolean }): Promise<Project | undefined> {
+  await db.updateTable('projects').set({ site_scripts: settings.siteScripts ? 1 : 0 }).where('id', '=', id).execute();
+  return findProject(db, id);
 }
 
 export async function findProject(db: Kysely<Database>, id: string): Promise<Project | undefined> {
