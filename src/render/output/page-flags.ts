@@ -15,6 +15,7 @@
  */
 import type { Diagnostic, Frontmatter, NavNode, NavSection, Navigation, SiteConfig } from '../types.js';
 import type { SitePage } from '../layout/site-model.js';
+import { frontmatterKeyLine } from './read-frontmatter.js';
 
 /** How the navigation lists a page: only under hidden groups or divisions, and whether one of those is searchable. */
 export interface NavListing {
@@ -61,7 +62,7 @@ const NOT_APPLIED: Record<string, string> = {
 export type PageFlags = Pick<SitePage, 'hidden' | 'noindex' | 'searchable' | 'listed' | 'url' | 'mode' | 'hidePager'>;
 
 /** The flags of one page; a frontmatter value the export cannot apply is reported against `file`. */
-export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, config: SiteConfig, file: string | undefined, diagnostics: Diagnostic[]): PageFlags {
+export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, config: SiteConfig, file: string | undefined, diagnostics: Diagnostic[], source = ''): PageFlags {
   const all = config.seo.indexing === 'all';
   const hiddenByPage = fm.hidden === true;
   const hidden = hiddenByPage || !!listing?.hiddenOnly;
@@ -72,14 +73,14 @@ export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, conf
   if (fm.hideFooterPagination === true) flags.hidePager = true;
   if (file) {
     for (const key of Object.keys(NOT_APPLIED)) {
-      if (fm[key] !== undefined) diagnostics.push({ severity: 'warning', file, line: 1, message: `${file}: frontmatter ${key} is not applied (${NOT_APPLIED[key]})` });
+      if (fm[key] !== undefined) diagnostics.push({ severity: 'warning', file, line: frontmatterKeyLine(source, key), message: `${file}: frontmatter ${key} is not applied (${NOT_APPLIED[key]})` });
     }
   }
   if (typeof fm.mode === 'string' && fm.mode !== 'default') {
     if (MODES.has(fm.mode)) flags.mode = fm.mode as PageFlags['mode'];
     else if (file) {
       const why = fm.mode === 'assistant' ? 'the assistant is a hosted service a static export does not have' : 'expected default, wide, custom, frame or center';
-      diagnostics.push({ severity: 'warning', file, line: 1, message: `${file}: frontmatter mode "${fm.mode}" is not applied (${why}); the page uses the standard layout` });
+      diagnostics.push({ severity: 'warning', file, line: frontmatterKeyLine(source, 'mode'), message: `${file}: frontmatter mode "${fm.mode}" is not applied (${why}); the page uses the standard layout` });
     }
   }
   return flags;

@@ -108,7 +108,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
       method: fm.hideApiMarker === true ? undefined : spec?.method,
       deprecated: fm.deprecated === true,
       inNav: inNav.has(page),
-      ...pageFlags(fm, listings.get(page), config, file, diagnostics),
+      ...pageFlags(fm, listings.get(page), config, file, diagnostics, file ? sources.get(file) : undefined),
     };
     tasks.push(spec ? { page, file, spec } : { page, file });
   }

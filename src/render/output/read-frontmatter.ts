@@ -71,6 +71,17 @@ export function readFrontmatter(source: string): PageSummary {
   return { frontmatter, h1 };
 }
 
+/**
+ * The line of a top-level frontmatter key in the page's source (the `---` is line 1), for
+ * diagnostics about that key; 1 when the key is not found on a line of its own.
+ */
+export function frontmatterKeyLine(source: string, key: string): number {
+  const match = FRONTMATTER.exec(source);
+  if (!match) return 1;
+  const at = match[1].split(/\r?\n/).findIndex((line) => line.startsWith(key) && /^\s*:/.test(line.slice(key.length)));
+  return at < 0 ? 1 : at + 2;
+}
+
 /** Title the sidebar and tab titles use: sidebarTitle, then title, then h1, then file name. */
 export function summaryTitle(summary: PageSummary, page: string): { title: string; sidebarTitle: string } {
   const fm = summary.frontmatter;

@@ -46,6 +46,8 @@ describe('export of a products site', () => {
       'platform/internal/notes.mdx: frontmatter groups is not applied (access groups need authentication, which a static export does not have: the page is public)',
       'unlisted.mdx: frontmatter mode "assistant" is not applied (the assistant is a hosted service a static export does not have); the page uses the standard layout',
     ]);
+    // Each warning points at its key's line in the frontmatter, not at line 1.
+    expect(reports.products.diagnostics.filter((d) => d.message.includes('is not applied')).map((d) => `${d.file}:${d.line}`)).toEqual(['platform/internal/notes.mdx:3', 'unlisted.mdx:3']);
   });
 
   it('draws the product switcher, the product tabs, menu items and the group root page as the title link', () => {

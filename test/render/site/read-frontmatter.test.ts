@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { readFrontmatter, summaryTitle } from '../../../src/render/output/read-frontmatter.js';
+import { frontmatterKeyLine, readFrontmatter, summaryTitle } from '../../../src/render/output/read-frontmatter.js';
 
 const CASES = [
   'title: "Quick \\"start\\""\ndescription: Plain text, with commas\nhidden: true\nicon: rocket',
@@ -34,5 +34,16 @@ describe('readFrontmatter', () => {
     expect(summaryTitle(readFrontmatter('---\nsidebarTitle: Short\ntitle: Long title\n---\n'), 'a/b')).toEqual({ title: 'Long title', sidebarTitle: 'Short' });
     expect(summaryTitle(readFrontmatter('Intro\n\n# From heading #\n'), 'a/b')).toEqual({ title: 'From heading', sidebarTitle: 'From heading' });
     expect(summaryTitle(readFrontmatter('no heading'), 'guides/getting-started')).toEqual({ title: 'Getting started', sidebarTitle: 'Getting started' });
+  });
+});
+
+describe('frontmatterKeyLine', () => {
+  it('finds the line of a top-level key (the opening --- is line 1), never a nested or longer key', () => {
+    const source = '---\ntitle: A\nseo:\n  mode: nested\nmodeX: no\nmode : wide\n---\n\nmode: body text\n';
+    expect(frontmatterKeyLine(source, 'title')).toBe(2);
+    expect(frontmatterKeyLine(source, 'mode')).toBe(6);
+    expect(frontmatterKeyLine(source, 'groups')).toBe(1);
+    expect(frontmatterKeyLine('no frontmatter', 'mode')).toBe(1);
+    expect(frontmatterKeyLine('---\r\ntitle: A\r\nmode: x\r\n---\r\n', 'mode')).toBe(3);
   });
 });
