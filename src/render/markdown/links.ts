@@ -32,8 +32,16 @@ export function resolveHref(ctx: PageContext, url: string, rec: LinkRecorder, li
     rec.broken(href, line);
     return href;
   }
+  // A link to a file of the site (a dataset, a PDF, an archive) copies that file into the
+  // output, as an image reference does; a page's own source (.md, .mdx) is never copied.
+  if (!PAGE_SOURCE.test(href.replace(/[?#].*$/, '')) && ctx.resolveAsset(href, ctx.page) !== null) {
+    const path = assetPath(ctx, href);
+    if (path !== null) rec.asset(path);
+  }
   return out;
 }
+
+const PAGE_SOURCE = /\.mdx?$/i;
 
 /** The docs-root-relative path of an asset reference, or null when it leaves the root. */
 export function assetPath(ctx: PageContext, ref: string): string | null {
