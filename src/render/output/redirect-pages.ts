@@ -73,11 +73,37 @@ export function redirectsJson(redirects: Redirect[]): string {
   return JSON.stringify(rules, null, 2) + '\n';
 }
 
+/** Redirect hops followed from one stub before giving up (a chain this long is a mistake). */
+const MAX_HOPS = 10;
+
+/**
+ * Where a chain of redirects ends: a destination that is itself the source of another
+ * redirect (`/a` -> `/b`, `/b` -> `/c`, real sites keep such chains as pages move twice)
+ * is followed, so the stub sends the reader to the page in one step. A cycle or an
+ * overlong chain stops where it is. The first fragment met is kept.
+ */
+export function finalDestination(destination: string, pages: ReadonlySet<string>, stubs: ReadonlyMap<string, string>): string {
+  let current = destination;
+  const seen = new Set<string>();
+  for (let hop = 0; hop < MAX_HOPS && !isExternalHref(current); hop++) {
+    const hash = current.indexOf('#');
+    const path = toRootPath(hash >= 0 ? current.slice(0, hash) : current, 'index');
+    if (findPage(path, pages) || seen.has(path)) break;
+    seen.add(path);
+    const next = stubs.get(path.replace(/\.(html|mdx?)$/i, ''));
+    if (next === undefined) break;
+    current = hash >= 0 && !next.includes('#') ? `${next}${current.slice(hash)}` : next;
+  }
+  return current;
+}
+
 /**
  * The HTML page of one redirect written at `sourcePage`. Internal destinations become
- * relative hrefs to the target page when it exists (else the path as written).
+ * relative hrefs to the target page when it exists (else the path as written), through
+ * any chain of other redirects (`stubs`, see finalDestination).
  */
-export function redirectPage(sourcePage: string, destination: string, pages: ReadonlySet<string>, baseUrl?: string, favicon?: string): string {
+export function redirectPage(sourcePage: string, written: string, pages: ReadonlySet<string>, baseUrl?: string, favicon?: string, stubs: ReadonlyMap<string, string> = new Map()): string {
+  const destination = finalDestination(written, pages, stubs);
   let href: string;
   let canonical: string;
   if (isExternalHref(destination)) {

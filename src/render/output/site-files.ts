@@ -58,10 +58,11 @@ export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[],
   if (!pages.has('index') && first && !written.has('index.html')) {
     files.set('index.html', redirectPage('index', `/${first}`, pages, model.baseUrl, model.assets.favicon));
   }
-  for (const [source, destination] of redirectStubs(plan.config.redirects, pages)) {
+  const stubs = redirectStubs(plan.config.redirects, pages);
+  for (const [source, destination] of stubs) {
     const file = pageOutputFile(source);
     if (written.has(file) || files.has(file)) continue;
-    files.set(file, redirectPage(source, destination, pages, model.baseUrl, model.assets.favicon));
+    files.set(file, redirectPage(source, destination, pages, model.baseUrl, model.assets.favicon, stubs));
   }
   return files;
 }

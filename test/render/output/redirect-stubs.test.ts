@@ -5,7 +5,7 @@
  * page write nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { redirectStubs } from '../../../src/render/output/redirect-pages.js';
+import { finalDestination, redirectPage, redirectStubs } from '../../../src/render/output/redirect-pages.js';
 import { createLinkResolver } from '../../../src/render/output/resolve-links.js';
 import type { Redirect } from '../../../src/render/types.js';
 
@@ -53,5 +53,30 @@ describe('redirectStubs', () => {
     expect(resolveLink('/api-playground/mdx/anything/else#x', 'index')).toBe('api-playground/mdx-setup.html#x');
     expect(resolveLink('/ext/page', 'index')).toBeNull();
     expect(resolveLink('/nothing/here', 'index')).toBeNull();
+  });
+});
+
+describe('redirect chains', () => {
+  const pages = new Set(['resources/deployment/overview', 'index']);
+  const stubs = new Map([
+    ['guides/azure', '/resources/deployment/azure'],
+    ['resources/deployment/azure', '/resources/deployment/overview#azure'],
+    ['loop-a', '/loop-b'],
+    ['loop-b', '/loop-a'],
+  ]);
+
+  it('follows a destination that is itself redirected to the page at the end, keeping the first fragment met', () => {
+    expect(finalDestination('/resources/deployment/azure', pages, stubs)).toBe('/resources/deployment/overview#azure');
+    expect(finalDestination('/guides/azure#setup', pages, stubs)).toBe('/resources/deployment/overview#azure');
+    expect(finalDestination('/resources/deployment/overview', pages, stubs)).toBe('/resources/deployment/overview');
+    expect(finalDestination('https://example.com/x', pages, stubs)).toBe('https://example.com/x');
+    // A cycle stops instead of looping.
+    expect(['/loop-a', '/loop-b']).toContain(finalDestination('/loop-a', pages, stubs));
+  });
+
+  it('writes the stub of the first hop with a relative link to the final page', () => {
+    const html = redirectPage('guides/azure', '/resources/deployment/azure', pages, undefined, undefined, stubs);
+    expect(html).toContain('<a href="../resources/deployment/overview.html#azure">');
+    expect(html).toContain('content="0; url=../resources/deployment/overview.html#azure"');
   });
 });
