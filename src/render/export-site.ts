@@ -34,6 +34,7 @@ import { configAsset, mediaFiles } from './output/site-assets.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
 import { writePageFile } from './output/write-page.js';
+import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
 import { createRenderer, failedPageResult, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
 import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
@@ -231,6 +232,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const accept = (task: RenderTask, result: PageOutcome, doc: SearchDocument) => {
       results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math });
       written.add(pageOutputFile(task.page));
+      written.add(pageMarkdownFile(task.page));
       if (search && plan.pages[task.page].searchable) search.add(doc);
       progress('render', ++done, tasks.length);
     };
@@ -262,7 +264,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         const key = keys.get(task.page)!;
         const path = join(outDir, file);
         const html = layoutPage(model, r, { icon: pageIconFor(model.config.icons?.library), math });
-        pageWrites.push(folderFor(path).then(() => writeFile(path, html)).then(() => manifest?.written(task.page, key, file)));
+        const md = join(outDir, pageMarkdownFile(task.page));
+        pageWrites.push(folderFor(path).then(() => Promise.all([writeFile(path, html), writeFile(md, markdownFile(model.config, r))])).then(() => manifest?.written(task.page, key, file)));
       }
       // The body is prepared for the search index only if its shard is not in the search cache.
       const doc = {
@@ -287,6 +290,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), (task, result) => {
       const file = pageOutputFile(task.page);
       const written = writePageFile(join(outDir, file), result.file);
+      writePageFile(join(outDir, pageMarkdownFile(task.page)), Buffer.from(result.markdown));
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
       const sections = !plan.pages[task.page].searchable ? [] : searchSections(decoder.decode(result.file.subarray(result.body[0], result.body[1])));
       parsers[result.parser ?? 'none']++;
