@@ -35,6 +35,7 @@ import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent }
 import { siteFiles } from './output/site-files.js';
 import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
+import { agentFiles } from './agents/llms-files.js';
 import { createRenderer, failedPageResult, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
 import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
@@ -318,6 +319,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
+    // After the pages: llms-full.txt is made of their Markdown files.
+    for (const [p, c] of await agentFiles(model, root, fileSet, outDir)) files.set(p, c);
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
