@@ -3,7 +3,7 @@
  * static export is disabled or no verified site is in place yet, and for the current
  * site: traversal refusal, redirects, clean URLs (`path` and `path/` to `path.html` or
  * `path/index.html`), a page's Markdown version for `Accept: text/markdown`, files, and
- * `404.html` with status 404. No directory listings.
+ * `404.html` with status 404, and the MCP endpoint at `/mcp`. No directory listings.
  * The site is read once per request, so a swap never changes a request half-way.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { MANIFEST_NAME } from '../render/bundle/manifest.js';
 import { serveFile } from './serve-file.js';
 import { wantsMarkdown } from './agent-links.js';
+import { handleMcp, MCP_PATH } from './mcp/mcp-endpoint.js';
 import type { Site, SiteFile } from './site.js';
 
 export interface HostState {
@@ -23,6 +24,8 @@ export interface HandlerOptions {
   permanentRedirectStatus: 301 | 308;
   accessLog: boolean;
   logger: Logger;
+  /** Answer MCP at `/mcp` (mcp/mcp-endpoint.ts). */
+  mcp: boolean;
 }
 
 export function createRequestHandler(state: () => HostState, opts: HandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
@@ -56,6 +59,7 @@ function handle(req: IncomingMessage, res: ServerResponse, state: HostState, opt
     if (site) return json(res, 200, { ready: true, jobId: site.manifest.jobId, version: site.manifest.version, bundleSha256: site.id });
     return json(res, 503, { ready: false, reason: state.mode === 'disabled' ? 'static export is disabled' : 'no verified site yet' });
   }
+  if (rawPath === MCP_PATH && opts.mcp && state.mode !== 'disabled') return handleMcp(req, res, state.site);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     return plain(res, 405, 'Method Not Allowed');
