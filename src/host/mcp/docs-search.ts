@@ -54,7 +54,7 @@ export function createDocsSearch(site: Site, index: AgentsIndex): DocsSearch {
     const path = decodeURIComponent(new URL(url).pathname.slice(1));
     const file = site.file(path);
     if (!file) throw new Error(`search index file ${path} is not in the site`);
-    return JSON.parse((await site.bytes(file.identity))?.toString('utf8') ?? (await readFile(file.identity.abs, 'utf8')));
+    return JSON.parse((await site.bytes(file.identity))?.toString('utf8') ?? (await readFile(file.identity.abs, 'utf8'))) as unknown;
   }) : undefined;
   return {
     async search(query, options = {}) {

@@ -10,7 +10,6 @@ import type { BlockContent, Code, Nodes, Parents, PhrasingContent, Root, RootCon
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
-import type { MdxJsxAttribute } from 'mdast-util-mdx';
 import type { JsxElement, Props } from '../components/types.js';
 import { componentFor } from '../components/registry.js';
 import { EMPTY, programValue } from '../markdown/literals.js';
@@ -84,7 +83,7 @@ export class MarkdownWriter implements MarkdownApi {
       case 'table': return [{ ...n, children: n.children.map((row) => ({ ...row, children: row.children.map((cell) => ({ ...cell, children: this.phrasing(cell.children) })) })) }];
       default:
         if ('children' in n && n.type !== 'root') return [{ ...n, children: this.phrasing((n as Parents).children as Nodes[]) } as RootContent];
-        return n.type === 'root' ? this.transform(n.children) : [n as RootContent];
+        return n.type === 'root' ? this.transform(n.children) : [n];
     }
   }
 
@@ -170,7 +169,7 @@ export class MarkdownWriter implements MarkdownApi {
     const out: Props = Object.create(null) as Props;
     for (const a of el.attributes) {
       if (a.type !== 'mdxJsxAttribute' || a.name === '__proto__') continue;
-      const attr = a as MdxJsxAttribute;
+      const attr = a;
       if (attr.value === null || attr.value === undefined) out[attr.name] = true;
       else if (typeof attr.value === 'string') out[attr.name] = attr.value;
       else {

@@ -80,7 +80,7 @@ describe('llms files of an exported multilingual, versioned site', () => {
     tmp = tempDir();
     const root = copyFixture('multilingual', tmp.path);
     writeFiles(root, { 'jp/llms-full.txt': '# Own file\n' });
-    const config = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8'));
+    const config = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8')) as Record<string, unknown>;
     config.description = 'Multilingual test docs.';
     writeFiles(root, { 'docs.json': JSON.stringify(config) });
     out = join(tmp.path, 'out');
