@@ -320,7 +320,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
     // After the pages: llms-full.txt is made of their Markdown files.
-    for (const [p, c] of await agentFiles(model, root, fileSet, outDir)) files.set(p, c);
+    for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file))) files.set(p, c);
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();

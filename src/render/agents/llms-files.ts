@@ -25,8 +25,8 @@ function linkTo(model: SiteModel, from: string, target: string): string {
   return model.baseUrl ? `${model.baseUrl}/${encodePath(target)}` : encodePath(relativeHref(from, target));
 }
 
-function specLinks(model: SiteModel, files: ReadonlySet<string>, from: string, kind: 'openapi' | 'asyncapi', copies: Map<string, OutputContent>, root: string) {
-  return collectSpecSources(model.config, kind).flatMap((ref) => {
+function specLinks(model: SiteModel, files: ReadonlySet<string>, from: string, refs: string[], copies: Map<string, OutputContent>, root: string) {
+  return refs.flatMap((ref) => {
     const name = ref.replace(/^.*\//, '').replace(/\.(json|ya?ml)$/i, '');
     if (EXTERNAL.test(ref)) return /^https?:/i.test(ref) ? [{ name, url: ref }] : [];
     const path = ref.replace(/^\/+/, '');
@@ -58,11 +58,14 @@ async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir
   return parts.join('\n\n') + '\n';
 }
 
-export async function agentFiles(model: SiteModel, root: string, sourceFiles: ReadonlySet<string>, outDir: string): Promise<Map<string, OutputContent>> {
+/** `apiDocuments`: the OpenAPI documents the site's API pages come from (frontmatter `openapi:` ones included). */
+export async function agentFiles(model: SiteModel, root: string, sourceFiles: ReadonlySet<string>, outDir: string, apiDocuments: string[] = []): Promise<Map<string, OutputContent>> {
   const out = new Map<string, OutputContent>();
   const config = model.config;
   const description = typeof config.raw.description === 'string' ? config.raw.description : undefined;
   const instructions = agentInstructions(config);
+  const openapi = [...new Set([...collectSpecSources(config, 'openapi'), ...apiDocuments])];
+  const asyncapi = collectSpecSources(config, 'asyncapi');
   for (const scope of llmsScopes(model.navigation, model.pages)) {
     // The default language's files are also under /.well-known/, with their links from there.
     for (const dir of scope.dir ? [scope.dir] : ['', '.well-known']) {
@@ -74,8 +77,8 @@ export async function agentFiles(model: SiteModel, root: string, sourceFiles: Re
         description,
         instructions,
         lines: scope.entries.map((e) => ({ section: e.section, title: model.pages[e.page].title, url: linkTo(model, file, pageMarkdownFile(e.page)), description: model.pages[e.page].description })),
-        openapi: specLinks(model, sourceFiles, file, 'openapi', out, root),
-        asyncapi: specLinks(model, sourceFiles, file, 'asyncapi', out, root),
+        openapi: specLinks(model, sourceFiles, file, openapi, out, root),
+        asyncapi: specLinks(model, sourceFiles, file, asyncapi, out, root),
         links: scope.links,
       };
       const generated: Record<string, () => Promise<string> | string> = {

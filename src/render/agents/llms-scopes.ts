@@ -31,20 +31,24 @@ function defaultOf(list: NavSection[]): NavSection | undefined {
   return list.find((s) => s.default) ?? list[0];
 }
 
+/**
+ * Adds the listed pages of `nav` to the scope. `label` names pages outside any group (the
+ * enclosing tab or anchor); a group names the pages under it, nested groups included.
+ */
 function collect(nav: { children: NavNode[]; sections: NavSection[] }, pages: Record<string, SitePage>, label: string | undefined, scope: LlmsScope, seen: Set<string>): void {
-  const nodes = (list: NavNode[], section: string | undefined) => {
+  const nodes = (list: NavNode[], group: string | undefined) => {
     for (const n of list) {
       if (n.kind === 'page') {
         const p = pages[n.page];
         if (p?.listed && !seen.has(n.page)) {
           seen.add(n.page);
-          scope.entries.push({ page: n.page, section: section ?? 'Docs' });
+          scope.entries.push({ page: n.page, section: group ?? label ?? 'Docs' });
         }
-      } else if (n.kind === 'group') nodes(n.children, section ?? n.group);
+      } else if (n.kind === 'group') nodes(n.children, group ?? n.group);
       else if (n.kind === 'link' && EXTERNAL.test(n.href)) scope.links.push({ label: n.label, href: n.href });
     }
   };
-  nodes(nav.children, label);
+  nodes(nav.children, undefined);
   const versions = nav.sections.filter((s) => s.kind === 'version');
   const chosen = defaultOf(versions);
   for (const s of nav.sections) {

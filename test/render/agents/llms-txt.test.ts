@@ -13,6 +13,8 @@ import { llmsTxt, shortDescription, LLMS_TXT_CAP, type LlmsTxtInput } from '../.
 import type { AgentsIndex } from '../../../src/render/agents/agents-index.js';
 import { copyFixture, tempDir, writeFiles, type TempDir } from '../site/make-site.js';
 
+const FIXTURE_OPENAPI = join(import.meta.dirname, '../../fixtures/openapi');
+
 const base: LlmsTxtInput = { name: 'Acme', description: 'Docs for Acme.', instructions: '', lines: [], openapi: [], asyncapi: [], links: [] };
 
 describe('llms.txt format', () => {
@@ -133,5 +135,53 @@ describe('llms files of an exported multilingual, versioned site', () => {
     const quick = index.pages.find((p) => p.page === 'fr/v1/quickstart')!;
     expect(quick).toMatchObject({ language: 'fr', version: 'v1', markdown: 'fr/v1/quickstart.md' });
     expect(index.pages.map((p) => p.page)).toContain('jp/quickstart');
+  });
+});
+
+describe('llms.txt of a site with tabs and an API', () => {
+  let tmp: TempDir;
+  let out: string;
+
+  beforeAll(async () => {
+    tmp = tempDir();
+    const root = join(tmp.path, 'docs');
+    writeFiles(root, {
+      'docs.json': JSON.stringify({
+        name: 'Tabbed',
+        colors: { primary: '#000000' },
+        navigation: {
+          global: { anchors: [{ anchor: 'Status', href: 'https://status.example.com' }] },
+          tabs: [
+            { tab: 'Guides', pages: ['loose'], groups: [{ group: 'Start', pages: ['index', { group: 'Deeper', pages: ['deep'] }] }] },
+            { tab: 'API', groups: [{ group: 'Endpoints', pages: ['api/get-pet'] }] },
+          ],
+        },
+      }),
+      'index.mdx': '---\ntitle: Home\ndescription: Where to begin.\n---\n\nHi.',
+      'loose.mdx': '---\ntitle: Loose\n---\n\nNo group.',
+      'deep.mdx': '---\ntitle: Deep\nnoindex: true\n---\n\nHidden from indexes.',
+      'api/get-pet.mdx': '---\nopenapi: petstore.json GET /pets/{petId}\n---\n',
+      'petstore.json': readFileSync(join(FIXTURE_OPENAPI, 'petstore-3.0.json'), 'utf8'),
+    });
+    out = join(tmp.path, 'out');
+    await exportSite({ root, outDir: out, workers: 0, baseUrl: 'https://docs.example.com/docs' });
+  }, 120_000);
+
+  afterAll(() => tmp?.cleanup());
+
+  it('heads pages by group, else by tab; lists the OpenAPI document and external links; leaves noindex pages out', () => {
+    const text = readFileSync(join(out, 'llms.txt'), 'utf8');
+    expect(text).toContain('# Tabbed\n\n## Start\n\n- [Home](https://docs.example.com/docs/index.md): Where to begin.\n\n## Guides\n\n- [Loose](https://docs.example.com/docs/loose.md)\n\n## Endpoints\n\n- [Get a pet](https://docs.example.com/docs/api/get-pet.md)\n');
+    expect(text).not.toContain('deep.md');
+    expect(text).toContain('## OpenAPI Specs\n\n- [petstore](https://docs.example.com/docs/petstore.json)');
+    expect(text).toContain('## Optional\n\n- [Status](https://status.example.com)');
+    expect(existsSync(join(out, 'petstore.json'))).toBe(true);
+  });
+
+  it('the API page Markdown has its operation', () => {
+    const md = readFileSync(join(out, 'api/get-pet.md'), 'utf8');
+    expect(md).toContain('```http\nGET /pets/{petId}\n```');
+    expect(md).toContain('## Path parameters\n\n- `petId` (integer<int64>, required): The pet\'s id');
+    expect(md).toContain('## Responses');
   });
 });
