@@ -12,6 +12,7 @@
  *   QUIRE_HOST_ADDRESS      host (the listen address)
  *   QUIRE_HOST_CACHE_DIR    cacheDir
  *   QUIRE_HOST_LOG_LEVEL    logLevel
+ *   QUIRE_HOST_MCP_ENABLED  mcp.enabled (true/false)
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -65,6 +66,11 @@ const hostConfigSchema = z.object({
     /** One log line per request. @default false */
     accessLog: z.boolean().default(false),
   }).prefault({}),
+  /** The MCP endpoint at `/mcp` (search, read and list the site's pages; reads only the bundle). */
+  mcp: z.object({
+    /** @default true */
+    enabled: z.boolean().default(true),
+  }).prefault({}),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
 }).superRefine((cfg, ctx) => {
   if (cfg.staticExport.enabled && !cfg.staticExport.bundleUrl) {
@@ -81,6 +87,7 @@ const KNOWN_KEYS: Record<string, true | Record<string, true>> = {
   limits: { maxEntries: true, maxBytes: true, maxFileBytes: true, maxRatio: true, maxArchiveBytes: true },
   fetch: { timeoutMs: true, retries: true, backoffMs: true, recheckMs: true },
   serve: { permanentRedirectStatus: true, memoryCacheBytes: true, precompress: true, accessLog: true },
+  mcp: { enabled: true },
 };
 
 export interface LoadedHostConfig {
@@ -142,6 +149,10 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv)
   if (env.QUIRE_HOST_ADDRESS !== undefined) raw.host = env.QUIRE_HOST_ADDRESS;
   if (env.QUIRE_HOST_CACHE_DIR !== undefined) raw.cacheDir = env.QUIRE_HOST_CACHE_DIR;
   if (env.QUIRE_HOST_LOG_LEVEL !== undefined) raw.logLevel = env.QUIRE_HOST_LOG_LEVEL;
+  if (env.QUIRE_HOST_MCP_ENABLED !== undefined) {
+    if (typeof raw.mcp !== 'object' || raw.mcp === null) raw.mcp = {};
+    (raw.mcp as Record<string, unknown>).enabled = bool(env.QUIRE_HOST_MCP_ENABLED);
+  }
 }
 
 function unknownKeys(raw: Record<string, unknown>): string[] {

@@ -2,13 +2,16 @@
  * The request handler of `quire host`: health and readiness probes, the 503 page while
  * static export is disabled or no verified site is in place yet, and for the current
  * site: traversal refusal, redirects, clean URLs (`path` and `path/` to `path.html` or
- * `path/index.html`), files, and `404.html` with status 404. No directory listings.
+ * `path/index.html`), a page's Markdown version for `Accept: text/markdown`, files, and
+ * `404.html` with status 404, and the MCP endpoint at `/mcp`. No directory listings.
  * The site is read once per request, so a swap never changes a request half-way.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { MANIFEST_NAME } from '../render/bundle/manifest.js';
 import { serveFile } from './serve-file.js';
+import { wantsMarkdown } from './agent-links.js';
+import { handleMcp, MCP_PATH } from './mcp/mcp-endpoint.js';
 import type { Site, SiteFile } from './site.js';
 
 export interface HostState {
@@ -21,6 +24,8 @@ export interface HandlerOptions {
   permanentRedirectStatus: 301 | 308;
   accessLog: boolean;
   logger: Logger;
+  /** Answer MCP at `/mcp` (mcp/mcp-endpoint.ts). */
+  mcp: boolean;
 }
 
 export function createRequestHandler(state: () => HostState, opts: HandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
@@ -54,6 +59,7 @@ function handle(req: IncomingMessage, res: ServerResponse, state: HostState, opt
     if (site) return json(res, 200, { ready: true, jobId: site.manifest.jobId, version: site.manifest.version, bundleSha256: site.id });
     return json(res, 503, { ready: false, reason: state.mode === 'disabled' ? 'static export is disabled' : 'no verified site yet' });
   }
+  if (rawPath === MCP_PATH && opts.mcp && state.mode !== 'disabled') return handleMcp(req, res, state.site);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     return plain(res, 405, 'Method Not Allowed');
@@ -72,7 +78,9 @@ function handle(req: IncomingMessage, res: ServerResponse, state: HostState, opt
     res.setHeader('Location', redirect.location);
     return plain(res, redirect.permanent ? opts.permanentRedirectStatus : 307, `Redirecting to ${redirect.location}`);
   }
-  const file = resolveFile(site, path);
+  const found = resolveFile(site, path);
+  // A page asked for as Markdown (`Accept: text/markdown`, as agents do) gets its `.md` version.
+  const file = found?.markdown && wantsMarkdown(req.headers.accept) ? site.file(found.markdown) ?? found : found;
   if (file) return serveFile(req, res, site, file);
   const notFound = site.file('404.html');
   if (notFound) return serveFile(req, res, site, notFound, 404);

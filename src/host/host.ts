@@ -38,7 +38,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
   const stopping = new AbortController();
   const state: HostState = { mode: config.staticExport.enabled ? 'waiting' : 'disabled', site: null };
   // Mutable so that a reload's serve options apply to the next request.
-  const handlerOptions: HandlerOptions = { permanentRedirectStatus: config.serve.permanentRedirectStatus, accessLog: config.serve.accessLog, logger };
+  const handlerOptions: HandlerOptions = { permanentRedirectStatus: config.serve.permanentRedirectStatus, accessLog: config.serve.accessLog, logger, mcp: config.mcp.enabled };
   const handler = createRequestHandler(() => state, handlerOptions);
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
   await new Promise<void>((resolve, reject) => {
@@ -50,7 +50,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  logger.info({ url, enabled: config.staticExport.enabled }, 'quire host listening');
+  logger.info({ url, enabled: config.staticExport.enabled, mcp: config.mcp.enabled ? `${url}/mcp` : false }, 'quire host listening');
 
   const swap = (site: Site): void => {
     state.site = site;
@@ -172,6 +172,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
           config = { ...next, port: config.port, host: config.host };
           handlerOptions.permanentRedirectStatus = config.serve.permanentRedirectStatus;
           handlerOptions.accessLog = config.serve.accessLog;
+          handlerOptions.mcp = config.mcp.enabled;
         }
         const result = await update();
         scheduleRecheck();

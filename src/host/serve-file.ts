@@ -58,7 +58,9 @@ export function serveFile(req: IncomingMessage, res: ServerResponse, site: Site,
 /** Content-Length comes last: the range answer replaces it. */
 function fullHeaders(file: SiteFile, rep: Representation, encoding: Encoding | null): string[] {
   const h = ['Content-Type', file.contentType, 'Cache-Control', file.cacheControl, 'ETag', rep.etag, 'X-Content-Type-Options', 'nosniff'];
-  if (file.variants.br !== undefined || file.variants.gzip !== undefined) h.push('Vary', 'Accept-Encoding');
+  const vary = varyOf(file);
+  if (vary) h.push('Vary', vary);
+  if (file.pageHeaders) h.push(...file.pageHeaders.extra);
   if (encoding) h.push('Content-Encoding', encoding);
   else h.push('Accept-Ranges', 'bytes');
   h.push('Content-Length', String(rep.size));
@@ -67,8 +69,15 @@ function fullHeaders(file: SiteFile, rep: Representation, encoding: Encoding | n
 
 function notModifiedHeaders(file: SiteFile, rep: Representation): string[] {
   const h = ['Cache-Control', file.cacheControl, 'ETag', rep.etag];
-  if (file.variants.br !== undefined || file.variants.gzip !== undefined) h.push('Vary', 'Accept-Encoding');
+  const vary = varyOf(file);
+  if (vary) h.push('Vary', vary);
   return h;
+}
+
+/** Accept when the answer depends on it (a page and its Markdown version), Accept-Encoding when variants exist. */
+function varyOf(file: SiteFile): string | undefined {
+  const parts = [file.pageHeaders?.varyAccept ? 'Accept' : '', file.variants.br !== undefined || file.variants.gzip !== undefined ? 'Accept-Encoding' : ''].filter(Boolean);
+  return parts.length ? parts.join(', ') : undefined;
 }
 
 function streamRange(res: ServerResponse, rep: Representation, status: number, headers: string[], start: number, end: number): void {

@@ -12,6 +12,7 @@ import { cacheControlOf, contentTypeOf } from './content-type.js';
 import { variantPath, type Encoding, type VariantTable } from './precompress.js';
 import { RedirectTable, parseRedirects } from './redirects.js';
 import { orNullIfMissing } from '../core/missing-file.js';
+import { linkPagesToMarkdown, type PageHeaders } from './agent-links.js';
 
 /** One stored form of a file: as-is, or a precompressed variant. */
 export interface Representation {
@@ -30,6 +31,10 @@ export interface SiteFile {
   cacheControl: string;
   identity: Representation;
   variants: Partial<Record<Encoding, Representation>>;
+  /** A page's Markdown version (`guides/intro.md` for `guides/intro.html`), sent for `Accept: text/markdown`. */
+  markdown?: string;
+  /** Headers a page's answer carries beyond the file's own: `Vary: Accept` and the llms.txt `Link`s (agent-links.ts). */
+  pageHeaders?: PageHeaders;
 }
 
 /** Files up to this size are kept in memory after their first read. */
@@ -79,6 +84,7 @@ export class Site {
       }
       files.set(file.path, entry);
     }
+    linkPagesToMarkdown(files);
     const redirectsFile = files.get('redirects.json');
     const redirects = new RedirectTable(redirectsFile ? parseRedirects(await readFile(redirectsFile.identity.abs, 'utf8')) : []);
     return new Site(id, dir, manifest, files, redirects, opts.memoryCacheBytes);

@@ -35,6 +35,8 @@ import { siteScripts } from './output/site-scripts.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
 import { writePageFile } from './output/write-page.js';
+import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
+import { agentFiles } from './agents/llms-files.js';
 import { createRenderer, failedPageResult, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
 import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
@@ -237,6 +239,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const accept = (task: RenderTask, result: PageOutcome, doc: SearchDocument) => {
       results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math });
       written.add(pageOutputFile(task.page));
+      written.add(pageMarkdownFile(task.page));
       if (search && plan.pages[task.page].searchable) search.add(doc);
       progress('render', ++done, tasks.length);
     };
@@ -268,7 +271,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         const key = keys.get(task.page)!;
         const path = join(outDir, file);
         const html = layoutPage(model, r, { icon: pageIconFor(model.config.icons?.library), math });
-        pageWrites.push(folderFor(path).then(() => writeFile(path, html)).then(() => manifest?.written(task.page, key, file)));
+        const md = join(outDir, pageMarkdownFile(task.page));
+        pageWrites.push(folderFor(path).then(() => Promise.all([writeFile(path, html), writeFile(md, markdownFile(model.config, r))])).then(() => manifest?.written(task.page, key, file)));
       }
       // The body is prepared for the search index only if its shard is not in the search cache.
       const doc = {
@@ -293,6 +297,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), (task, result) => {
       const file = pageOutputFile(task.page);
       const written = writePageFile(join(outDir, file), result.file);
+      writePageFile(join(outDir, pageMarkdownFile(task.page)), Buffer.from(result.markdown));
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
       const sections = !plan.pages[task.page].searchable ? [] : searchSections(decoder.decode(result.file.subarray(result.body[0], result.body[1])));
       parsers[result.parser ?? 'none']++;
@@ -320,6 +325,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
+    // After the pages: llms-full.txt is made of their Markdown files.
+    for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file))) files.set(p, c);
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();

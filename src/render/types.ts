@@ -214,6 +214,8 @@ export interface RenderedPage {
   description?: string;
   /** The page body as HTML (no layout around it). */
   html: string;
+  /** The page body as Markdown, for `page.md` (agents/page-markdown.ts); no title above it. */
+  markdown?: string;
   headings: Heading[];
   /** Internal links found, as written, that did not resolve. */
   brokenLinks: string[];

@@ -42,7 +42,8 @@ describe('the user guide exports cleanly', () => {
     for (const page of pages) expect(report.files).toContain(`${page}.html`);
     expect(report.files.filter((f) => f.startsWith('api-reference/')).length).toBeGreaterThanOrEqual(8);
     expect(report.features['api-reference']?.included).toBe(true);
-    expect(report.pagesRendered).toBe(pages.length + report.files.filter((f) => f.startsWith('api-reference/')).length);
+    expect(report.pagesRendered).toBe(pages.length + report.files.filter((f) => f.startsWith('api-reference/') && f.endsWith('.html')).length);
+    for (const page of pages) expect(report.files).toContain(`${page}.md`);
   });
 
   it('links every page from the navigation and the navbar to the API reference', () => {

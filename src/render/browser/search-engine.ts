@@ -102,13 +102,14 @@ async function json(url: string): Promise<unknown> {
   return r.json();
 }
 
-export function createSearch(base: string, shardCount: number) {
+/** `readJson` loads one index file by URL (plain `fetch` in the browser; `quire host`'s MCP endpoint reads the bundle). */
+export function createSearch(base: string, shardCount: number, readJson: (url: string) => Promise<unknown> = json) {
   let shards: Promise<Shard[]> | null = null;
   function load(): Promise<Shard[]> {
     if (!shards) {
       const dirs: string[] = [];
       for (let s = 0; s < shardCount; s++) dirs.push(new URL(s === 0 ? './' : `shard-${s}/`, base).href);
-      shards = Promise.all(dirs.map(async (dir) => ({ dir, meta: (await json(`${dir}index.json`)) as ShardMeta, files: new Map() })));
+      shards = Promise.all(dirs.map(async (dir) => ({ dir, meta: (await readJson(`${dir}index.json`)) as ShardMeta, files: new Map() })));
       // a failed index load is retried by the next search, which reports it
       shards.catch(() => {
         shards = null;
@@ -121,7 +122,7 @@ export function createSearch(base: string, shardCount: number) {
     const memo = shard.files;
     let got = memo.get(file) as Promise<T> | undefined;
     if (!got) {
-      got = json(file).then(read);
+      got = readJson(file).then(read);
       got.catch(() => memo.delete(file)); // not kept, so the next search fetches again; this one rejects itself
       memo.set(file, got);
     }

@@ -35,7 +35,7 @@ function versionOf(pkg: string): string {
 /** `quire@0.1.0 shiki@4.6.0 micromark@4.0.2 katex@0.19.1` */
 export const LIBRARY_VERSIONS = [
   `quire@${QUIRE_VERSION}`,
-  ...['shiki', '@shikijs/langs', '@shikijs/themes', 'micromark', 'mdast-util-from-markdown', 'katex'].map((p) => `${p}@${versionOf(p)}`),
+  ...['shiki', '@shikijs/langs', '@shikijs/themes', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-markdown', 'katex'].map((p) => `${p}@${versionOf(p)}`),
   // Icons are inlined into pages: a new icon set release changes their SVG.
   ...['@iconify-json/fa7-solid', '@iconify-json/fa7-regular', '@iconify-json/fa7-brands', '@iconify-json/lucide', '@iconify-json/tabler'].map((p) => `${p}@${versionOf(p)}`),
 ].join(' ');

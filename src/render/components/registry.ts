@@ -56,6 +56,7 @@
  *   Panel         <aside class="q-panel" data-panel>
  *   Tables        <div class="q-table"><table>…     Footnotes <section class="q-footnotes" data-footnotes>
  *   Iframes       replaced by <a class="q-embed-link" href>
+ *   Visibility    for="humans": its content as is; for="agents": nothing (it goes to the page's Markdown only)
  */
 import { Accordion, AccordionGroup, Expandable } from './accordion.js';
 import { callout } from './callout.js';
@@ -71,6 +72,7 @@ import { Tab, Tabs } from './tabs.js';
 import { Tree, TreeFile, TreeFolder } from './tree.js';
 import type { ComponentDefinition } from './types.js';
 import { Update } from './update.js';
+import { Visibility } from './visibility.js';
 
 export const COMPONENTS: Readonly<Record<string, ComponentDefinition>> = Object.freeze({
   Note: callout('note'),
@@ -106,6 +108,7 @@ export const COMPONENTS: Readonly<Record<string, ComponentDefinition>> = Object.
   TreeFolder,
   TreeFile,
   Panel,
+  Visibility,
 });
 
 /** The component registered under a JSX name (own entries only: `<toString>` is not one). */

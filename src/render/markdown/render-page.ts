@@ -10,6 +10,7 @@ import type { Diagnostic, Frontmatter, PageContext, RenderedPage } from '../type
 import { readFrontmatter } from './frontmatter.js';
 import { readModule, sharedSnippetCache, type PageModule } from './modules.js';
 import { PageRenderer } from './page-renderer.js';
+import { MarkdownWriter } from '../agents/page-markdown.js';
 import { literalLinesMessage, parsePage } from './parse.js';
 
 function collectLanguages(tree: Root, into: Set<string>): void {
@@ -54,6 +55,8 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
 
   const r = new PageRenderer(ctx, page, highlighter);
   const html = r.renderRoot(parsed.tree);
+  // The same tree, as Markdown for the page's `.md` version (agents read it).
+  const markdown = new MarkdownWriter(ctx, page).write(parsed.tree);
   const title =
     (typeof frontmatter.title === 'string' && frontmatter.title) ||
     (typeof frontmatter.title === 'number' ? String(frontmatter.title) : undefined) ||
@@ -66,6 +69,7 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
     title,
     ...(typeof frontmatter.description === 'string' ? { description: frontmatter.description } : {}),
     html,
+    markdown,
     headings: r.headings,
     brokenLinks,
     brokenLinkDetails: r.brokenLinks,

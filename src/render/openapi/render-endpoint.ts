@@ -13,6 +13,7 @@ import { loadRenderDocument } from './document-cache.js';
 import { esc } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
 import { buildOperationModel } from './operation-model.js';
+import { endpointMarkdown } from './endpoint-markdown.js';
 import { findOperation } from './operations.js';
 import { codeBlock, HeadingList, renderBody, renderParameters, renderResponses, responseExampleTabs, tabs } from './page-sections.js';
 import { renderPlayground } from './playground-html.js';
@@ -43,7 +44,8 @@ function plainDescription(text: unknown): string | undefined {
   return /\n\s*\n|[`*_[\]<>#|~\\]/.test(t) || t.length > 300 ? undefined : t.replace(/\s+/g, ' ');
 }
 
-export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContext, contentHtml?: string): Promise<RenderedPage> {
+/** `contentHtml` and `contentMarkdown`: the MDX page's own content, when an MDX page names the operation. */
+export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContext, contentHtml?: string, contentMarkdown?: string): Promise<RenderedPage> {
   const diagnostics: Diagnostic[] = [];
   const base: Omit<RenderedPage, 'html' | 'headings'> = {
     page: spec.page,
@@ -54,7 +56,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const found = findOperation(doc, spec.method, spec.path);
   if (!found) {
     diagnostics.push({ severity: 'error', file: spec.file, path: `paths[${JSON.stringify(spec.path)}].${spec.method.toLowerCase()}`, message: `Operation ${spec.method} ${spec.path} not found in ${spec.file}` });
-    return { ...base, html: `${contentHtml ?? ''}<p class="api-note">Operation ${esc(spec.method)} ${esc(spec.path)} is missing from ${esc(spec.file)}.</p>`, headings: [] };
+    return { ...base, html: `${contentHtml ?? ''}<p class="api-note">Operation ${esc(spec.method)} ${esc(spec.path)} is missing from ${esc(spec.file)}.</p>`, markdown: contentMarkdown, headings: [] };
   }
   const model = buildOperationModel(doc, ctx.config, spec.method, found.path, found.op, found.item);
   const links: MarkdownLinks = { resolveLink: (href) => ctx.resolveLink(href, spec.page), broken: base.brokenLinks };
@@ -95,6 +97,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
     frontmatter: { ...base.frontmatter, ...(description ? { description } : {}), ...(found.op.deprecated === true ? { deprecated: true } : {}) },
     ...(description ? { description } : {}),
     html,
+    markdown: endpointMarkdown(model, names, { content: contentMarkdown, description }),
     headings: headings.items,
   };
 }

@@ -18,6 +18,7 @@ import { createHighlightCache, recentHighlights } from '../cache/highlight-cache
 import { pageIconFor } from '../layout/page-icon.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
 import { useEngineCode } from '../cache/engine-version.js';
+import { markdownFile } from '../agents/markdown-file.js';
 
 export interface RenderTask {
   page: string;
@@ -47,6 +48,8 @@ export interface RenderTaskResult {
   cached?: PackLocation;
   /** Which Markdown parser read the page (RenderedPage.parser). */
   parser?: RenderedPage['parser'];
+  /** The page's `.md` file (agents/markdown-file.ts). */
+  markdown: string;
 }
 
 export interface RenderInit {
@@ -114,7 +117,7 @@ export function createRenderer(init: RenderInit) {
     const ctx = context(spec.page, task.file ?? spec.file);
     // Loaded on the first API page: sites without one never pay for the OpenAPI renderer.
     const { renderEndpointPage } = await import('../openapi/index.js');
-    const rendered = await renderEndpointPage(spec, ctx, content?.html);
+    const rendered = await renderEndpointPage(spec, ctx, content?.html, content?.markdown);
     if (content) {
       rendered.frontmatter = { ...content.frontmatter, ...rendered.frontmatter };
       rendered.title = content.frontmatter.title ? content.title : rendered.title;
@@ -169,5 +172,5 @@ function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, 
   const bytes = encoder.encode(page);
   const bodyAt = Buffer.byteLength(page.slice(0, start));
   const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];
-  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached, parser: rendered.parser };
+  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached, parser: rendered.parser, markdown: markdownFile(init.model.config, rendered) };
 }

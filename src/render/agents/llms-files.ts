@@ -1,0 +1,95 @@
+/**
+ * The files a site serves to agents, written with the site-wide files at the end of an
+ * export: `llms.txt` and `llms-full.txt` per language (also under `/.well-known/` for
+ * the default one), and `agents.json` for `quire host`'s MCP endpoint. A repository's
+ * own `llms.txt` or `llms-full.txt` (at the root, or under a language's folder) is copied
+ * instead of the generated file of that name, as Mintlify does. OpenAPI and AsyncAPI
+ * documents of the repository that llms.txt names are copied into the site too.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SiteModel } from '../layout/site-model.js';
+import { canonicalUrl, encodePath, relativeHref } from '../output/page-paths.js';
+import { collectSpecSources } from '../openapi/nav-refs.js';
+import type { OutputContent } from '../output/write-files.js';
+import { isMissing } from '../../core/missing-file.js';
+import { agentInstructions, pageMarkdownFile } from './markdown-file.js';
+import { agentsIndex, AGENTS_INDEX } from './agents-index.js';
+import { llmsScopes, type LlmsScope } from './llms-scopes.js';
+import { llmsTxt, type LlmsTxtInput } from './llms-txt.js';
+
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+
+/** Where `target` (a site path) is linked from the file `from`: absolute with a base URL, else relative. */
+function linkTo(model: SiteModel, from: string, target: string): string {
+  return model.baseUrl ? `${model.baseUrl}/${encodePath(target)}` : encodePath(relativeHref(from, target));
+}
+
+function specLinks(model: SiteModel, files: ReadonlySet<string>, from: string, refs: string[], copies: Map<string, OutputContent>, root: string) {
+  return refs.flatMap((ref) => {
+    const name = ref.replace(/^.*\//, '').replace(/\.(json|ya?ml)$/i, '');
+    if (EXTERNAL.test(ref)) return /^https?:/i.test(ref) ? [{ name, url: ref }] : [];
+    const path = ref.replace(/^\/+/, '');
+    if (!files.has(path)) return [];
+    copies.set(path, { copyFrom: join(root, path) });
+    return [{ name, url: linkTo(model, from, path) }];
+  });
+}
+
+async function readMarkdown(outDir: string, page: string): Promise<string | undefined> {
+  try {
+    return await readFile(join(outDir, pageMarkdownFile(page)), 'utf8');
+  } catch (err) {
+    if (isMissing(err)) return undefined; // not exported this time (`paths`)
+    throw err;
+  }
+}
+
+/** llms-full.txt: every page's Markdown file, its source URL under its title. */
+async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string): Promise<string> {
+  const parts: string[] = instructions ? [instructions] : [];
+  for (const e of scope.entries) {
+    const md = await readMarkdown(outDir, e.page);
+    if (md === undefined) continue;
+    const source = canonicalUrl(model.baseUrl, e.page) ?? linkTo(model, file, pageMarkdownFile(e.page));
+    const nl = md.indexOf('\n');
+    parts.push(nl < 0 ? `${md}\nSource: ${source}` : `${md.slice(0, nl)}\nSource: ${source}\n${md.slice(nl + 1)}`.trimEnd());
+  }
+  return parts.join('\n\n') + '\n';
+}
+
+/** `apiDocuments`: the OpenAPI documents the site's API pages come from (frontmatter `openapi:` ones included). */
+export async function agentFiles(model: SiteModel, root: string, sourceFiles: ReadonlySet<string>, outDir: string, apiDocuments: string[] = []): Promise<Map<string, OutputContent>> {
+  const out = new Map<string, OutputContent>();
+  const config = model.config;
+  const description = typeof config.raw.description === 'string' ? config.raw.description : undefined;
+  const instructions = agentInstructions(config);
+  const openapi = [...new Set([...collectSpecSources(config, 'openapi'), ...apiDocuments])];
+  const asyncapi = collectSpecSources(config, 'asyncapi');
+  for (const scope of llmsScopes(model.navigation, model.pages)) {
+    // The default language's files are also under /.well-known/, with their links from there.
+    for (const dir of scope.dir ? [scope.dir] : ['', '.well-known']) {
+      const at = (name: string) => (dir ? `${dir}/${name}` : name);
+      const own = (name: string) => (scope.dir ? `${scope.dir}/${name}` : name);
+      const file = at('llms.txt');
+      const input: LlmsTxtInput = {
+        name: config.name,
+        description,
+        instructions,
+        lines: scope.entries.map((e) => ({ section: e.section, title: model.pages[e.page].title, url: linkTo(model, file, pageMarkdownFile(e.page)), description: model.pages[e.page].description })),
+        openapi: specLinks(model, sourceFiles, file, openapi, out, root),
+        asyncapi: specLinks(model, sourceFiles, file, asyncapi, out, root),
+        links: scope.links,
+      };
+      const generated: Record<string, () => Promise<string> | string> = {
+        'llms.txt': () => llmsTxt(input),
+        'llms-full.txt': () => llmsFull(model, scope, at('llms-full.txt'), outDir, instructions),
+      };
+      for (const [name, make] of Object.entries(generated)) {
+        out.set(at(name), sourceFiles.has(own(name)) ? { copyFrom: join(root, own(name)) } : await make());
+      }
+    }
+  }
+  out.set(AGENTS_INDEX, JSON.stringify(agentsIndex(config.name, description, model.navigation, model.pages)));
+  return out;
+}
