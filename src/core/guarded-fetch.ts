@@ -151,15 +151,25 @@ function exchange(url: URL, target: { address: string; family: number }, policy:
     const req = request(url, { method: 'GET', lookup, signal, headers: { accept: policy.accept, 'user-agent': 'Quire export' } }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      let over = false;
+      // Refused here and the exchange dropped. Not through req.destroy(error): a body that had
+      // already arrived whole would then still end (cut short) and the error go unheard.
+      const tooLarge = () => {
+        over = true;
+        reject(new OutboundFetchError(`${written} is refused: its body is larger than ${policy.maxBytes} bytes`, { reason: 'too-large' }));
+        res.destroy();
+        req.destroy();
+      };
+      if (Number(res.headers['content-length']) > policy.maxBytes) return tooLarge();
       res.on('data', (chunk: Buffer) => {
+        if (over) return;
         size += chunk.length;
-        if (size > policy.maxBytes) {
-          req.destroy(new OutboundFetchError(`${written} is refused: its body is larger than ${policy.maxBytes} bytes`, { reason: 'too-large' }));
-          return;
-        }
+        if (size > policy.maxBytes) return tooLarge();
         chunks.push(chunk);
       });
-      res.on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
+      res.on('end', () => {
+        if (!over) resolve({ res, body: Buffer.concat(chunks) });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
