@@ -12,6 +12,8 @@ import type { RemoteMediaRef } from '../types.js';
 
 const MEDIA_ATTRS: Record<string, readonly string[]> = { img: ['src'], video: ['src', 'poster'], audio: ['src'], source: ['src'], track: ['src'] };
 const KIND: Record<string, string> = { img: 'image', video: 'video', audio: 'audio', source: 'media source', track: 'text track' };
+/** Written without a value, as the renderer writes them; any other empty attribute keeps its `=""` (`alt=""`). */
+const BOOLEAN_ATTRS = new Set(['controls', 'autoplay', 'muted', 'loop', 'playsinline', 'default', 'hidden']);
 /** Attribute values are always written in double quotes (markdown/escape.ts): pages without a match are not parsed. */
 const QUICK = /\b(?:src|poster)="(?:https?:)?\/\//i;
 
@@ -101,7 +103,7 @@ export function rewriteRemoteMedia(html: string, target: (url: string) => MediaT
           changed = true;
         }
       }
-      out += v === '' ? ` ${name}` : ` ${name}="${escapeAttr(v)}"`;
+      out += v === '' && BOOLEAN_ATTRS.has(name) ? ` ${name}` : ` ${name}="${escapeAttr(v)}"`;
     }
     if (!changed) return;
     let text = `${out}>`;
