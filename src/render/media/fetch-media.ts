@@ -57,7 +57,10 @@ function slugOf(url: string): string {
   return slug || 'media';
 }
 
-const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+/** `25 MB`, `1.5 MB`, `4 KB`. */
+export function formatSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
 
 export class MediaFetcher {
   private readonly outcomes = new Map<string, Promise<MediaOutcome>>();
@@ -119,7 +122,7 @@ export class MediaFetcher {
       // The fetcher's message starts with the URL; the diagnostic names it already.
       const why = err.message.startsWith(url) ? err.message.slice(url.length).trim() : err.message;
       if (err.reason === 'unreachable' || err.reason === 'timeout') this.unreachable.set(host, why.replace(/^could not be fetched: /, ''));
-      return { ok: false, reason: err.reason === 'too-large' ? `it is larger than the limit of ${mb(this.limits.maxFileBytes)} per file` : `it ${why}` };
+      return { ok: false, reason: err.reason === 'too-large' ? `it is larger than the limit of ${formatSize(this.limits.maxFileBytes)} per file` : `it ${why}` };
     }
     this.stats.fetched++;
     if (answer.status < 200 || answer.status > 299) return { ok: false, reason: `the host answered HTTP ${answer.status}` };
@@ -141,7 +144,7 @@ export class MediaFetcher {
     const path = `${MEDIA_DIR}/${slugOf(url)}.${stored.sha256.slice(0, 8)}.${stored.ext}`;
     if (!this.bundled.has(path)) {
       if (this.total + stored.size > this.limits.maxTotalBytes) {
-        return { ok: false, reason: `the export's media limit of ${mb(this.limits.maxTotalBytes)} is used up` };
+        return { ok: false, reason: `the export's media limit of ${formatSize(this.limits.maxTotalBytes)} is used up` };
       }
       this.total += stored.size;
       this.bundled.set(path, this.store.blobPath(stored.sha256));

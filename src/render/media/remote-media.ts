@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Deployment, Diagnostic, ExportOptions, RemoteMediaMode, RemoteMediaRef } from '../types.js';
 import { InvalidError } from '../../core/errors.js';
 import { encodePath, relativeHref } from '../output/page-paths.js';
-import { MEDIA_DIR, MediaFetcher, type MediaOutcome } from './fetch-media.js';
+import { formatSize, MEDIA_DIR, MediaFetcher, type MediaOutcome } from './fetch-media.js';
 import { MediaStore } from './media-store.js';
 import { isRemoteUrl, rewriteRemoteMedia, type MediaTarget } from './media-refs.js';
 
@@ -121,8 +121,7 @@ export class RemoteMedia {
     if (!this.fetcher) return { included: false, reason: `${this.references} reference(s) to media on other hosts left out (remote media: omit)` };
     const { fetched, cached } = this.fetcher.stats;
     const files = this.fetcher.files().size;
-    const mb = Math.round((this.fetcher.totalBytes / MB) * 10) / 10;
-    return { included: files > 0, reason: `${files} file(s), ${mb} MB from other hosts in the bundle (${fetched} fetched, ${cached} from the cache)${missing}` };
+    return { included: files > 0, reason: `${files} file(s), ${formatSize(this.fetcher.totalBytes)} from other hosts in the bundle (${fetched} fetched, ${cached} from the cache)${missing}` };
   }
 }
 

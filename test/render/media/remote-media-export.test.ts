@@ -152,7 +152,7 @@ describe('an air-gapped export of pages with media on other hosts', () => {
     const video = read('air', 'video.html');
     expect(video).toMatch(/<video controls poster="assets\/media\/poster\.[0-9a-f]{8}\.jpg" src="assets\/media\/clip\.[0-9a-f]{8}\.mp4"><\/video>/);
     expect(video).toMatch(/<source src="assets\/media\/clip\.[0-9a-f]{8}\.mp4" type="video\/mp4">/);
-    expect(report.features['remote-media']).toEqual({ included: true, reason: like.stringMatching(/^4 file\(s\), 0 MB from other hosts in the bundle \(\d+ fetched, 0 from the cache\); 6 reference\(s\) not bundled/) });
+    expect(report.features['remote-media']).toEqual({ included: true, reason: like.stringMatching(/^4 file\(s\), 1 KB from other hosts in the bundle \(\d+ fetched, 0 from the cache\); 6 reference\(s\) not bundled/) });
   });
 
   it('fetches each URL once, however many pages use it', () => {
@@ -169,7 +169,7 @@ describe('an air-gapped export of pages with media on other hosts', () => {
   it('reports every reference it could not bundle with its file, line and URL, and why', () => {
     const replaced = 'replaced by its alt text, so the page makes no request to another host';
     const expected: [string, number, string, string][] = [
-      ['broken.mdx', 5, `${base}/big.png`, 'it is larger than the limit of 0 MB per file'],
+      ['broken.mdx', 5, `${base}/big.png`, 'it is larger than the limit of 4 KB per file'],
       ['broken.mdx', 7, `${base}/page.png`, 'its type is text/html, not an image, video or audio type'],
       ['broken.mdx', 9, `${base}/missing.png`, 'the host answered HTTP 404'],
       ['broken.mdx', 11, `${internal}/secret.png`, 'it is refused: its address is in a loopback range that exports may not reach'],
@@ -202,7 +202,7 @@ describe('an air-gapped export of pages with media on other hosts', () => {
     const again = await run('air', { deployment: 'air-gapped', cacheDir: cacheDir() });
     const fresh = await run('air-2', { deployment: 'air-gapped', cacheDir: cacheDir() });
     for (const path of ['/diagram.png', '/badge.svg', '/clip.mp4', '/poster.jpg']) expect(hits.get(path), path).toBe(before.get(path));
-    expect(again.features['remote-media']?.reason).toMatch(/^4 file\(s\), 0 MB from other hosts in the bundle \(\d+ fetched, 4 from the cache\)/);
+    expect(again.features['remote-media']?.reason).toMatch(/^4 file\(s\), 1 KB from other hosts in the bundle \(\d+ fetched, 4 from the cache\)/);
     for (const r of [again, fresh]) expect(r.files.filter((f) => f.startsWith('assets/media/'))).toEqual(report.files.filter((f) => f.startsWith('assets/media/')));
     for (const out of ['air', 'air-2']) {
       expect(remoteReferences(out)).toEqual([]);
