@@ -49,7 +49,9 @@ export class RemoteMedia {
   /** `storeDir`: the cache folder's media folder (kept across exports) or one in the export's work folder. */
   constructor(options: ExportOptions, deployment: Deployment, storeDir: string) {
     this.mode = remoteMediaMode(options, deployment);
-    const o = { ...DEFAULTS, ...options.remoteMedia };
+    // A limit given as undefined (an unset flag passed on) keeps its default.
+    const given = Object.fromEntries(Object.entries(options.remoteMedia ?? {}).filter(([, v]) => v !== undefined));
+    const o = { ...DEFAULTS, ...given };
     if (this.mode === 'bundle') this.fetcher = new MediaFetcher(new MediaStore(storeDir, o.cacheMaxAgeMs), o, options.fetchAllow ?? [], options.signal);
     // A reference that is not bundled stays only where the site may load from other hosts.
     this.replace = this.mode === 'omit' || deployment === 'air-gapped';

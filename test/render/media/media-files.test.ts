@@ -10,6 +10,7 @@ import { sanitizeSvg } from '../../../src/render/media/sanitize-svg.js';
 import { findRemoteMedia, locateRemoteMedia, rewriteRemoteMedia } from '../../../src/render/media/media-refs.js';
 import { extensionFor, MEDIA_EXTENSIONS, mediaTypeOf } from '../../../src/render/media/media-types.js';
 import { contentTypeOf } from '../../../src/host/content-type.js';
+import { remoteMediaMode } from '../../../src/render/media/remote-media.js';
 
 describe('sanitizeSvg', () => {
   it('keeps the drawing and removes what could run or load anything', () => {
@@ -83,5 +84,15 @@ describe('media types', () => {
 
   it('gives only extensions the bundle server serves with their type', () => {
     for (const ext of MEDIA_EXTENSIONS) expect(contentTypeOf(`assets/media/x.1234abcd.${ext}`), ext).not.toBe('application/octet-stream');
+  });
+});
+
+describe('the remote media mode', () => {
+  it('bundles for air-gapped exports and keeps for the others unless told, and checks the limits', () => {
+    expect(remoteMediaMode({ remoteMedia: { mode: undefined, maxFileBytes: undefined } }, 'air-gapped')).toBe('bundle');
+    expect(remoteMediaMode({}, 'client-hosted')).toBe('keep');
+    expect(remoteMediaMode({ remoteMedia: { mode: 'omit' } }, 'cloud')).toBe('omit');
+    expect(() => remoteMediaMode({ remoteMedia: { maxTotalBytes: 0 } }, 'cloud')).toThrow('remote media: maxTotalBytes must be a positive whole number (got 0)');
+    expect(() => remoteMediaMode({ remoteMedia: { mode: 'keep' } }, 'air-gapped')).toThrow(/air-gapped export cannot keep references/);
   });
 });
