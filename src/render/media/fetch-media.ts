@@ -57,8 +57,9 @@ function slugOf(url: string): string {
   return slug || 'media';
 }
 
-/** `25 MB`, `1.5 MB`, `4 KB`. */
+/** `25 MB`, `1.5 MB`, `4 KB`, `100 bytes`. */
 export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
   return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 

@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
 import type { Diagnostic, ExportOptions, ExportReport } from '../../../src/render/types.js';
 import { tempDir, writeFiles, type TempDir } from '../site/make-site.js';
+import { MediaFetcher } from '../../../src/render/media/fetch-media.js';
+import { MediaStore } from '../../../src/render/media/media-store.js';
 import { like } from '../../helpers/like.js';
 
 // A 1x1 PNG, a tiny MP4 header and JPEG start: real signatures, not checked by the export (the declared type is).
@@ -152,7 +154,7 @@ describe('an air-gapped export of pages with media on other hosts', () => {
     const video = read('air', 'video.html');
     expect(video).toMatch(/<video controls poster="assets\/media\/poster\.[0-9a-f]{8}\.jpg" src="assets\/media\/clip\.[0-9a-f]{8}\.mp4"><\/video>/);
     expect(video).toMatch(/<source src="assets\/media\/clip\.[0-9a-f]{8}\.mp4" type="video\/mp4">/);
-    expect(report.features['remote-media']).toEqual({ included: true, reason: like.stringMatching(/^4 file\(s\), 1 KB from other hosts in the bundle \(\d+ fetched, 0 from the cache\); 6 reference\(s\) not bundled/) });
+    expect(report.features['remote-media']).toEqual({ included: true, reason: like.stringMatching(/^4 file\(s\), \d+ bytes from other hosts in the bundle \(\d+ fetched, 0 from the cache\); 6 reference\(s\) not bundled/) });
   });
 
   it('fetches each URL once, however many pages use it', () => {
@@ -202,7 +204,7 @@ describe('an air-gapped export of pages with media on other hosts', () => {
     const again = await run('air', { deployment: 'air-gapped', cacheDir: cacheDir() });
     const fresh = await run('air-2', { deployment: 'air-gapped', cacheDir: cacheDir() });
     for (const path of ['/diagram.png', '/badge.svg', '/clip.mp4', '/poster.jpg']) expect(hits.get(path), path).toBe(before.get(path));
-    expect(again.features['remote-media']?.reason).toMatch(/^4 file\(s\), 1 KB from other hosts in the bundle \(\d+ fetched, 4 from the cache\)/);
+    expect(again.features['remote-media']?.reason).toMatch(/^4 file\(s\), \d+ bytes from other hosts in the bundle \(\d+ fetched, 4 from the cache\)/);
     for (const r of [again, fresh]) expect(r.files.filter((f) => f.startsWith('assets/media/'))).toEqual(report.files.filter((f) => f.startsWith('assets/media/')));
     for (const out of ['air', 'air-2']) {
       expect(remoteReferences(out)).toEqual([]);
@@ -242,5 +244,23 @@ describe('other modes', () => {
 
   it('refuses to keep remote references in an air-gapped export', async () => {
     await expect(run('refused', { deployment: 'air-gapped', remoteMedia: { mode: 'keep' } })).rejects.toThrow(/an air-gapped export cannot keep references to media on other hosts/);
+  });
+});
+
+describe('the media fetcher', () => {
+  it('does not ask a host again in the same export once it could not be reached', async () => {
+    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store'), 60_000), { maxFileBytes: 4096, maxTotalBytes: 8192, timeoutMs: 5000, concurrency: 2 });
+    // .invalid never resolves (RFC 2606).
+    const first = await fetcher.get('https://media.quire-test.invalid/a.png');
+    expect(first).toEqual({ ok: false, reason: like.stringMatching(/^it could not be fetched: the host media\.quire-test\.invalid does not resolve/) });
+    expect(await fetcher.get('https://media.quire-test.invalid/b.png')).toEqual({ ok: false, reason: like.stringMatching(/^not fetched: an earlier request to media\.quire-test\.invalid in this export failed \(the host media\.quire-test\.invalid does not resolve/) });
+    expect(await fetcher.get('ftp://example.com/a.png')).toEqual({ ok: false, reason: 'it is not an http(s) URL' });
+  });
+
+  it('keeps the files of one export within the total limit', async () => {
+    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store-total'), 60_000), { maxFileBytes: 4096, maxTotalBytes: 100, timeoutMs: 5000, concurrency: 1 }, ['127.0.0.1']);
+    expect(await fetcher.get(`${base}/diagram.png`)).toMatchObject({ ok: true, size: PNG.length });
+    expect(await fetcher.get(`${base}/badge.svg`)).toEqual({ ok: false, reason: "the export's media limit of 100 bytes is used up" });
+    expect([...fetcher.files().keys()]).toEqual([like.stringMatching(/^assets\/media\/diagram\.[0-9a-f]{8}\.png$/)]);
   });
 });
