@@ -1,6 +1,7 @@
 /**
  * `quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped]
- * [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow LIST] [--site-scripts] [--json]` (flags parsed
+ * [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow LIST] [--site-scripts] [--remote-media MODE]
+ * [--media-max-file-mb N] [--media-max-total-mb N] [--json]` (flags parsed
  * by commander, as every command's): runs exportSite on a local docs folder with a
  * progress bar on a terminal and a summary at the end. Exit codes: 0 done, 1 --strict
  * found warnings or broken links (or the export failed), 2 bad usage or a folder that
@@ -9,7 +10,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { AppError, InvalidError } from '../core/errors.js';
 import { parseAllowEntry } from '../core/guarded-fetch.js';
-import type { Deployment, ExportProgress, ExportReport } from '../render/types.js';
+import type { Deployment, ExportProgress, ExportReport, RemoteMediaMode } from '../render/types.js';
 import type { Io } from './io.js';
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
@@ -26,6 +27,10 @@ interface ExportFlags {
   fetchAllow?: string[];
   /** Include the site's own .js files on every page (output/site-scripts.ts). */
   siteScripts?: boolean;
+  /** Media on other hosts: bundle, omit or keep. Default: bundle when air-gapped, keep otherwise. */
+  remoteMedia?: RemoteMediaMode;
+  mediaMaxFileMb?: number;
+  mediaMaxTotalMb?: number;
   json?: boolean;
 }
 
@@ -42,6 +47,11 @@ function httpUrl(value: string): string {
 
 function renderThreads(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 64) throw new InvalidArgumentError(`"${value}" is not a whole number from 0 to 64`);
+  return Number(value);
+}
+
+function megabytes(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`"${value}" is not a whole number of megabytes (1 or more)`);
   return Number(value);
 }
 
@@ -69,7 +79,10 @@ export function registerExportCommand(program: Command, io: Io, setExit: (code: 
     .option('--strict', 'exit 1 on any warning, error or broken link')
     .option('--cache-dir <dir>', 'page and highlight cache folder')
     .option('--workers <n>', 'render threads; 0 renders on the main thread (default: one per core but one)', renderThreads)
-    .option('--fetch-allow <list>', 'non-public hosts and CIDR ranges remote OpenAPI documents may come from, comma-separated', allowList)
+    .option('--fetch-allow <list>', 'non-public hosts and CIDR ranges remote OpenAPI documents and media may come from, comma-separated', allowList)
+    .addOption(new Option('--remote-media <mode>', 'images, video and audio on other hosts: bundle them, omit them, or keep the references (default: bundle when air-gapped, else keep)').choices(['bundle', 'omit', 'keep']))
+    .option('--media-max-file-mb <n>', 'largest remote media file bundled, in MB (default 25)', megabytes)
+    .option('--media-max-total-mb <n>', 'all remote media of the export together, in MB (default 500)', megabytes)
     .option('--site-scripts', "include the site's own .js files on every page, as Mintlify does (they run in readers' browsers, never during the export)")
     .option('--json', 'print the report as one JSON object')
     .action(async (root: string, flags: ExportFlags) => setExit(await runExport(root, flags, io)));
@@ -133,6 +146,11 @@ async function runExport(root: string, flags: ExportFlags, io: Io): Promise<numb
       workers: flags.workers,
       fetchAllow: flags.fetchAllow ?? [],
       siteScripts: flags.siteScripts === true,
+      remoteMedia: {
+        mode: flags.remoteMedia,
+        ...(flags.mediaMaxFileMb ? { maxFileBytes: flags.mediaMaxFileMb * 1024 * 1024 } : {}),
+        ...(flags.mediaMaxTotalMb ? { maxTotalBytes: flags.mediaMaxTotalMb * 1024 * 1024 } : {}),
+      },
       onProgress: bar,
       signal: controller.signal,
     });

@@ -101,8 +101,18 @@ export const configSchema = z.object({
           }),
         )
         .default([]),
+      /**
+       * Images, video and audio pages load from other hosts: `bundle` fetches them into the
+       * bundle (through the same guarded fetcher as `fetchAllow`), `omit` leaves them out,
+       * `keep` leaves the references as written. @default 'bundle' for air-gapped exports, 'keep' otherwise
+       */
+      remoteMedia: z.enum(['bundle', 'omit', 'keep']).optional(),
+      /** Largest remote media file bundled, in MB. @default 25 */
+      mediaMaxFileMb: positiveInt.default(25),
+      /** All remote media of one export together, in MB. @default 500 */
+      mediaMaxTotalMb: positiveInt.default(500),
     })
-    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3, fetchAllow: [], pageTimeoutSeconds: 60 }),
+    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3, fetchAllow: [], pageTimeoutSeconds: 60, mediaMaxFileMb: 25, mediaMaxTotalMb: 500 }),
   git: z
     .object({
       /** Token for cloning over https (sent as HTTP basic auth, never logged). */

@@ -28,6 +28,10 @@ export interface FetchPolicy {
   timeoutMs?: number;
   /** @default 3 */
   maxRedirects?: number;
+  /** The request's Accept header. @default documents first (JSON, YAML), then anything */
+  accept?: string;
+  /** Ends the request early (the export was cancelled); the timeout applies as well. */
+  signal?: AbortSignal;
 }
 
 export interface FetchedBody {
@@ -38,11 +42,21 @@ export interface FetchedBody {
   body: Buffer;
 }
 
+/**
+ * Why a request did not get an answer: the policy refused it (`refused`), the host could
+ * not be reached (`unreachable`: DNS, connection), it took too long (`timeout`), the body
+ * went over the limit (`too-large`), the caller gave up (`cancelled`), or the URL or a
+ * redirect was unusable (`invalid`).
+ */
+export type OutboundFailure = 'refused' | 'unreachable' | 'timeout' | 'too-large' | 'cancelled' | 'invalid';
+
 /** A request the policy refused, or that failed: the message names the URL as written and why. */
 export class OutboundFetchError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly reason: OutboundFailure;
+  constructor(message: string, options?: { cause?: unknown; reason?: OutboundFailure }) {
     super(message, options);
     this.name = 'OutboundFetchError';
+    this.reason = options?.reason ?? 'invalid';
   }
 }
 
@@ -108,16 +122,17 @@ async function checkedAddress(url: URL, written: string, policy: FetchPolicy): P
     try {
       addresses = await dnsLookup(host, { all: true, verbatim: true });
     } catch (err) {
-      throw new OutboundFetchError(`${written} could not be fetched: the host ${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? 'DNS error'})`);
+      throw new OutboundFetchError(`${written} could not be fetched: the host ${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? 'DNS error'})`, { reason: 'unreachable' });
     }
   }
-  if (addresses.length === 0) throw new OutboundFetchError(`${written} could not be fetched: the host ${host} does not resolve`);
+  if (addresses.length === 0) throw new OutboundFetchError(`${written} could not be fetched: the host ${host} does not resolve`, { reason: 'unreachable' });
   if (!byName) {
     for (const a of addresses) {
       const range = refusedRange(a.address, policy);
       if (range) {
         throw new OutboundFetchError(
           `${written} is refused: ${host === a.address ? 'its address' : `${host} resolves to ${a.address}, which`} is in a ${range} range that exports may not reach (the operator can allow it with QUIRE_EXPORT_FETCH_ALLOW)`,
+          { reason: 'refused' },
         );
       }
     }
@@ -125,7 +140,7 @@ async function checkedAddress(url: URL, written: string, policy: FetchPolicy): P
   return addresses[0];
 }
 
-function exchange(url: URL, target: { address: string; family: number }, policy: Required<FetchPolicy>, signal: AbortSignal, written: string): Promise<{ res: IncomingMessage; body: Buffer }> {
+function exchange(url: URL, target: { address: string; family: number }, policy: Required<Omit<FetchPolicy, 'signal'>>, signal: AbortSignal, written: string): Promise<{ res: IncomingMessage; body: Buffer }> {
   // Hands the checked address to the connection, whatever the request asks the resolver.
   const lookup: LookupFunction = (_hostname, options, callback) => {
     if (options && typeof options === 'object' && options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
@@ -133,18 +148,28 @@ function exchange(url: URL, target: { address: string; family: number }, policy:
   };
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'GET', lookup, signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*', 'user-agent': 'Quire export' } }, (res) => {
+    const req = request(url, { method: 'GET', lookup, signal, headers: { accept: policy.accept, 'user-agent': 'Quire export' } }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      let over = false;
+      // Refused here and the exchange dropped. Not through req.destroy(error): a body that had
+      // already arrived whole would then still end (cut short) and the error go unheard.
+      const tooLarge = () => {
+        over = true;
+        reject(new OutboundFetchError(`${written} is refused: its body is larger than ${policy.maxBytes} bytes`, { reason: 'too-large' }));
+        res.destroy();
+        req.destroy();
+      };
+      if (Number(res.headers['content-length']) > policy.maxBytes) return tooLarge();
       res.on('data', (chunk: Buffer) => {
+        if (over) return;
         size += chunk.length;
-        if (size > policy.maxBytes) {
-          req.destroy(new OutboundFetchError(`${written} is refused: its body is larger than ${policy.maxBytes} bytes`));
-          return;
-        }
+        if (size > policy.maxBytes) return tooLarge();
         chunks.push(chunk);
       });
-      res.on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
+      res.on('end', () => {
+        if (!over) resolve({ res, body: Buffer.concat(chunks) });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -154,9 +179,11 @@ function exchange(url: URL, target: { address: string; family: number }, policy:
 
 /** GETs `written` under the policy (see the module comment). Any status is returned; refusals and failures throw. */
 export async function guardedFetch(written: string, options: FetchPolicy = {}): Promise<FetchedBody> {
-  const policy: Required<FetchPolicy> = { allow: [], maxBytes: 20 * 1024 * 1024, timeoutMs: 20_000, maxRedirects: 3, ...options };
+  const { signal: cancel, ...rest } = options;
+  const policy: Required<Omit<FetchPolicy, 'signal'>> = { allow: [], maxBytes: 20 * 1024 * 1024, timeoutMs: 20_000, maxRedirects: 3, accept: 'application/json, application/yaml, text/yaml, */*', ...rest };
   allowOf(options); // an unusable allow-list entry fails here, naming it
-  const signal = AbortSignal.timeout(policy.timeoutMs);
+  const timeout = AbortSignal.timeout(policy.timeoutMs);
+  const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
   let url: URL;
   try {
     url = new URL(written);
@@ -171,8 +198,9 @@ export async function guardedFetch(written: string, options: FetchPolicy = {}): 
       answer = await exchange(url, target, policy, signal, written);
     } catch (err) {
       if (err instanceof OutboundFetchError) throw err;
-      if (signal.aborted) throw new OutboundFetchError(`${written} could not be fetched: no complete answer within ${policy.timeoutMs / 1000} s`);
-      throw new OutboundFetchError(`${written} could not be fetched: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      if (cancel?.aborted) throw new OutboundFetchError(`${written} was not fetched: the export was cancelled`, { reason: 'cancelled' });
+      if (signal.aborted) throw new OutboundFetchError(`${written} could not be fetched: no complete answer within ${policy.timeoutMs / 1000} s`, { reason: 'timeout' });
+      throw new OutboundFetchError(`${written} could not be fetched: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { reason: 'unreachable' });
     }
     const { res, body } = answer;
     const status = res.statusCode ?? 0;

@@ -11,7 +11,7 @@ import type { GitCredentials } from '../git/git-runner.js';
 import type { BlobStore } from '../blobs/types.js';
 import type { JobContext } from '../queue/types.js';
 import { packBundle } from '../render/bundle/pack.js';
-import type { Deployment, ExportProgress } from '../render/types.js';
+import type { Deployment, ExportProgress, RemoteMediaOptions } from '../render/types.js';
 import * as records from '../store/records/export-jobs.js';
 import { findProject } from '../store/records/projects.js';
 import type { Store } from '../store/types.js';
@@ -40,6 +40,8 @@ export interface ExportJobDeps {
   pageTimeoutMs?: number;
   /** @default 'client-hosted' (the bundle is meant for a self-hosted deployment) */
   deployment?: Deployment;
+  /** Media on other hosts (`exports.remoteMedia`, `exports.mediaMax*Mb`). */
+  remoteMedia?: RemoteMediaOptions;
 }
 
 /** Maps the engine's phases onto 0..99; 100 is set only by completion. */
@@ -108,6 +110,7 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
         workers: deps.renderThreads,
         fetchAllow: deps.fetchAllow,
         siteScripts: project.siteScripts,
+        remoteMedia: deps.remoteMedia,
         pageTimeoutMs: deps.pageTimeoutMs,
         workDir: join(workDir, 'export'),
         signal: job.signal,

@@ -30,6 +30,11 @@ export const exportsFeature: Feature = {
           maxAttempts: config.exports.maxAttempts,
           renderThreads: config.exports.renderThreads,
           fetchAllow: config.exports.fetchAllow,
+          remoteMedia: {
+            mode: config.exports.remoteMedia,
+            maxFileBytes: config.exports.mediaMaxFileMb * 1024 * 1024,
+            maxTotalBytes: config.exports.mediaMaxTotalMb * 1024 * 1024,
+          },
           pageTimeoutMs: config.exports.pageTimeoutSeconds * 1000,
         },
         job,

@@ -40,9 +40,16 @@ const TYPES: Record<string, string> = {
   gz: 'application/gzip',
   mp4: 'video/mp4',
   webm: 'video/webm',
+  ogv: 'video/ogg',
+  mov: 'video/quicktime',
   mp3: 'audio/mpeg',
   ogg: 'audio/ogg',
   wav: 'audio/wav',
+  weba: 'audio/webm',
+  aac: 'audio/aac',
+  m4a: 'audio/mp4',
+  flac: 'audio/flac',
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 /** Types that compress well; images, fonts (woff*), media and archives already are compressed. */

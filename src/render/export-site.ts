@@ -51,10 +51,14 @@ import { shardCount } from './search/search-shards.js';
 import { searchSections } from './search/search-text.js';
 import type { Outbound } from './openapi/read-document.js';
 import { parseAllowEntry } from '../core/guarded-fetch.js';
+import { mediaStoreDir, RemoteMedia, remoteMediaMode } from './media/remote-media.js';
+import { isRemoteUrl } from './media/media-refs.js';
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 /** What the report needs from one rendered page. */
 type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math'>;
+
+const encoder = new TextEncoder();
 
 const decoder = new TextDecoder();
 
@@ -92,6 +96,7 @@ function checkOptions(options: ExportOptions): void {
       throw new InvalidError(`fetch allow-list: ${(err as Error).message}`);
     }
   }
+  remoteMediaMode(options, options.deployment ?? 'cloud');
 }
 
 /** The pages to render: all of them, or those named by `paths` (each must exist). */
@@ -131,7 +136,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   try {
     await rm(outbound.copyDir!, { recursive: true, force: true });
     await mkdir(outbound.copyDir!, { recursive: true, mode: 0o700 });
-    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound });
+    const media = new RemoteMedia(options, deployment, mediaStoreDir(cacheDir, workDir));
+    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound, media });
   } finally {
     await early?.close();
     // Only once no render thread is left to write to its pack.
@@ -152,9 +158,11 @@ interface Resolved {
   early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
   cache: PageCache | undefined;
   outbound: Outbound;
+  /** Media pages load from other hosts: bundled, left out or kept (media/remote-media.ts). */
+  media: RemoteMedia;
 }
 
-async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound }: Resolved): Promise<ExportReport> {
+async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound, media }: Resolved): Promise<ExportReport> {
   const signal = options.signal;
   const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
   progress('scan', 0, 0);
@@ -170,6 +178,10 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   const theme = buildTheme(plan.config, { css: plan.api.assets ? [plan.api.assets.css] : [], js: plan.api.assets ? [plan.api.assets.js] : [] });
   const katex = await katexAssets();
   const indexed = tasks.filter((t) => plan.pages[t.page].searchable);
+  // A logo or favicon on another host is bundled like a page's image (unless media are kept as written).
+  const configFile = async (ref: string | undefined, field: string) =>
+    ref && media.active && isRemoteUrl(ref) ? media.configAsset(ref, field, plan.config.source, diagnostics) : configAsset(plan.config, ref, field, fileSet, diagnostics);
+  const [logoLight, logoDark, favicon] = await Promise.all([configFile(plan.config.logo?.light, 'logo.light'), configFile(plan.config.logo?.dark, 'logo.dark'), configFile(plan.config.favicon, 'favicon')]);
   const model: SiteModel = {
     config: plan.config,
     navigation: plan.navigation,
@@ -183,9 +195,9 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       css: theme.css.path,
       js: theme.js.path,
       katexCss: katex.cssPath,
-      logoLight: configAsset(plan.config, plan.config.logo?.light, 'logo.light', fileSet, diagnostics),
-      logoDark: configAsset(plan.config, plan.config.logo?.dark, 'logo.dark', fileSet, diagnostics),
-      favicon: configAsset(plan.config, plan.config.favicon, 'favicon', fileSet, diagnostics),
+      logoLight,
+      logoDark,
+      favicon,
       headHtml: analytics.headHtml,
       ...(scripts.scripts.length > 0 ? { scripts: scripts.scripts } : {}),
     },
@@ -245,13 +257,17 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     };
     const misses: RenderTask[] = [];
     const previous = new Set(previousFiles);
+    // A page whose body loads media from other hosts is written once they are fetched, its
+    // references rewritten (media/remote-media.ts); what became of them is part of its manifest key.
+    const mediaDiagnostics: Diagnostic[] = [];
+    const hasMedia = (refs: RenderTaskResult['remoteMedia']): refs is NonNullable<RenderTaskResult['remoteMedia']> => media.active && !!refs?.length;
     // Cold: the cache has no index yet, nothing to look up.
     if (!cold) cache?.load();
     const hits = cache && !cold
       ? await mapLimit(tasks, 16, async (task) => {
           const hit = cache.get(keys.get(task.page)!);
           const file = pageOutputFile(task.page);
-          const same = !!hit && !!manifest && previous.has(file) && (await manifest.unchanged(task.page, keys.get(task.page)!, file));
+          const same = !!hit && !hasMedia(hit.rendered.remoteMedia) && !!manifest && previous.has(file) && (await manifest.unchanged(task.page, keys.get(task.page)!, file));
           return hit ? { hit, same } : undefined;
         })
       : [];
@@ -265,7 +281,23 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       const { hit, same } = found;
       const r = hit.rendered;
       const math = usesMath(r.html);
-      if (!same) {
+      if (hasMedia(r.remoteMedia)) {
+        const file = pageOutputFile(task.page);
+        const path = join(outDir, file);
+        const refs = r.remoteMedia;
+        pageWrites.push(
+          (async () => {
+            const remote = await media.page(r.html, refs, file);
+            mediaDiagnostics.push(...remote.diagnostics);
+            const key = sha256(keys.get(task.page)!, remote.signature);
+            if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
+            const html = layoutPage(model, { ...r, html: remote.html }, { icon: pageIconFor(model.config.icons?.library), math });
+            await folderFor(path);
+            await writeFile(path, html);
+            await manifest?.written(task.page, key, file);
+          })(),
+        );
+      } else if (!same) {
         // The body is cached; the layout (which depends on the whole site) is drawn again.
         const file = pageOutputFile(task.page);
         const key = keys.get(task.page)!;
@@ -296,13 +328,26 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     if (misses.length > 0) init.pagePack = cache?.runPack();
     await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), (task, result) => {
       const file = pageOutputFile(task.page);
-      const written = writePageFile(join(outDir, file), result.file);
+      const [bodyStart, bodyEnd] = result.body;
       writePageFile(join(outDir, pageMarkdownFile(task.page)), Buffer.from(result.markdown));
+      if (hasMedia(result.remoteMedia)) {
+        const body = decoder.decode(result.file.subarray(bodyStart, bodyEnd));
+        pageWrites.push(
+          media.page(body, result.remoteMedia, file).then((remote) => {
+            mediaDiagnostics.push(...remote.diagnostics);
+            const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
+            const written = writePageFile(join(outDir, file), bytes);
+            if (task.cacheKey) manifest?.recordPage(task.page, sha256(task.cacheKey, remote.signature), written);
+          }),
+        );
+      } else {
+        const written = writePageFile(join(outDir, file), result.file);
+        if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
+      }
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
-      const sections = !plan.pages[task.page].searchable ? [] : searchSections(decoder.decode(result.file.subarray(result.body[0], result.body[1])));
+      const sections = !plan.pages[task.page].searchable ? [] : searchSections(decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
       parsers[result.parser ?? 'none']++;
       accept(task, result, { page: task.page, url: file, title: result.title, sections, contentKey: task.cacheKey });
-      if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
     });
 
@@ -321,10 +366,12 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     if (math) for (const [p, c] of katex.files) files.set(p, c);
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
-    for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts]) if (a) assets.add(a);
+    for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts]) if (a && !media.owns(a)) assets.add(a);
     for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
+    // Every page's media are settled once its file is written: the bundled files are all known.
+    for (const [p, c] of media.files()) files.set(p, c);
     // After the pages: llms-full.txt is made of their Markdown files.
     for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file))) files.set(p, c);
     await Promise.all(shardWrites);
@@ -336,6 +383,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await removeStaleFiles(outDir, previousFiles, written);
 
     for (const r of outcomes) diagnostics.push(...r.diagnostics);
+    diagnostics.push(...mediaDiagnostics);
     const brokenLinks = outcomes.flatMap((r) => r.brokenLinks);
     const features: ExportReport['features'] = {
       search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s)` } : { included: false, reason: 'no page to index' },
@@ -343,6 +391,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       ...analytics.features,
       ...(scripts.feature ? { 'site-scripts': scripts.feature } : {}),
       ...plan.api.features,
+      ...(media.feature() ? { 'remote-media': media.feature()! } : {}),
       'page-cache': cache ? { included: cacheHits > 0, reason: `${cacheHits} of ${tasks.length} pages from the cache` } : { included: false, reason: 'no cache folder given' },
     };
     progress('done', done, tasks.length);

@@ -206,6 +206,17 @@ export interface PageContext {
   highlightCache?: { get(key: string): string | undefined; set(key: string, html: string): void };
 }
 
+/** A media reference to another host in a page body (render/media/media-refs.ts). */
+export interface RemoteMediaRef {
+  /** The URL as written. */
+  url: string;
+  /** What it is: `image`, `video`, `audio`, `poster image`, `media source`, `text track`. */
+  kind: string;
+  /** Where it was written (the page or a snippet it imports), relative to the docs root. */
+  file: string;
+  line?: number;
+}
+
 export interface RenderedPage {
   page: string;
   frontmatter: Frontmatter;
@@ -223,6 +234,11 @@ export interface RenderedPage {
   brokenLinkDetails?: { href: string; line?: number }[];
   /** Assets (relative to root) the page uses and the output must copy. */
   assets: string[];
+  /**
+   * Media on other hosts the body references: while rendering, those the renderer met
+   * (kind not yet known); once the page is finished, those its HTML holds (render-task.ts).
+   */
+  remoteMedia?: RemoteMediaRef[];
   diagnostics: Diagnostic[];
   /** Which Markdown parser read the page's own source (none for a generated API page without MDX content). */
   parser?: 'fast' | 'micromark';
@@ -232,6 +248,29 @@ export interface ExportProgress {
   phase: 'scan' | 'render' | 'search' | 'write' | 'done';
   pagesDone: number;
   pagesTotal: number;
+}
+
+/**
+ * What an export does with images, video and audio that pages load from other hosts
+ * (render/media/). `bundle`: fetched into the bundle and the references rewritten;
+ * `omit`: not fetched, each reference replaced (an image by its alt text) and reported;
+ * `keep`: left as written (not for air-gapped exports, which make no request to another host).
+ */
+export type RemoteMediaMode = 'bundle' | 'omit' | 'keep';
+
+export interface RemoteMediaOptions {
+  /** @default 'bundle' for air-gapped exports, 'keep' for the others */
+  mode?: RemoteMediaMode;
+  /** Largest file taken, in bytes. @default 25 MiB */
+  maxFileBytes?: number;
+  /** All media of one export together, in bytes. @default 500 MiB */
+  maxTotalBytes?: number;
+  /** Time for one file, redirects included. @default 30000 */
+  timeoutMs?: number;
+  /** Requests in flight at once. @default 6 */
+  concurrency?: number;
+  /** How long a fetched file is taken from the cache folder instead of fetched again. @default 7 days */
+  cacheMaxAgeMs?: number;
 }
 
 export interface ExportOptions {
@@ -251,7 +290,7 @@ export interface ExportOptions {
   workers?: number;
   signal?: AbortSignal;
   /**
-   * Host names and CIDR ranges that remote OpenAPI documents may be fetched from although
+   * Host names and CIDR ranges that remote OpenAPI documents and media may be fetched from although
    * they are not public addresses (loopback, private, link-local...). @default [] (public addresses only)
    * @example ['10.20.0.0/16', 'openapi.internal.example.com']
    */
@@ -261,6 +300,11 @@ export interface ExportOptions {
    * they run in readers' browsers; they never run during the export). See output/site-scripts.ts.
    */
   siteScripts?: boolean;
+  /**
+   * Media on other hosts (see RemoteMediaOptions); fetched through the guarded fetcher,
+   * so `fetchAllow` applies to them too.
+   */
+  remoteMedia?: RemoteMediaOptions;
   /** A folder of this export's own for its working files (copies of fetched documents). @default a new private temp folder, removed at the end */
   workDir?: string;
   /** Time one page may take in a render thread; past it the thread is ended and the page fails alone. @default 60000 */

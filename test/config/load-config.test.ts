@@ -22,4 +22,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ env }).blobs.s3?.publicEndpoint).toBeUndefined();
     expect(() => loadConfig({ env: { ...env, QUIRE_S3_PUBLIC_ENDPOINT: 'minio port 9000' } })).toThrow(/QUIRE_S3_PUBLIC_ENDPOINT/);
   });
+
+  it('reads the remote media settings of exports, leaving the mode to the deployment when unset', () => {
+    expect(loadConfig({ env: {} }).exports).toMatchObject({ mediaMaxFileMb: 25, mediaMaxTotalMb: 500 });
+    expect(loadConfig({ env: {} }).exports.remoteMedia).toBeUndefined();
+    const set = loadConfig({ env: { QUIRE_EXPORT_REMOTE_MEDIA: 'bundle', QUIRE_EXPORT_MEDIA_MAX_FILE_MB: '5', QUIRE_EXPORT_MEDIA_MAX_TOTAL_MB: '50' } }).exports;
+    expect(set).toMatchObject({ remoteMedia: 'bundle', mediaMaxFileMb: 5, mediaMaxTotalMb: 50 });
+    expect(() => loadConfig({ env: { QUIRE_EXPORT_REMOTE_MEDIA: 'fetch' } })).toThrow(/QUIRE_EXPORT_REMOTE_MEDIA/);
+  });
 });

@@ -17,6 +17,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/doc.json') res.writeHead(200, { 'content-type': 'application/json' }).end('{"openapi":"3.1.0"}');
     else if (req.url === '/big') res.writeHead(200).end(Buffer.alloc(64 * 1024, 0x61));
+    else if (req.url === '/small-over') res.writeHead(200).end(Buffer.alloc(1500, 0x61));
+    else if (req.url === '/chunked-over') {
+      res.writeHead(200);
+      res.write(Buffer.alloc(800, 0x61));
+      res.end(Buffer.alloc(800, 0x61));
+    }
     else if (req.url === '/slow') {
       res.writeHead(200);
       res.write('{');
@@ -59,6 +65,10 @@ describe('guardedFetch', () => {
 
   it('cuts off a body over the size limit and an answer over the time limit', async () => {
     expect(await refusal(guardedFetch(`${base}/big`, { allow: ['127.0.0.1'], maxBytes: 1000 }))).toBe(`${base}/big is refused: its body is larger than 1000 bytes`);
+    // A body that arrives whole in one read, with and without a length: refused, never cut short and taken.
+    for (const path of ['/small-over', '/chunked-over']) {
+      expect(await refusal(guardedFetch(`${base}${path}`, { allow: ['127.0.0.1'], maxBytes: 1000 }))).toBe(`${base}${path} is refused: its body is larger than 1000 bytes`);
+    }
     expect(await refusal(guardedFetch(`${base}/slow`, { allow: ['127.0.0.1'], timeoutMs: 300 }))).toBe(`${base}/slow could not be fetched: no complete answer within 0.3 s`);
   });
 

@@ -87,7 +87,8 @@ export class JsxRenderer implements RenderApi {
       }
       let v = name === 'style' && typeof value === 'object' ? styleFromObject(value as Record<string, unknown>) : typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
       if (v === null) continue;
-      if (URL_ATTRS.has(name)) v = name === 'href' ? this.href(v, el) : this.src(v, el);
+      // `cite` names a source the page does not load: a link, not a media reference.
+      if (URL_ATTRS.has(name)) v = name === 'href' || name === 'cite' ? this.href(v, el) : this.src(v, el);
       if (v === null || (name === 'style' && !styleAllowed(v))) continue;
       out += ` ${name}="${escapeAttr(v)}"`;
     }

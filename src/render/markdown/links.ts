@@ -6,11 +6,14 @@
 import { posix } from 'node:path';
 import type { PageContext } from '../types.js';
 import { urlAllowed } from './sanitize.js';
+import { isRemoteUrl } from '../media/media-refs.js';
 
 export interface LinkRecorder {
   broken(href: string, line?: number): void;
   asset(path: string): void;
   unsafe(url: string, line?: number): void;
+  /** A media URL on another host, with its line (the export bundles or reports it: media/). */
+  remote?(url: string, line?: number): void;
 }
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -63,7 +66,10 @@ export function resolveSrc(ctx: PageContext, url: string, rec: LinkRecorder, lin
     rec.unsafe(src, line);
     return null;
   }
-  if (src === '' || isExternal(src)) return src;
+  if (src === '' || isExternal(src)) {
+    if (isRemoteUrl(src)) rec.remote?.(src, line);
+    return src;
+  }
   const out = ctx.resolveAsset(src, ctx.page);
   const path = assetPath(ctx, src);
   if (out === null || path === null) {

@@ -31,6 +31,8 @@ export class PageRenderer {
   readonly diagnostics: Diagnostic[] = [];
   readonly brokenLinks: { href: string; line?: number }[] = [];
   readonly assets = new Set<string>();
+  /** Media URLs on other hosts met while rendering, with the file (page or snippet) and line they were written on. */
+  readonly remoteMedia: { url: string; kind: string; file: string; line?: number }[] = [];
   readonly slugger = new Slugger();
   readonly jsx: JsxRenderer;
   /** The module (page or snippet) whose nodes are being rendered. */
@@ -52,6 +54,7 @@ export class PageRenderer {
       broken: (href, line) => this.brokenLinks.push({ href, ...(line ? { line } : {}) }),
       asset: (path) => this.assets.add(path),
       unsafe: (url, line) => this.warn(`unsafe URL removed: ${url.slice(0, 80)}`, line),
+      remote: (url, line) => this.remoteMedia.push({ url, kind: '', file: this.module.file, ...(line ? { line } : {}) }),
     };
   }
 
@@ -291,7 +294,7 @@ export class PageRenderer {
       }
       case 'table': return this.table(n);
       case 'html': return sanitizeRawHtml(n.value, this.rawState, {
-        url: (tag, attr, value) => (attr === 'href' ? this.href(value, line) : this.src(value, line)),
+        url: (tag, attr, value) => (attr === 'href' || attr === 'cite' ? this.href(value, line) : this.src(value, line)),
         removed: (tag) => this.warn(`<${tag}> removed: raw HTML is sanitized (no scripts, styles, forms or embeds)`, line),
         handler: (tag, attr) => this.warn(`event handler attribute ${attr} on <${tag}> removed: nothing from a page runs`, line),
       });

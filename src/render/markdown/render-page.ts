@@ -74,6 +74,7 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
     brokenLinks,
     brokenLinkDetails: r.brokenLinks,
     assets: [...r.assets],
+    ...(r.remoteMedia.length ? { remoteMedia: r.remoteMedia } : {}),
     diagnostics: [...diagnostics, ...r.diagnostics],
     ...(parsed.parser ? { parser: parsed.parser } : {}),
   };

@@ -60,7 +60,7 @@ const SVG_ATTRS = new Set([
   'fill-rule', 'clip-rule', 'clip-path', 'mask', 'offset', 'stop-color', 'stop-opacity', 'gradientunits', 'gradienttransform',
   'preserveaspectratio', 'text-anchor', 'font-size', 'font-family', 'font-weight', 'dx', 'dy', 'aria-hidden', 'focusable',
 ]);
-const SVG_TAGS = new Set(['svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect', 'defs', 'lineargradient', 'radialgradient', 'stop', 'clippath', 'mask', 'text', 'tspan', 'desc']);
+export const SVG_TAGS = new Set(['svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect', 'defs', 'lineargradient', 'radialgradient', 'stop', 'clippath', 'mask', 'text', 'tspan', 'desc']);
 export const URL_ATTRS = new Set(['href', 'src', 'poster', 'cite']);
 
 /** JSX spellings of HTML attributes. */

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderPage } from '../markdown/render-page.js';
 import type { EndpointPageSpec } from '../openapi/index.js';
-import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
+import type { Diagnostic, PageContext, RemoteMediaRef, RenderedPage } from '../types.js';
+import { locateRemoteMedia } from '../media/media-refs.js';
 import { bodyRange, layoutPage } from '../layout/page-layout.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { createLinkResolver } from '../output/resolve-links.js';
@@ -50,6 +51,8 @@ export interface RenderTaskResult {
   parser?: RenderedPage['parser'];
   /** The page's `.md` file (agents/markdown-file.ts). */
   markdown: string;
+  /** Media on other hosts the body references, for the main thread to bundle or report (media/remote-media.ts). */
+  remoteMedia?: RemoteMediaRef[];
 }
 
 export interface RenderInit {
@@ -126,6 +129,7 @@ export function createRenderer(init: RenderInit) {
       rendered.brokenLinks = [...content.brokenLinks, ...rendered.brokenLinks];
       rendered.brokenLinkDetails = [...(content.brokenLinkDetails ?? content.brokenLinks.map((href) => ({ href }))), ...(rendered.brokenLinkDetails ?? [])];
       rendered.assets = [...content.assets, ...rendered.assets];
+      rendered.remoteMedia = [...(content.remoteMedia ?? []), ...(rendered.remoteMedia ?? [])];
       rendered.diagnostics = [...content.diagnostics, ...rendered.diagnostics];
       rendered.parser = content.parser;
     }
@@ -166,11 +170,15 @@ function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, 
   const details = rendered.brokenLinkDetails ?? rendered.brokenLinks.map((href) => ({ href, line: undefined as number | undefined }));
   const brokenLinks = details.map((d) => ({ file, href: d.href, line: d.line ?? lineOf(source, d.href) }));
   const math = usesMath(rendered.html);
+  // What the body holds is what counts; the renderer's records only say where each was written.
+  const remoteMedia = locateRemoteMedia(rendered.html, rendered.remoteMedia ?? [], file);
+  if (remoteMedia.length) rendered.remoteMedia = remoteMedia;
+  else delete rendered.remoteMedia;
   const page = layoutPage(init.model, rendered, { icon: pageIconFor(init.model.config.icons?.library), math });
   const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
   const [start] = bodyRange(page, rendered.html);
   const bytes = encoder.encode(page);
   const bodyAt = Buffer.byteLength(page.slice(0, start));
   const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];
-  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached, parser: rendered.parser, markdown: markdownFile(init.model.config, rendered) };
+  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached, parser: rendered.parser, markdown: markdownFile(init.model.config, rendered), ...(remoteMedia.length ? { remoteMedia } : {}) };
 }

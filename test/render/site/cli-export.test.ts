@@ -76,6 +76,9 @@ describe('quire export', () => {
       [[clean, '--out', join(tmp.path, 'x'), '--workers', 'many'], /--workers .*"many" is not a whole number from 0 to 64/],
       [[clean, clean, '--out', join(tmp.path, 'x')], /too many arguments for 'export'/],
       [[clean, '--out', join(tmp.path, 'x'), '--fetch-allow', '10.0.0.0/99'], /--fetch-allow .*"10\.0\.0\.0\/99"/],
+      [[clean, '--out', join(tmp.path, 'x'), '--remote-media', 'fetch'], /--remote-media .*'fetch' is invalid\. Allowed choices are bundle, omit, keep/],
+      [[clean, '--out', join(tmp.path, 'x'), '--media-max-file-mb', '0'], /--media-max-file-mb .*"0" is not a whole number of megabytes/],
+      [[clean, '--out', join(tmp.path, 'x'), '--deployment', 'air-gapped', '--remote-media', 'keep'], /an air-gapped export cannot keep references to media on other hosts/],
       [[join(tmp.path, 'nowhere'), '--out', join(tmp.path, 'x')], /nowhere is not a docs site/],
       [[tmp.path, '--out', join(tmp.path, 'x')], /is not a docs site: it has neither a docs\.json nor a mint\.json file/],
     ];

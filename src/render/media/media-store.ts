@@ -1,0 +1,79 @@
+/**
+ * Where fetched media are kept: a content-addressed folder (`blobs/<sha256>`) and one
+ * small record per URL (`urls/<sha256 of the URL>.json`) naming its blob, type and when
+ * it was fetched. Kept in the export's cache folder it outlives the export, so a
+ * re-export takes a URL fetched within `maxAgeMs` from here instead of fetching it
+ * again; without a cache folder it lives in the export's own work folder. Every file is
+ * written to a temporary name and renamed, so exports sharing the folder never read a
+ * half-written one.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sha256 } from '../cache/cache-key.js';
+import { isMissing } from '../../core/missing-file.js';
+import { noteIgnored } from '../../core/ignored-errors.js';
+
+export interface StoredMedia {
+  /** sha256 of the stored bytes (after SVG sanitizing). */
+  sha256: string;
+  /** Media type as answered, without parameters. */
+  type: string;
+  ext: string;
+  size: number;
+  /** When it was fetched (ms since the epoch). */
+  fetchedAt: number;
+  /** Elements an SVG lost to the sanitizer (sanitize-svg.ts). */
+  removed?: string[];
+}
+
+let tmpCounter = 0;
+
+export class MediaStore {
+  constructor(
+    readonly dir: string,
+    private readonly maxAgeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  blobPath(hash: string): string {
+    return join(this.dir, 'blobs', hash);
+  }
+
+  private urlPath(url: string): string {
+    return join(this.dir, 'urls', `${sha256(url)}.json`);
+  }
+
+  /** The stored answer for `url` when it is recent enough and its blob is still whole. */
+  async lookup(url: string): Promise<StoredMedia | undefined> {
+    try {
+      const entry = JSON.parse(await readFile(this.urlPath(url), 'utf8')) as StoredMedia;
+      if (this.now() - entry.fetchedAt > this.maxAgeMs || !/^[0-9a-f]{64}$/.test(entry.sha256)) return undefined;
+      if ((await stat(this.blobPath(entry.sha256))).size !== entry.size) return undefined;
+      return entry;
+    } catch (err) {
+      // Not fetched before, or an unreadable record: the URL is fetched again.
+      if (!isMissing(err)) noteIgnored('render.media-store.lookup', err);
+      return undefined;
+    }
+  }
+
+  /** Stores an answer for `url` and gives its record. */
+  async put(url: string, body: Uint8Array, meta: Pick<StoredMedia, 'type' | 'ext' | 'removed'>): Promise<StoredMedia> {
+    const hash = createHash('sha256').update(body).digest('hex');
+    const entry: StoredMedia = { sha256: hash, ...meta, size: body.byteLength, fetchedAt: this.now() };
+    const blob = this.blobPath(hash);
+    // The same bytes from another URL or an earlier export are there already: not written twice.
+    const have = await stat(blob).then((s) => s.size === body.byteLength, () => false);
+    if (!have) await this.writeAtomic(blob, body);
+    await this.writeAtomic(this.urlPath(url), JSON.stringify(entry));
+    return entry;
+  }
+
+  private async writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
+    await mkdir(join(path, '..'), { recursive: true });
+    const tmp = `${path}.${process.pid}.${++tmpCounter}.tmp`;
+    await writeFile(tmp, data, { mode: 0o600 });
+    await rename(tmp, path);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The parts of remote media that need no network: an SVG from another host reduced to
+ * drawing elements (scripts, handlers, foreign content and outside references gone, the
+ * case of XML names kept), media references found in a page body and rewritten (a local
+ * href, an image left out becoming its alt text), and the types taken with the extension
+ * each gets, every one of them served with its type by the bundle server.
+ */
+import { describe, expect, it } from 'vitest';
+import { sanitizeSvg } from '../../../src/render/media/sanitize-svg.js';
+import { findRemoteMedia, locateRemoteMedia, rewriteRemoteMedia } from '../../../src/render/media/media-refs.js';
+import { extensionFor, MEDIA_EXTENSIONS, mediaTypeOf } from '../../../src/render/media/media-types.js';
+import { contentTypeOf } from '../../../src/host/content-type.js';
+import { remoteMediaMode } from '../../../src/render/media/remote-media.js';
+
+describe('sanitizeSvg', () => {
+  it('keeps the drawing and removes what could run or load anything', () => {
+    const result = sanitizeSvg(
+      '<?xml version="1.0"?><!DOCTYPE svg><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" onload="alert(1)">' +
+        '<title>T</title><style>*{fill:url(https://evil.example/x)}</style><script>alert(document.cookie)</script>' +
+        '<defs><linearGradient id="g" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="red"/></linearGradient></defs>' +
+        '<a href="javascript:alert(1)"><rect width="10" height="10" fill="url(#g)"/></a><rect fill="url(https://evil.example/p)" style="fill:red"/>' +
+        '<foreignObject><div xmlns="http://www.w3.org/1999/xhtml" onclick="alert(1)">x</div></foreignObject><use xlink:href="#g"/><image href="https://evil.example/p.png"/>' +
+        '<text x="1">a &amp; &lt;b&gt;<![CDATA[ <i> ]]></text></svg><svg><script>after the root</script></svg>',
+    );
+    expect(result).toEqual({
+      svg:
+        '<svg viewBox="0 0 10 10" xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="red"></stop></linearGradient></defs>' +
+        '<rect width="10" height="10" fill="url(#g)"></rect><rect style="fill:red"></rect><text x="1">a &amp; &lt;b&gt; &lt;i&gt; </text></svg>',
+      removed: ['style', 'script', 'foreignObject', 'use', 'image'],
+    });
+  });
+
+  it('refuses a document whose root is not <svg>', () => {
+    expect(sanitizeSvg('<html><body><svg></svg></body></html>')).toBeNull();
+    expect(sanitizeSvg('GIF89a')).toBeNull();
+  });
+
+  it('moves nothing out of the SVG namespace', () => {
+    expect(sanitizeSvg('<svg xmlns="http://www.w3.org/1999/xhtml"><path d="M0 0"/></svg>')?.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0"></path></svg>');
+  });
+});
+
+describe('media references in a page body', () => {
+  const body =
+    '<p>Code: <code>src="https://in.example/code.png"</code></p><img src="https://cdn.example/a.png?x=1&amp;y=2" alt="A &quot;diagram&quot;" loading="lazy">' +
+    '<video controls poster="//cdn.example/p.jpg"><source src="http://cdn.example/v.mp4" type="video/mp4"><track src="https://cdn.example/c.vtt" kind="captions"></video>' +
+    '<img src="images/local.png" alt="local"><a href="https://cdn.example/a.png">link</a><img src="https://cdn.example/deco.png" alt="">';
+
+  it('finds media attributes only, in document order, with what each is', () => {
+    expect(findRemoteMedia(body)).toEqual([
+      { url: 'https://cdn.example/a.png?x=1&y=2', kind: 'image' },
+      { url: '//cdn.example/p.jpg', kind: 'poster image' },
+      { url: 'http://cdn.example/v.mp4', kind: 'media source' },
+      { url: 'https://cdn.example/c.vtt', kind: 'text track' },
+      { url: 'https://cdn.example/deco.png', kind: 'image' },
+    ]);
+  });
+
+  it('names each with the file and line the renderer recorded, else the page file', () => {
+    const refs = locateRemoteMedia(body, [{ url: 'https://cdn.example/a.png?x=1&y=2', file: 'snippets/a.mdx', line: 3 }, { url: 'http://cdn.example/v.mp4', file: 'page.mdx', line: 9 }], 'page.mdx');
+    expect(refs.map((r) => [r.file, r.line])).toEqual([['snippets/a.mdx', 3], ['page.mdx', undefined], ['page.mdx', 9], ['page.mdx', undefined], ['page.mdx', undefined]]);
+  });
+
+  it('rewrites bundled ones and replaces or drops the rest', () => {
+    const out = rewriteRemoteMedia(body, (url) => (url.includes('a.png') ? { href: '../assets/media/a.1234abcd.png' } : url.includes('v.mp4') ? 'keep' : 'omit'));
+    expect(out).toBe(
+      '<p>Code: <code>src="https://in.example/code.png"</code></p><img src="../assets/media/a.1234abcd.png" alt="A &quot;diagram&quot;" loading="lazy">' +
+        '<video controls><source src="http://cdn.example/v.mp4" type="video/mp4"></video>' +
+        '<img src="images/local.png" alt="local"><a href="https://cdn.example/a.png">link</a>',
+    );
+    expect(rewriteRemoteMedia('<img src="https://cdn.example/x.png" alt="Flow <chart>">', () => 'omit')).toBe('<span class="q-media-alt">Flow &lt;chart&gt;</span>');
+  });
+});
+
+describe('media types', () => {
+  it('takes image, video and audio types only, by their declared type', () => {
+    expect(mediaTypeOf('Image/PNG; charset=binary')).toBe('image/png');
+    expect(extensionFor('image/svg+xml')).toEqual({ ext: 'svg' });
+    expect(extensionFor('video/quicktime')).toEqual({ ext: 'mov' });
+    expect(extensionFor('text/html')).toEqual({ refused: 'its type is text/html, not an image, video or audio type' });
+    expect(extensionFor('image/heic')).toEqual({ refused: 'its type image/heic is not one that browsers show' });
+    expect(extensionFor('')).toHaveProperty('refused');
+  });
+
+  it('gives only extensions the bundle server serves with their type', () => {
+    for (const ext of MEDIA_EXTENSIONS) expect(contentTypeOf(`assets/media/x.1234abcd.${ext}`), ext).not.toBe('application/octet-stream');
+  });
+});
+
+describe('the remote media mode', () => {
+  it('bundles for air-gapped exports and keeps for the others unless told, and checks the limits', () => {
+    expect(remoteMediaMode({ remoteMedia: { mode: undefined, maxFileBytes: undefined } }, 'air-gapped')).toBe('bundle');
+    expect(remoteMediaMode({}, 'client-hosted')).toBe('keep');
+    expect(remoteMediaMode({ remoteMedia: { mode: 'omit' } }, 'cloud')).toBe('omit');
+    expect(() => remoteMediaMode({ remoteMedia: { maxTotalBytes: 0 } }, 'cloud')).toThrow('remote media: maxTotalBytes must be a positive whole number (got 0)');
+    expect(() => remoteMediaMode({ remoteMedia: { mode: 'keep' } }, 'air-gapped')).toThrow(/air-gapped export cannot keep references/);
+  });
+});
