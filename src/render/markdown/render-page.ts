@@ -72,6 +72,8 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
     assets: [...r.assets],
     diagnostics: [...diagnostics, ...r.diagnostics],
     ...(parsed.parser ? { parser: parsed.parser } : {}),
+    ...(r.side.length ? { sideColumn: true } : {}),
+    ...(r.tocBlocks.size ? { tocTop: [...r.tocBlocks.values()].join('') } : {}),
   };
 }
 
