@@ -76,6 +76,7 @@
  *   Update tags   <section … data-tags='["A"]'>; above the table of contents <div class="q-update-filter"
  *                  data-update-filter><label class="q-update-filter-tag"><input type="checkbox" value="A"> A</label>
  *   Tabs sync     [data-sync="false"] on .q-tabs / .q-code-group; CodeGroup dropdown: [data-dropdown]
+ *   Column        <div class="q-column">   Latex: KaTeX as for $…$   Heading: <hN id [data-no-anchor]> (in the toc)
  *   Code options  <pre class="q-code-pre shiki [q-code-lines] [q-code-wrap] [has-focused] [has-diff]">, lines
  *                  <span class="line [highlighted] [focused] [diff add|diff remove] [error|warning]">; header
  *                  [svg.q-code-icon]; .q-code[data-expandable] + <button class="q-code-expand" data-code-expand hidden>
@@ -103,6 +104,7 @@ import { Prompt } from './prompt.js';
 import { Tile } from './tile.js';
 import { View } from './view.js';
 import { Visibility } from './visibility.js';
+import { Column, Heading, Latex } from './text-blocks.js';
 
 export const COMPONENTS: Readonly<Record<string, ComponentDefinition>> = Object.freeze({
   Note: callout('note'),
@@ -150,6 +152,9 @@ export const COMPONENTS: Readonly<Record<string, ComponentDefinition>> = Object.
   'GitHub.Repo': GitHubRepo,
   View,
   CodeBlock,
+  Column,
+  Latex,
+  Heading,
 });
 
 /** The component registered under a JSX name (own entries only: `<toString>` is not one). */

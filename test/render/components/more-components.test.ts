@@ -164,3 +164,13 @@ describe('View, Update tags, Tabs sync, CodeGroup dropdown, Tree list', () => {
     expect(out).toContain('<li class="q-step" data-step="3" id="a"><span class="q-step-marker" aria-hidden="true">3</span><div class="q-step-body"><h2 class="q-step-title">A</h2>');
   });
 });
+
+describe('Column, Latex, Heading', () => {
+  it('Column is a cell of Columns; Latex is KaTeX; Heading joins the table of contents', async () => {
+    expect(await html('<Columns cols={2}>\n  <Column>\n\n  **Install**\n\n  </Column>\n</Columns>')).toBe('<div class="q-columns" data-cols="2"><div class="q-column"><p><strong>Install</strong></p></div></div>');
+    expect(await html('<Latex>x^2</Latex>')).toMatch(/^<p><span class="q-math" data-math="inline"><span class="katex">/);
+    const page = await render('<Heading level={3} noAnchor>\nPlain heading\n</Heading>');
+    expect(page.html).toBe('<h3 id="plain-heading" data-no-anchor>Plain heading</h3>');
+    expect(page.headings).toEqual([{ depth: 3, text: 'Plain heading', id: 'plain-heading' }]);
+  });
+});
