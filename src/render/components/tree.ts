@@ -31,7 +31,7 @@ function textOf(r: RenderApi, nodes: Nodes[]): string {
 function listItems(r: RenderApi, list: List): string {
   return list.children.map((item) => {
     const nested = item.children.find((c): c is List => c.type === 'list');
-    const label = textOf(r, item.children.filter((c) => c.type !== 'list') as Nodes[]);
+    const label = textOf(r, item.children.filter((c) => c.type !== 'list'));
     if (nested || label.endsWith('/')) return folder(r, label.replace(/\/+$/, ''), true, nested ? listItems(r, nested) : '');
     return file(r, label);
   }).join('');

@@ -46,7 +46,7 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
   const flag = (name: string, value: string | true) => {
     const key = FLAG_ALIASES[name] ?? name;
     if (!(FLAGS as readonly string[]).includes(key)) return false;
-    result[key as (typeof FLAGS)[number]] = value === true || value !== 'false';
+    result[key] = value === true || value !== 'false';
     return true;
   };
   let rest = meta.replace(/(?:^|\s)\{([\d,\s-]+)\}/g, (_, spec: string) => {

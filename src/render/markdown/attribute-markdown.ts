@@ -20,7 +20,7 @@ function parse(text: string): Root {
 
 function placeAt(node: Nodes, line: number | undefined): void {
   node.position = line ? { start: { line, column: 1 }, end: { line, column: 1 } } : undefined;
-  if ('children' in node) for (const c of node.children) placeAt(c as Nodes, line);
+  if ('children' in node) for (const c of node.children) placeAt(c, line);
 }
 
 /**

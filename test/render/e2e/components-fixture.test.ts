@@ -117,7 +117,7 @@ describe('component fixture site in Chromium', () => {
       await page.reload();
       const sets = page.locator('[role="tablist"]');
       await sets.nth(0).getByRole('tab', { name: 'Python' }).click();
-      const selected = () => sets.evaluateAll((lists) => lists.map((l) => l.querySelector('[aria-selected="true"]')?.textContent));
+      const selected = () => page.evaluate<string[]>(`[...document.querySelectorAll('[role="tablist"]')].map((l) => l.querySelector('[aria-selected="true"]').textContent)`);
       await expect(selected()).resolves.toEqual(['Python', 'Python', 'JavaScript', 'Python']);
       const dropdown = page.locator('.q-code-group[data-dropdown]');
       await dropdown.locator('select').selectOption({ label: 'JavaScript' });
