@@ -240,6 +240,10 @@ export interface RenderedPage {
    */
   remoteMedia?: RemoteMediaRef[];
   diagnostics: Diagnostic[];
+  /** The body has a side column (examples, a panel) that takes the place of the table of contents. */
+  sideColumn?: boolean;
+  /** HTML the layout puts above the table of contents (the Update tag filter). */
+  tocTop?: string;
   /** Which Markdown parser read the page's own source (none for a generated API page without MDX content). */
   parser?: 'fast' | 'micromark';
 }

@@ -56,10 +56,17 @@ export function setupCopy(): void {
     const target = e.target as Element | null;
     const button = target && target.closest ? target.closest<HTMLElement>('[data-copy]') : null;
     if (!button) return;
+    // a colour swatch carries its value; a code block or prompt holds its text in a <pre>
+    const own = button.getAttribute('data-copy-text');
     const block = button.closest('[data-code]') || button.parentElement;
     const pre = block && block.querySelector('pre');
-    const code = pre ? (pre.querySelector('code') || pre).textContent || '' : '';
+    const code = own ?? (pre ? (pre.querySelector('code') || pre).textContent || '' : '');
     void copyText(code).then(() => {
+      if (own !== null) {
+        button.classList.add('copied');
+        setTimeout(() => button.classList.remove('copied'), 1500);
+        return;
+      }
       const before = button.innerHTML;
       button.classList.add('copied');
       button.innerHTML = button.classList.contains('copy-button') ? CHECK_ICON : ui('copied', 'Copied');

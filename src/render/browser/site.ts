@@ -5,6 +5,7 @@
  * their playground script (playground.ts) to the same file.
  */
 import { ready } from './dom.js';
+import { setupCodeExpand } from './code-expand.js';
 import { setupCopy } from './copy-code.js';
 import { setupBanner, setupMenu } from './menu.js';
 import { setupRedirects } from './redirects.js';
@@ -12,6 +13,8 @@ import { setupSearch } from './search-dialog.js';
 import { setupTabs } from './tabs.js';
 import { applyStoredTheme, setupThemeToggle } from './theme-mode.js';
 import { setupToc } from './toc.js';
+import { setupUpdateFilter } from './update-filter.js';
+import { setupViews } from './views.js';
 
 applyStoredTheme();
 ready(() => {
@@ -21,6 +24,9 @@ ready(() => {
   setupBanner();
   setupTabs();
   setupCopy();
+  setupCodeExpand();
+  setupViews();
+  setupUpdateFilter();
   setupToc();
 });
 // apart, so that a failure above leaves search working

@@ -5,7 +5,8 @@
 import { attrs } from '../markdown/escape.js';
 import type { ComponentDefinition } from './types.js';
 
-const KINDS: Record<string, { icon: string; label: string }> = {
+/** The callout kinds with their icon (Lucide, Quire's own) and label; typed cards use them too. */
+export const KINDS: Record<string, { icon: string; label: string }> = {
   note: { icon: 'info', label: 'Note' },
   info: { icon: 'info', label: 'Info' },
   tip: { icon: 'lightbulb', label: 'Tip' },

@@ -4,7 +4,7 @@
  */
 import { attrs, escapeAttr, escapeHtml } from '../markdown/escape.js';
 import { safeColor } from './callout.js';
-import type { ComponentDefinition } from './types.js';
+import type { ComponentDefinition, JsxElement, RenderApi } from './types.js';
 
 export const Tooltip: ComponentDefinition = {
   block: false,
@@ -21,13 +21,33 @@ export const Tooltip: ComponentDefinition = {
   },
 };
 
+const BADGE_COLORS = new Set(['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'white', 'surface', 'white-destructive', 'surface-destructive']);
+const BADGE_SIZES = new Set(['xs', 'sm', 'md', 'lg']);
+const BADGE_SHAPES = new Set(['rounded', 'pill']);
+
+/** One of `allowed`, else `fallback` and a warning naming the prop. */
+function oneOf(r: RenderApi, el: JsxElement, prop: string, value: unknown, allowed: Set<string>, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value === 'string' && allowed.has(value)) return value;
+  r.warn(`<Badge ${prop}=${JSON.stringify(value)}> is not one of ${[...allowed].join(', ')}: ${fallback} is used`, el);
+  return fallback;
+}
+
+/** Badge (components/badge.mdx): colour, size, shape, `stroke` (outlined), `disabled`, an icon. */
 export const Badge: ComponentDefinition = {
   block: false,
   render(el, r) {
     const p = r.props(el);
-    const color = typeof p.color === 'string' && /^[a-z-]+$/.test(p.color) ? p.color : 'gray';
-    const icon = p.icon ? r.icon(p.icon, {}, el) : '';
-    return `<span${attrs({ class: 'q-badge', 'data-badge': '', 'data-color': color, 'data-size': typeof p.size === 'string' ? p.size : undefined })}>${icon}${r.children(el)}</span>`;
+    const icon = p.icon ? r.icon(p.icon, { className: 'q-badge-icon' }, el) : '';
+    return `<span${attrs({
+      class: 'q-badge',
+      'data-badge': '',
+      'data-color': oneOf(r, el, 'color', p.color, BADGE_COLORS, 'gray'),
+      'data-size': oneOf(r, el, 'size', p.size, BADGE_SIZES, 'md'),
+      'data-shape': oneOf(r, el, 'shape', p.shape, BADGE_SHAPES, 'rounded'),
+      'data-stroke': p.stroke === true,
+      'data-disabled': p.disabled === true,
+    })}>${icon}${r.children(el)}</span>`;
   },
 };
 

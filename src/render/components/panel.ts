@@ -1,7 +1,13 @@
-/** Panel: content meant for the side column of a page (an `<aside>` the layout may move). */
+/**
+ * Panel: content for the page's right column, in place of the table of contents
+ * (components/panel.mdx). Inside another component it stays where it is.
+ */
 import type { ComponentDefinition } from './types.js';
 
 export const Panel: ComponentDefinition = {
   block: true,
-  render: (el, r) => `<aside class="q-panel" data-panel>${r.children(el)}</aside>`,
+  render(el, r) {
+    const html = `<aside class="q-panel" data-panel>${r.children(el)}</aside>`;
+    return r.toSide(html, el) ? '' : html;
+  },
 };

@@ -45,7 +45,8 @@
  *   Tooltip       <span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-N">text
  *                  <span class="q-tooltip-content" role="tooltip" id="tooltip-N">tip[ <a class="q-tooltip-cta" href>]</span>
  *                  </span> (CSS shows the content on hover/focus)
- *   Badge         <span class="q-badge" data-badge data-color="gray|blue|…" [data-size]>
+ *   Badge         <span class="q-badge" data-badge data-color="gray|blue|…|white|surface|white-destructive|surface-destructive"
+ *                  data-size="xs|sm|md|lg" data-shape="rounded|pill" [data-stroke] [data-disabled]>[svg]text</span>
  *   Icon          <span class="q-icon-wrap" data-icon-wrap [style="color:C"]><svg class="q-icon" data-icon="NAME"></span>
  *                 Every icon: <svg class="q-icon …" data-icon="lucide-name|unknown" width height viewBox aria-hidden>
  *   Update        <section class="q-update" data-update id><div class="q-update-meta"><h2 class="q-update-label">
@@ -53,7 +54,32 @@
  *   Tree          <ul class="q-tree" data-tree role="tree"><li class="q-tree-folder" role="treeitem" aria-expanded>
  *                  <details [open]><summary>svg<span class="q-tree-name"></summary><ul role="group">…
  *                  <li class="q-tree-file" role="treeitem">svg<span class="q-tree-name">
- *   Panel         <aside class="q-panel" data-panel>
+ *   Panel         <aside class="q-panel" data-panel>; at the top level of a page it and RequestExample/ResponseExample
+ *                 go to the side column: <div class="q-side-layout" data-side-layout><div class="q-side-main">page
+ *                  </div><aside class="q-side-column" aria-label="Examples">…</aside></div> (no table of contents)
+ *   Card type     <a|div class="q-card q-card-typed q-callout-{type}" data-card data-type="{type}">; [<span class="q-card-arrow">]
+ *   Prompt        <div class="q-prompt" data-prompt data-code>svg<div class="q-prompt-description"><div class="q-prompt-actions">
+ *                  [<a class="q-prompt-action q-prompt-cursor" href="cursor://…">][<button class="q-prompt-action
+ *                  q-prompt-copy" data-copy>]</div><pre class="q-prompt-text" hidden><code>prompt</code></pre></div>
+ *   Visibility    for="humans": its content; for="agents": nothing (the page's Markdown version has it)
+ *   Color         <div class="q-color" data-color-variant="compact|table">[<div class="q-color-row"><span
+ *                  class="q-color-row-title">]<div class="q-color-items"><button class="q-color-item" data-copy
+ *                  data-copy-text="C" style="--q-swatch-light:C;--q-swatch-dark:D"><span class="q-color-swatch">
+ *                  <span class="q-color-name"><span class="q-color-value">
+ *   Tile          <a|div class="q-tile" data-tile [href]><span class="q-tile-preview">…</span><span class="q-tile-title">
+ *                  <span class="q-tile-description">
+ *   GitHub.Repo   <a class="q-github-repo" data-github-repo data-variant="inset|flat" href="https://github.com/O/N">svg
+ *                  <span class="q-github-body"><span class="q-github-owner">O /</span> <span class="q-github-name">N
+ *                  </span></span><span class="q-github-cta"></a> (static: no request to GitHub)
+ *   View          <section class="q-view" data-view="Title" [hidden]>; the page starts with <div class="q-view-select"
+ *                  data-view-select><label class="q-view-label"><span>View</span><select>…</select></label></div>
+ *   Update tags   <section … data-tags='["A"]'>; above the table of contents <div class="q-update-filter"
+ *                  data-update-filter><label class="q-update-filter-tag"><input type="checkbox" value="A"> A</label>
+ *   Tabs sync     [data-sync="false"] on .q-tabs / .q-code-group; CodeGroup dropdown: [data-dropdown]
+ *   Column        <div class="q-column">   Latex: KaTeX as for $…$   Heading: <hN id [data-no-anchor]> (in the toc)
+ *   Code options  <pre class="q-code-pre shiki [q-code-lines] [q-code-wrap] [has-focused] [has-diff]">, lines
+ *                  <span class="line [highlighted] [focused] [diff add|diff remove] [error|warning]">; header
+ *                  [svg.q-code-icon]; .q-code[data-expandable] + <button class="q-code-expand" data-code-expand hidden>
  *   Tables        <div class="q-table"><table>…     Footnotes <section class="q-footnotes" data-footnotes>
  *   Iframes       replaced by <a class="q-embed-link" href>
  *   Visibility    for="humans": its content as is; for="agents": nothing (it goes to the page's Markdown only)
@@ -72,7 +98,14 @@ import { Tab, Tabs } from './tabs.js';
 import { Tree, TreeFile, TreeFolder } from './tree.js';
 import type { ComponentDefinition } from './types.js';
 import { Update } from './update.js';
+import { CodeBlock } from './code-block.js';
+import { Color, ColorItem, ColorRow } from './color.js';
+import { GitHubRepo } from './github.js';
+import { Prompt } from './prompt.js';
+import { Tile } from './tile.js';
+import { View } from './view.js';
 import { Visibility } from './visibility.js';
+import { Column, Heading, Latex } from './text-blocks.js';
 
 export const COMPONENTS: Readonly<Record<string, ComponentDefinition>> = Object.freeze({
   Note: callout('note'),
@@ -107,8 +140,22 @@ export const COMPONENTS: Readonly<Record<string, ComponentDefinition>> = Object.
   'Tree.File': TreeFile,
   TreeFolder,
   TreeFile,
+  FileTree: Tree,
+  'FileTree.Folder': TreeFolder,
+  'FileTree.File': TreeFile,
   Panel,
+  Prompt,
   Visibility,
+  Color,
+  'Color.Row': ColorRow,
+  'Color.Item': ColorItem,
+  Tile,
+  'GitHub.Repo': GitHubRepo,
+  View,
+  CodeBlock,
+  Column,
+  Latex,
+  Heading,
 });
 
 /** The component registered under a JSX name (own entries only: `<toString>` is not one). */

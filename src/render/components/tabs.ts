@@ -1,7 +1,9 @@
 /**
  * Tabs / Tab, and the shared tab markup CodeGroup and the examples use. Without JS the
  * first panel shows and the others carry `hidden`; the site JS switches `hidden`,
- * `aria-selected` and `tabindex` when a tab is clicked or arrowed to.
+ * `aria-selected` and `tabindex` when a tab is clicked or arrowed to, and selects the
+ * tab of the same title in the page's other tab sets and code groups unless one says
+ * `sync={false}` (`data-sync="false"`, components/tabs.mdx).
  */
 import { attrs, escapeHtml } from '../markdown/escape.js';
 import type { ComponentDefinition, JsxElement, RenderApi } from './types.js';
@@ -12,7 +14,7 @@ export interface TabItem {
   icon?: string;
 }
 
-export function tabList(r: RenderApi, items: TabItem[], kind: 'tabs' | 'code-group', className: string): string {
+export function tabList(r: RenderApi, items: TabItem[], kind: 'tabs' | 'code-group', className: string, extra: Record<string, string | boolean | undefined> = {}): string {
   const base = r.uid(kind === 'tabs' ? 'tabs' : 'code-group');
   const tabs = items.map((t, i) =>
     `<button${attrs({ type: 'button', role: 'tab', class: 'q-tab', id: `${base}-tab-${i + 1}`, 'aria-selected': i === 0 ? 'true' : 'false', 'aria-controls': `${base}-panel-${i + 1}`, tabindex: i === 0 ? 0 : -1 })}>${t.icon ?? ''}${escapeHtml(t.label)}</button>`,
@@ -20,7 +22,7 @@ export function tabList(r: RenderApi, items: TabItem[], kind: 'tabs' | 'code-gro
   const panels = items.map((t, i) =>
     `<div${attrs({ role: 'tabpanel', class: 'q-tab-panel', id: `${base}-panel-${i + 1}`, 'aria-labelledby': `${base}-tab-${i + 1}`, tabindex: 0, hidden: i > 0 })}>${t.html}</div>`,
   );
-  return `<div${attrs({ class: className, [`data-${kind}`]: '', id: base })}><div class="q-tab-list" role="tablist">${tabs.join('')}</div>${panels.join('')}</div>`;
+  return `<div${attrs({ class: className, [`data-${kind}`]: '', id: base, ...extra })}><div class="q-tab-list" role="tablist">${tabs.join('')}</div>${panels.join('')}</div>`;
 }
 
 export const Tabs: ComponentDefinition = {
@@ -31,7 +33,7 @@ export const Tabs: ComponentDefinition = {
       return { label: typeof p.title === 'string' ? p.title : `Tab ${i + 1}`, html: r.children(tab), icon: p.icon ? r.icon(p.icon, { className: 'q-tab-icon' }, tab) : undefined };
     });
     if (!items.length) return r.children(el);
-    return tabList(r, items, 'tabs', 'q-tabs');
+    return tabList(r, items, 'tabs', 'q-tabs', { 'data-sync': r.props(el).sync === false ? 'false' : undefined });
   },
 };
 

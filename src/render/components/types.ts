@@ -32,9 +32,23 @@ export interface RenderApi {
   uid(prefix: string): string;
   /** A unique slug for `text`, shared with heading ids. */
   slug(text: string): string;
+  /**
+   * Sends `html` to the page's side column (as Mintlify places examples and panels) when `el`
+   * is not inside another component, and returns true; false means render it in place.
+   */
+  toSide(html: string, el: JsxElement): boolean;
+  /**
+   * Sets a page-level block by `key` (a later call replaces it): `top` goes above the page's
+   * content (the View selector), `toc` above its table of contents (the Update tag filter).
+   */
+  pageBlock(place: 'top' | 'toc', key: string, html: string): void;
   /** Adds an entry to the page's table of contents. */
   heading(depth: number, text: string, id: string): void;
   warn(message: string, el?: JsxElement): void;
+  /** Inline Markdown written in a string attribute (a caption, a description) as HTML. */
+  markdown(text: string, el?: JsxElement): string;
+  /** The element's children as the author wrote them (dedented source lines), e.g. a prompt to copy. */
+  source(el: JsxElement): string;
   /** Text content of an element (for labels). */
   text(el: JsxElement): string;
 }

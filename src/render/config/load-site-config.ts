@@ -58,7 +58,8 @@ export async function loadSiteConfig(root: string): Promise<{ config: SiteConfig
   const diagnostics: Diagnostic[] = [];
   const resolved = (await resolveRefs(parsed, join(abs, source), abs, diagnostics)) as Record<string, unknown>;
   const docs = source === 'mint.json' ? mintToDocs(resolved) : resolved;
-  const navigation = new NavReader(source, diagnostics).read(docs.navigation);
-  const config: SiteConfig = { source, ...readSections(docs, source, diagnostics), navigation, raw: resolved };
+  const sections = readSections(docs, source, diagnostics);
+  const navigation = new NavReader(source, diagnostics, sections.icons?.library).read(docs.navigation);
+  const config: SiteConfig = { source, ...sections, navigation, raw: resolved };
   return { config, diagnostics };
 }

@@ -31,7 +31,7 @@ const DIVISIONS: { key: string; kind: NavSection['kind']; label: string }[] = [
 ];
 
 export class NavReader {
-  constructor(private readonly file: string, readonly diagnostics: Diagnostic[]) {}
+  constructor(private readonly file: string, readonly diagnostics: Diagnostic[], private readonly iconLibrary = 'fontawesome') {}
 
   private bad(path: Path, message: string, severity: Diagnostic['severity'] = 'error'): void {
     const p = formatJsonPath(path);
@@ -50,6 +50,26 @@ export class NavReader {
     if (typeof v === 'string') return v;
     this.bad([...path, key], `expected a string, got ${typeof v}`);
     return undefined;
+  }
+
+  /**
+   * An optional icon: a name, or an icon object `{"name": "gear", "style": "solid"}` as
+   * Mintlify's navigation accepts (organize/navigation.mdx), written as the name the icon
+   * renderer reads (`fa-solid gear`). A per-icon `library` other than the site's is reported.
+   */
+  private optIcon(o: Obj, key: string, path: Path): string | undefined {
+    const v = o[key];
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return this.optString(o, key, path);
+    const icon = v as Obj;
+    const name = this.optString(icon, 'name', [...path, key]);
+    if (name === undefined) {
+      this.bad([...path, key, 'name'], 'is required (the icon name)');
+      return undefined;
+    }
+    const style = this.optString(icon, 'style', [...path, key]);
+    const library = this.optString(icon, 'library', [...path, key]);
+    if (library !== undefined && library !== this.iconLibrary) this.bad([...path, key, 'library'], `a per-icon library is not supported: the site's icons.library (${this.iconLibrary}) is used`, 'warning');
+    return style ? `fa-${style} ${name}` : name;
   }
 
   /** An optional boolean flag; other types are reported. */
@@ -130,7 +150,7 @@ export class NavReader {
     return {
       kind: d.kind,
       label,
-      ...text('icon'),
+      ...(this.optIcon(s, 'icon', path) !== undefined ? { icon: this.optIcon(s, 'icon', path)! } : {}),
       ...text('description'),
       ...text('tag'),
       ...(href !== undefined ? { href } : {}),
@@ -171,7 +191,7 @@ export class NavReader {
       if (node) children.push(node);
     });
     const node: NavNode & { kind: 'group' } = { kind: 'group', group: name, children };
-    const icon = this.optString(g, 'icon', path);
+    const icon = this.optIcon(g, 'icon', path);
     if (icon !== undefined) node.icon = icon;
     const tag = this.optString(g, 'tag', path);
     if (tag !== undefined) node.tag = tag;
@@ -231,7 +251,7 @@ export class NavReader {
         const href = this.optString(a, 'href', p);
         if (text === undefined || href === undefined) return this.bad(p, `needs "${label}" and "href" strings`);
         if (this.flag(a, 'hidden', p)) return;
-        const icon = this.optString(a, 'icon', p);
+        const icon = this.optIcon(a, 'icon', p);
         out.push({ label: label === 'language' ? languageName(text) : text, href, ...(icon ? { icon } : {}) });
       });
     }

@@ -1,15 +1,18 @@
 /**
  * Renders one code fence: a `<pre>` highlighted by shiki's grammars with both themes as CSS
  * variables (`--shiki-light` / `--shiki-dark`, set on each token span by its classes, see
- * token-classes.ts, so one HTML works in light and dark mode), highlighted lines marked,
- * a title bar and a copy button that the site's JS wires up. Unknown languages come out
- * as plain escaped text.
+ * token-classes.ts, so one HTML works in light and dark mode), a title bar (with the
+ * fence's `icon`) and a copy button that the site's JS wires up. The fence's options mark
+ * the lines (highlighted, focused, diff added/removed, numbered) and the block (wrapped,
+ * expandable, no copy button): see code-meta.ts and code-notation.ts. Unknown languages
+ * come out as plain escaped text.
  */
 import { createHash } from 'node:crypto';
 import type { HighlighterCore } from 'shiki/core';
 import type { PageContext } from '../types.js';
 import { attrs, escapeAttr, escapeHtml } from '../markdown/escape.js';
-import { parseCodeMeta } from './code-meta.js';
+import { parseCodeMeta, type CodeMeta } from './code-meta.js';
+import { readNotation, type LineMark } from './code-notation.js';
 import { HighlightLimitError, tokenizeDual } from './dual-tokenize.js';
 import { engineCode } from '../cache/engine-version.js';
 import { tokenClass, tokenStyle } from './token-classes.js';
@@ -22,6 +25,8 @@ export interface CodeBlockOptions {
   meta?: string | null;
   /** Leave out the title bar (CodeGroup shows titles as tabs); the copy button stays. */
   bare?: boolean;
+  /** The title bar's icon as HTML (the fence's `icon=` drawn by the page's icon library). */
+  iconHtml?: string;
   cache?: HighlightCache;
   /** Told when the block went past a highlighting bound and is shown as plain text. */
   onPlain?: (reason: string) => void;
@@ -82,8 +87,33 @@ function tokensWithin(h: HighlighterCore, code: string, id: string, onPlain?: (r
   }
 }
 
-function highlight(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, onPlain?: (reason: string) => void): string {
-  const lines = parseCodeMeta(meta).highlight;
+/** The classes of line `n` (1-based): `highlighted`, `focused`, `diff add|remove`, `error`, `warning`. */
+function lineClass(n: number, meta: CodeMeta, marks: Map<number, Set<LineMark>>): string {
+  const m = marks.get(n);
+  let cls = 'line';
+  if (meta.highlight.has(n) || m?.has('highlight')) cls += ' highlighted';
+  if (meta.focus.has(n) || m?.has('focus')) cls += ' focused';
+  if (m?.has('add')) cls += ' diff add';
+  else if (m?.has('remove')) cls += ' diff remove';
+  if (m?.has('error')) cls += ' highlighted error';
+  else if (m?.has('warning')) cls += ' highlighted warning';
+  return cls;
+}
+
+/** Classes of the `<pre>` that its options give: numbered lines, wrapping, focus and diff present. */
+function preClass(meta: CodeMeta, marks: Map<number, Set<LineMark>>): string {
+  let cls = 'q-code-pre shiki';
+  if (meta.lines) cls += ' q-code-lines';
+  if (meta.wrap) cls += ' q-code-wrap';
+  const all = [...marks.values()];
+  if (meta.focus.size || all.some((m) => m.has('focus'))) cls += ' has-focused';
+  if (all.some((m) => m.has('add') || m.has('remove'))) cls += ' has-diff';
+  return cls;
+}
+
+function highlight(h: HighlighterCore | null, source: string, lang: string | null | undefined, metaText: string | null | undefined, onPlain?: (reason: string) => void): string {
+  const meta = parseCodeMeta(metaText);
+  const { code, marks } = readNotation(source);
   const id = languageId(lang);
   let body = '';
   const tokens = h && id && h.getLoadedLanguages().includes(id) ? tokensWithin(h, code, id, onPlain) : null;
@@ -95,21 +125,28 @@ function highlight(h: HighlighterCore | null, code: string, lang: string | null 
         inner += cls === undefined ? `<span style="${escapeAttr(tokenStyle(t.light, t.dark, t.fontStyle))}">` : `<span class="${cls}">`;
         inner += `${escapeHtml(t.content)}</span>`;
       }
-      body += (i ? '\n' : '') + `<span class="line${lines.has(i + 1) ? ' highlighted' : ''}">${inner}</span>`;
+      body += (i ? '\n' : '') + `<span class="${lineClass(i + 1, meta, marks)}">${inner}</span>`;
     });
   } else {
-    body = code.split('\n').map((l, i) => `<span class="line${lines.has(i + 1) ? ' highlighted' : ''}">${escapeHtml(l)}</span>`).join('\n');
+    body = code.split('\n').map((l, i) => `<span class="${lineClass(i + 1, meta, marks)}">${escapeHtml(l)}</span>`).join('\n');
   }
-  return `<pre class="q-code-pre shiki"${attrs({ 'data-lang': lang || undefined, tabindex: 0 })}><code>${body}</code></pre>`;
+  return `<pre class="${preClass(meta, marks)}"${attrs({ 'data-lang': lang || undefined, tabindex: 0 })}><code>${body}</code></pre>`;
 }
 
 export const COPY_BUTTON = '<button type="button" class="q-code-copy" data-copy aria-label="Copy code"><span class="q-code-copy-label">Copy</span></button>';
 
-/** A whole code block: title bar (title or language), copy button, highlighted `<pre>`. */
+/** Shown under an `expandable` block; the site script collapses long blocks and shows it (without JS the block stays whole). */
+const EXPAND_BUTTON = '<button type="button" class="q-code-expand" data-code-expand aria-expanded="false" hidden>Expand</button>';
+
+/** A whole code block: title bar (icon, title or language), copy button, highlighted `<pre>`. */
 export function renderCodeBlock(h: HighlighterCore | null, code: string, opts: CodeBlockOptions = {}): string {
   const meta = parseCodeMeta(opts.meta);
   const pre = highlightPre(h, code, opts.lang, opts.meta, opts.cache, opts.onPlain);
   const label = meta.title ?? opts.lang ?? '';
-  const header = opts.bare ? COPY_BUTTON : `<div class="q-code-header"><span class="q-code-title">${escapeHtml(label)}</span>${COPY_BUTTON}</div>`;
-  return `<div class="q-code" data-code${attrs({ 'data-lang': opts.lang || undefined })}>${header}${pre}</div>`;
+  const copy = meta.nocopy ? '' : COPY_BUTTON;
+  const header = opts.bare ? copy : `<div class="q-code-header">${opts.iconHtml ?? ''}<span class="q-code-title">${escapeHtml(label)}</span>${copy}</div>`;
+  return (
+    `<div class="q-code" data-code${attrs({ 'data-lang': opts.lang || undefined, 'data-expandable': meta.expandable })}>` +
+    `${header}${pre}${meta.expandable ? EXPAND_BUTTON : ''}</div>`
+  );
 }

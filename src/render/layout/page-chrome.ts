@@ -36,13 +36,14 @@ export function renderBreadcrumbs(trail: string[]): string {
 }
 
 /** "On this page": h2 and h3 headings of the page with their anchors. */
-export function renderToc(headings: Heading[], ui: UiStrings = uiStrings()): string {
+/** The table of contents; `top` (a component's block, the Update tag filter) goes above the list. */
+export function renderToc(headings: Heading[], ui: UiStrings = uiStrings(), top = ''): string {
   const shown = headings.filter((h) => h.depth >= 2 && h.depth <= 3 && h.id);
-  if (shown.length === 0) return '';
+  if (shown.length === 0) return top ? `<nav class="toc" aria-label="${escapeAttr(ui.onThisPage)}">${top}</nav>` : '';
   const items = shown
     .map((h) => `<li class="toc-depth-${h.depth}"><a href="#${escapeAttr(h.id)}">${escapeHtml(h.text)}</a></li>`)
     .join('');
-  return `<nav class="toc" aria-label="${escapeAttr(ui.onThisPage)}"><p class="toc-title">${escapeHtml(ui.onThisPage)}</p><ul>${items}</ul></nav>`;
+  return `<nav class="toc" aria-label="${escapeAttr(ui.onThisPage)}">${top}<p class="toc-title">${escapeHtml(ui.onThisPage)}</p><ul>${items}</ul></nav>`;
 }
 
 export function renderPrevNext(prev?: { href: string; title: string }, next?: { href: string; title: string }, ui: UiStrings = uiStrings()): string {

@@ -125,7 +125,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   );
 
   const description = rendered.description ?? meta?.description;
-  const toc = mode ? '' : renderToc(rendered.headings, ui);
+  const toc = mode || rendered.sideColumn ? '' : renderToc(rendered.headings, ui, rendered.tocTop);
   const homeHref = model.pages.index ? href('index') : model.order[0] ? href(model.order[0]) : `${root}index.html`;
   const deprecated = meta?.deprecated ? ` <span class="nav-tag page-deprecated">${escapeHtml(ui.deprecated)}</span>` : '';
   // Custom and frame pages are a blank canvas: no title block (Mintlify's organize/pages.mdx).

@@ -8,6 +8,7 @@ import type { MdxJsxAttribute } from 'mdast-util-mdx';
 import { componentFor } from '../components/registry.js';
 import type { JsxElement, Props, RenderApi } from '../components/types.js';
 import { iconImage, isIconImage, renderIcon, type IconOptions } from '../icons/render-icon.js';
+import { attributeMarkdown } from './attribute-markdown.js';
 import { escapeAttr } from './escape.js';
 import { EMPTY, NotLiteral, programValue } from './literals.js';
 import type { PageModule } from './modules.js';
@@ -25,6 +26,8 @@ function literalAttribute(el: JsxElement, name: string): string | undefined {
 
 export class JsxRenderer implements RenderApi {
   private warnedUnknown = new Set<string>();
+  /** The components being rendered, outermost first. */
+  private readonly current: JsxElement[] = [];
 
   constructor(private readonly r: PageRenderer) {}
 
@@ -38,7 +41,14 @@ export class JsxRenderer implements RenderApi {
     const name = el.name;
     if (name === null) return this.children(el); // fragment <>...</>
     const def = componentFor(name);
-    if (def) return def.render(el, this);
+    if (def) {
+      this.current.push(el);
+      try {
+        return def.render(el, this);
+      } finally {
+        this.current.pop();
+      }
+    }
     const snippet = this.r.module.components.get(name);
     if (snippet) return this.snippet(el, snippet);
     if (/^[a-z]/.test(name) && !name.includes('.')) return this.html(el, name.toLowerCase());
@@ -151,14 +161,19 @@ export class JsxRenderer implements RenderApi {
    * style), or by Quire itself (`library: 'lucide'`).
    */
   icon(name: unknown, opts: IconOptions = {}, el?: JsxElement): string {
+    const iconType = opts.iconType ?? (el ? literalAttribute(el, 'iconType') : undefined);
+    return this.iconAt(name, typeof iconType === 'string' ? { ...opts, iconType } : opts, el ? lineOf(el) : undefined);
+  }
+
+  /** An icon named outside a JSX element (a code fence's `icon=`), reported at `line`. */
+  iconAt(name: unknown, opts: IconOptions, line: number | undefined): string {
     if (typeof name !== 'string' || !name) return '';
     if (isIconImage(name)) {
-      const src = this.src(name, el);
+      const src = this.r.src(name, line);
       return src ? iconImage(src, typeof opts.size === 'number' ? String(opts.size) : opts.size) : '';
     }
-    const iconType = opts.iconType ?? (el ? literalAttribute(el, 'iconType') : undefined);
-    const icon = renderIcon(name, { library: this.r.ctx.config.icons?.library, ...opts, ...(typeof iconType === 'string' ? { iconType } : {}) });
-    if (!icon.known) this.r.warn(`unknown icon "${name}" (icons.library ${opts.library ?? this.r.ctx.config.icons?.library ?? 'fontawesome'}): a placeholder is shown`, el ? lineOf(el) : undefined);
+    const icon = renderIcon(name, { library: this.r.ctx.config.icons?.library, ...opts });
+    if (!icon.known) this.r.warn(`unknown icon "${name}" (icons.library ${opts.library ?? this.r.ctx.config.icons?.library ?? 'fontawesome'}): a placeholder is shown`, line);
     return icon.html;
   }
 
@@ -178,12 +193,38 @@ export class JsxRenderer implements RenderApi {
     return this.r.slugger.slug(text);
   }
 
+  toSide(html: string, el: JsxElement): boolean {
+    if (this.current.length !== 1 || this.current[0] !== el) return false;
+    this.r.side.push(html);
+    return true;
+  }
+
+  pageBlock(place: 'top' | 'toc', key: string, html: string): void {
+    (place === 'top' ? this.r.topBlocks : this.r.tocBlocks).set(key, html);
+  }
+
   heading(depth: number, text: string, id: string): void {
     this.r.headings.push({ depth, text, id });
   }
 
   warn(message: string, el?: JsxElement): void {
     this.r.warn(message, el ? lineOf(el) : undefined);
+  }
+
+  markdown(text: string, el?: JsxElement): string {
+    return this.r.inline(attributeMarkdown(text, el ? lineOf(el) : undefined));
+  }
+
+  source(el: JsxElement): string {
+    const first = el.children[0]?.position;
+    const last = el.children.at(-1)?.position;
+    const open = el.position?.start.line;
+    // Children on lines of their own (the usual form) are cut out of the module's source;
+    // children on the tag's own line fall back to their text.
+    if (!first || !last || open === undefined || first.start.line <= open || last.end.line >= (el.position?.end.line ?? Infinity)) return this.text(el).trim();
+    const lines = this.r.module.source.split('\n').slice(first.start.line - 1, last.end.line);
+    const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length));
+    return lines.map((l) => l.slice(indent)).join('\n').trim();
   }
 
   text(el: JsxElement): string {

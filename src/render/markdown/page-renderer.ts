@@ -9,6 +9,7 @@ import type { Code, Nodes, Parents, PhrasingContent, Root, Table } from 'mdast';
 import type { HighlighterCore } from 'shiki/core';
 import type { Diagnostic, Heading, PageContext } from '../types.js';
 import { renderCodeBlock } from '../highlight/code-block.js';
+import { parseCodeMeta } from '../highlight/code-meta.js';
 import { renderMath } from '../highlight/math.js';
 import { renderMermaid } from '../highlight/mermaid.js';
 import { escapeAttr, escapeHtml } from './escape.js';
@@ -33,6 +34,11 @@ export class PageRenderer {
   readonly assets = new Set<string>();
   /** Media URLs on other hosts met while rendering, with the file (page or snippet) and line they were written on. */
   readonly remoteMedia: { url: string; kind: string; file: string; line?: number }[] = [];
+  /** Blocks for the page's side column (RequestExample, ResponseExample, Panel at the top level), in page order. */
+  readonly side: string[] = [];
+  /** Page-level blocks set by components (RenderApi.pageBlock): above the content, above the table of contents. */
+  readonly topBlocks = new Map<string, string>();
+  readonly tocBlocks = new Map<string, string>();
   readonly slugger = new Slugger();
   readonly jsx: JsxRenderer;
   /** The module (page or snippet) whose nodes are being rendered. */
@@ -79,8 +85,11 @@ export class PageRenderer {
   /** Renders a whole tree (page or snippet body). */
   renderRoot(tree: Root): string {
     this.collectDefinitions(tree);
-    const html = this.blocks(tree.children);
-    return html + this.footnoteSection();
+    const body = this.blocks(tree.children) + this.footnoteSection();
+    const html = [...this.topBlocks.values()].join('') + body;
+    if (!this.side.length) return html;
+    // Mintlify puts these in the right column, in place of the table of contents (the layout drops it: sideColumn)
+    return `<div class="q-side-layout" data-side-layout><div class="q-side-main">${html}</div><aside class="q-side-column" aria-label="Examples">${this.side.join('')}</aside></div>`;
   }
 
   private collectDefinitions(tree: Parents): void {
@@ -158,12 +167,18 @@ export class PageRenderer {
     const lang = node.lang?.toLowerCase();
     if (lang === 'mermaid') return renderMermaid(node.value);
     if (lang === 'math') return renderMath(node.value, true);
+    // ```nocopy alone: a plain block without a copy button (create/code.mdx)
+    if (lang === 'nocopy') node = { ...node, lang: null, meta: `nocopy ${node.meta ?? ''}`.trim() };
+    const line = node.position?.start.line;
+    const meta = node.meta ? parseCodeMeta(node.meta) : undefined;
+    if (meta?.twoslash) this.warn('code block option twoslash is not supported: shown as highlighted code without type information', line);
     return renderCodeBlock(this.highlighter, node.value, {
       lang: node.lang,
       meta: node.meta,
       bare,
+      iconHtml: meta?.icon ? this.jsx.iconAt(meta.icon, { className: 'q-code-icon' }, line) : undefined,
       cache: this.ctx.highlightCache,
-      onPlain: (reason) => this.warn(`code block shown without highlighting: ${reason}`, node.position?.start.line),
+      onPlain: (reason) => this.warn(`code block shown without highlighting: ${reason}`, line),
     });
   }
 

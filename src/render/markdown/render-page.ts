@@ -77,6 +77,8 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
     ...(r.remoteMedia.length ? { remoteMedia: r.remoteMedia } : {}),
     diagnostics: [...diagnostics, ...r.diagnostics],
     ...(parsed.parser ? { parser: parsed.parser } : {}),
+    ...(r.side.length ? { sideColumn: true } : {}),
+    ...(r.tocBlocks.size ? { tocTop: [...r.tocBlocks.values()].join('') } : {}),
   };
 }
 

@@ -82,9 +82,10 @@ describe('tabs and code groups', () => {
   });
 
   it('RequestExample and ResponseExample mark their role', async () => {
-    const req = await html('<RequestExample>\n\n```bash Request\ncurl x\n```\n\n</RequestExample>');
-    expect(req).toMatch(/^<div class="q-example q-request-example" data-example="request"><div class="q-code-group" data-code-group/);
-    const res = await html('<ResponseExample>\n\n```json 200\n{}\n```\n\n</ResponseExample>');
+    // inside a component, so they stay in place (at the top level they go to the side column)
+    const req = await html('<Tab title="T">\n<RequestExample>\n\n```bash Request\ncurl x\n```\n\n</RequestExample>\n</Tab>');
+    expect(req).toMatch(/<div class="q-example q-request-example" data-example="request"><div class="q-code-group" data-code-group/);
+    const res = await html('<Tab title="T">\n<ResponseExample>\n\n```json 200\n{}\n```\n\n</ResponseExample>\n</Tab>');
     expect(res).toContain('data-example="response"');
     expect(res).toContain('>200</button>');
     expect(res).toMatchSnapshot();
@@ -163,7 +164,7 @@ describe('media and inline components', () => {
   it('Tooltip, Badge and Icon stay inline in their paragraph', async () => {
     const out = await html('Say <Tooltip tip="Hypertext">HTML</Tooltip>, <Badge color="blue">Beta</Badge> and <Icon icon="rocket" size={16} color="#f00" />.');
     expect(out).toMatch(/^<p>Say <span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-1">HTML<span class="q-tooltip-content" role="tooltip" id="tooltip-1">Hypertext<\/span><\/span>/);
-    expect(out).toContain('<span class="q-badge" data-badge data-color="blue">Beta</span>');
+    expect(out).toContain('<span class="q-badge" data-badge data-color="blue" data-size="md" data-shape="rounded">Beta</span>');
     expect(out).toContain('<span class="q-icon-wrap" data-icon-wrap style="color:#f00"><svg xmlns="http://www.w3.org/2000/svg" class="q-icon" data-icon="rocket" data-icon-set="fa-solid" width="16px" height="16px"');
     expect(out).toMatchSnapshot();
   });
@@ -171,13 +172,13 @@ describe('media and inline components', () => {
   it('Update is a section with an anchor and a table-of-contents entry', async () => {
     const page = await render('<Update label="2024-06-01" description="v2" tags={["Feature"]}>\n  Shipped.\n</Update>');
     expect(page.headings).toEqual([{ depth: 2, text: '2024-06-01', id: '2024-06-01' }]);
-    expect(page.html).toContain('<section class="q-update" data-update id="2024-06-01">');
+    expect(page.html).toContain('<section class="q-update" data-update id="2024-06-01" data-tags="[&quot;Feature&quot;]">');
     expect(page.html).toContain('<ul class="q-update-tags"><li>Feature</li></ul>');
     expect(compact(page.html)).toMatchSnapshot();
   });
 
-  it('Panel is an aside', async () => {
-    expect(await html('<Panel>\n  Side.\n</Panel>')).toBe('<aside class="q-panel" data-panel><p>Side.</p></aside>');
+  it('Panel is an aside, in the side column at the top level', async () => {
+    expect(await html('<Panel>\n  Side.\n</Panel>')).toBe('<div class="q-side-layout" data-side-layout><div class="q-side-main"></div><aside class="q-side-column" aria-label="Examples"><aside class="q-panel" data-panel><p>Side.</p></aside></aside></div>');
   });
 });
 
@@ -214,7 +215,7 @@ describe('unknown components', () => {
   });
 
   it('the registry covers every component of the issue', () => {
-    for (const name of ['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'Callout', 'Card', 'CardGroup', 'Columns', 'Tabs', 'Tab', 'CodeGroup', 'Accordion', 'AccordionGroup', 'Steps', 'Step', 'Expandable', 'ParamField', 'ResponseField', 'RequestExample', 'ResponseExample', 'Frame', 'Tooltip', 'Badge', 'Icon', 'Update', 'Tree', 'Tree.Folder', 'Tree.File', 'Panel']) {
+    for (const name of ['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'Callout', 'Card', 'CardGroup', 'Columns', 'Tabs', 'Tab', 'CodeGroup', 'Accordion', 'AccordionGroup', 'Steps', 'Step', 'Expandable', 'ParamField', 'ResponseField', 'RequestExample', 'ResponseExample', 'Frame', 'Tooltip', 'Badge', 'Icon', 'Update', 'Tree', 'Tree.Folder', 'Tree.File', 'Panel', 'Prompt', 'Visibility', 'Color', 'Color.Row', 'Color.Item', 'Tile', 'GitHub.Repo', 'View', 'CodeBlock', 'FileTree']) {
       expect(COMPONENT_NAMES).toContain(name);
     }
   });
