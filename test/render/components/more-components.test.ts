@@ -40,7 +40,7 @@ describe('Visibility', () => {
   it('reports a missing or unknown audience and shows the content', async () => {
     const page = await render('<Visibility for="robots">\n  Shown.\n</Visibility>');
     expect(page.html).toBe('<p>Shown.</p>');
-    expect(page.diagnostics[0]).toMatchObject({ line: 1, message: '<Visibility for="robots"> should be "humans" or "agents": its content is shown' });
+    expect(page.diagnostics[0]).toMatchObject({ line: 1, message: '<Visibility for="robots">: expected "humans" or "agents"; the content is shown to both' });
   });
 });
 
