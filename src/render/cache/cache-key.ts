@@ -13,7 +13,7 @@ import { LIBRARY_VERSIONS } from './engine-version.js';
  * Bump the number when the shape or the rendering of cached pages changes, or the layout
  * (see output-manifest.ts); the versions of Quire and its rendering libraries are part of it.
  */
-export const ENGINE_VERSION = `quire-render-5 ${LIBRARY_VERSIONS}`;
+export const ENGINE_VERSION = `quire-render-6 ${LIBRARY_VERSIONS}`;
 
 const IMPORT = /^\s*import\s+[\s\S]*?\s+from\s+['"]([^'"]+)['"]/gm;
 
