@@ -18,7 +18,8 @@ export const MERMAID_MARK = 'data-mermaid';
 
 export function renderMermaid(code: string): string {
   return (
-    `<figure class="q-mermaid" ${MERMAID_MARK}>` +
+    // data-code: the header's copy button copies the source (browser/copy-code.ts)
+    `<figure class="q-mermaid" ${MERMAID_MARK} data-code>` +
     '<div class="q-mermaid-diagram" data-mermaid-diagram></div>' +
     `<div class="q-code-header"><span class="q-code-title">Diagram (Mermaid source)</span>${COPY_BUTTON}</div>` +
     `<pre class="q-code-pre q-mermaid-source" tabindex="0"><code>${escapeHtml(code)}</code></pre>` +

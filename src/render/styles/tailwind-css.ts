@@ -37,7 +37,9 @@ export interface TailwindCss {
 }
 
 /** A class that would make the reader's browser load something (an arbitrary `url()` value). */
-const LOADS = /url\(|:\/\//i;
+const LOADS = /\[[^\]]*(url\(|:\/\/)/i;
+/** A web address among a component's strings: no class, and nothing to say about it. */
+const ADDRESS = /:\/\//;
 
 /** Compiles the utilities of `candidates`. */
 export async function compileTailwind(candidates: CandidateSources): Promise<TailwindCss> {
@@ -46,7 +48,7 @@ export async function compileTailwind(candidates: CandidateSources): Promise<Tai
   for (const [name, at] of candidates) {
     if (LOADS.test(name)) {
       diagnostics.push({ severity: 'warning', file: at.file, line: at.line, message: `${at.file}:${at.line}: class "${name}" loads a URL, which Tailwind classes may not do (Mintlify supports no arbitrary values); it is left out: use a CSS file` });
-    } else names.push(name);
+    } else if (!ADDRESS.test(name)) names.push(name);
   }
   if (names.length === 0) return { css: '', diagnostics };
   const { compile } = await import('tailwindcss');

@@ -60,7 +60,8 @@ describe('compileTailwind', () => {
     ]);
   });
 
-  it('writes nothing when no candidate is a Tailwind class', async () => {
-    await expect(compileTailwind(candidates({ 'a.mdx': '<div className="my-own-class" />' }))).resolves.toEqual({ css: '', diagnostics: [] });
+  it('writes nothing when no candidate is a Tailwind class, and says nothing of a web address in a component', async () => {
+    const found = candidates({ 'a.mdx': '<div className="my-own-class" />', 'snippets/w.jsx': 'const src = "https://widget.example.com/embed.js"; const cls = "my-widget";' });
+    await expect(compileTailwind(found)).resolves.toEqual({ css: '', diagnostics: [] });
   });
 });
