@@ -17,7 +17,7 @@ const CLASS_ATTR = /\b(?:className|class)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"
 const STRING_LITERAL = /"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`]*)`/g;
 /** What a Tailwind class can look like: no quotes, braces, backslashes or template holes. */
 const CANDIDATE = /^[!-]?[a-z@[][^\s"'`{}\\]*$/i;
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+const FENCE = /^\s*(`{3,}|~{3,})/;
 const SCRIPT = /\.(jsx|tsx|js|ts)$/i;
 
 /** The text of `source` outside fenced code blocks, fenced lines blanked (line numbers kept). */
