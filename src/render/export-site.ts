@@ -165,7 +165,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   const analytics = analyticsSnippets(plan.config, deployment);
   diagnostics.push(...analytics.diagnostics);
   // The site's own CSS and the Tailwind classes of its pages, from the sources read by the scan.
-  const styles = await siteStyles(root, plan.files, plan.sources, deployment);
+  const styles = await siteStyles(root, plan.files, plan.sources, deployment, cacheDir);
   diagnostics.push(...styles.diagnostics);
   const theme = buildTheme(plan.config, { css: [...(plan.api.assets ? [plan.api.assets.css] : []), ...styles.css], js: plan.api.assets ? [plan.api.assets.js] : [] });
   const [katex, mermaidLib] = await Promise.all([katexAssets(), mermaidAssets()]);

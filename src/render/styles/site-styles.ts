@@ -35,9 +35,10 @@ async function pageCandidates(root: string, files: string[], sources: ReadonlyMa
   return out;
 }
 
-export async function siteStyles(root: string, files: string[], sources: ReadonlyMap<string, string>, deployment: Deployment): Promise<SiteStyles> {
+/** `cacheDir`: the export's cache folder, where the compiled Tailwind classes are kept. */
+export async function siteStyles(root: string, files: string[], sources: ReadonlyMap<string, string>, deployment: Deployment, cacheDir?: string): Promise<SiteStyles> {
   const candidates = await pageCandidates(root, files, sources);
-  const [site, tailwind] = await Promise.all([bundleSiteCss(root, files, deployment), compileTailwind(candidates)]);
+  const [site, tailwind] = await Promise.all([bundleSiteCss(root, files, deployment), compileTailwind(candidates, cacheDir)]);
   let utilities = tailwind.css;
   if (utilities) {
     const esbuildApi = createRequire(import.meta.url)('esbuild') as typeof esbuild;

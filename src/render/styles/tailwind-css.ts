@@ -12,8 +12,10 @@
  * Mintlify documents Tailwind v3 (customize/custom-scripts.mdx); the class names pages use
  * (display, spacing, width, rounding, `dark:`) are the same in v4.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sha256 } from '../cache/cache-key.js';
+import { orNullIfMissing } from '../../core/missing-file.js';
 import { installedPackageDir } from '../installed-package.js';
 import type { Diagnostic } from '../types.js';
 import type { CandidateSources } from './class-candidates.js';
@@ -41,8 +43,20 @@ const LOADS = /\[[^\]]*(url\(|:\/\/)/i;
 /** A web address among a component's strings: no class, and nothing to say about it. */
 const ADDRESS = /:\/\//;
 
-/** Compiles the utilities of `candidates`. */
-export async function compileTailwind(candidates: CandidateSources): Promise<TailwindCss> {
+/** Utilities compiled in this process, by candidate list (an export service exports the same sites again). */
+const recent = new Map<string, string>();
+const RECENT = 8;
+
+function versionOf(dir: string): Promise<string> {
+  return readFile(join(dir, 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version: string }).version);
+}
+
+/**
+ * Compiles the utilities of `candidates`. The result is kept by the candidate list and
+ * Tailwind's version, in memory and in `cacheDir` when given: a re-export whose pages use
+ * no new class does not compile again (a compile costs a few hundred milliseconds).
+ */
+export async function compileTailwind(candidates: CandidateSources, cacheDir?: string): Promise<TailwindCss> {
   const diagnostics: Diagnostic[] = [];
   const names: string[] = [];
   for (const [name, at] of candidates) {
@@ -51,8 +65,29 @@ export async function compileTailwind(candidates: CandidateSources): Promise<Tai
     } else if (!ADDRESS.test(name)) names.push(name);
   }
   if (names.length === 0) return { css: '', diagnostics };
-  const { compile } = await import('tailwindcss');
+  names.sort();
   const dir = installedPackageDir('tailwindcss');
+  const key = sha256(await versionOf(dir), INPUT, ...names);
+  // One file in the cache folder, the last compile, its key on the first line: it never grows.
+  const file = cacheDir ? join(cacheDir, 'tailwind.css') : undefined;
+  const stored = file ? await orNullIfMissing(readFile(file, 'utf8')) : null;
+  const head = `/* ${key} */\n`;
+  const known = recent.get(key) ?? (stored?.startsWith(head) ? stored.slice(head.length) : null);
+  const css = known ?? (await build(dir, names));
+  recent.delete(key);
+  recent.set(key, css);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  if (file && !stored?.startsWith(head)) {
+    await mkdir(cacheDir!, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, head + css);
+    await rename(tmp, file);
+  }
+  return { css, diagnostics };
+}
+
+async function build(dir: string, names: string[]): Promise<string> {
+  const { compile } = await import('tailwindcss');
   const compiler = await compile(INPUT, {
     base: dir,
     // Only Tailwind's own stylesheets are ever asked for: INPUT is fixed, pages never reach it.
@@ -61,7 +96,7 @@ export async function compileTailwind(candidates: CandidateSources): Promise<Tai
       return { path: join(dir, 'theme.css'), base: dir, content: await readFile(join(dir, 'theme.css'), 'utf8') };
     },
   });
-  const css = compiler.build(names.sort());
+  const css = compiler.build(names);
   // With no known class among the candidates, Tailwind still writes its banner and empty layers.
-  return { css: /\.prose\s+\S/.test(css) ? css.trim() : '', diagnostics };
+  return /\.prose\s+\S/.test(css) ? css.trim() : '';
 }

@@ -65,3 +65,28 @@ describe('compileTailwind', () => {
     await expect(compileTailwind(found)).resolves.toEqual({ css: '', diagnostics: [] });
   });
 });
+
+describe('compileTailwind cache', () => {
+  it('keeps the last compile in the cache folder, one file replaced when the classes change', async () => {
+    const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'quire-tw-'));
+    try {
+      const first = await compileTailwind(candidates({ 'a.mdx': '<p className="italic" />' }), dir);
+      expect(first.css).toMatch(/\.prose \.italic/);
+      const file = join(dir, 'tailwind.css');
+      expect(readFileSync(file, 'utf8')).toMatch(/^\/\* [0-9a-f]{64} \*\/\n/);
+      const stored = readFileSync(file, 'utf8');
+      // the same classes again: the same CSS, and the file is left as it is
+      writeFileSync(file, stored);
+      await expect(compileTailwind(candidates({ 'b.mdx': '<p className="italic" />' }), dir)).resolves.toEqual(first);
+      expect(readFileSync(file, 'utf8')).toBe(stored);
+      const other = await compileTailwind(candidates({ 'a.mdx': '<p className="underline" />' }), dir);
+      expect(other.css).toMatch(/\.prose \.underline/);
+      expect(readFileSync(file, 'utf8')).toContain('text-decoration-line: underline');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
