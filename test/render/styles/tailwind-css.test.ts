@@ -3,6 +3,9 @@
  * classes pages write become utilities scoped to the page body, dark variants follow the
  * `dark` class the theme switch sets, and nothing restyles Quire's own layout.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectCandidates, type CandidateSources } from '../../../src/render/styles/class-candidates.js';
 import { compileTailwind } from '../../../src/render/styles/tailwind-css.js';
@@ -68,9 +71,6 @@ describe('compileTailwind', () => {
 
 describe('compileTailwind cache', () => {
   it('keeps the last compile in the cache folder, one file replaced when the classes change', async () => {
-    const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'quire-tw-'));
     try {
       const first = await compileTailwind(candidates({ 'a.mdx': '<p className="italic" />' }), dir);
