@@ -27,17 +27,19 @@ import { checkIcons } from './icons/check-icons.js';
 import type { SiteModel } from './layout/site-model.js';
 import { buildTheme } from './theme/build-theme.js';
 import { katexAssets } from './theme/katex-assets.js';
+import { mermaidAssets } from './theme/mermaid-assets.js';
 import { analyticsSnippets } from './output/analytics.js';
 import { normalizePagePath, pageOutputFile } from './output/page-paths.js';
 import { planSite, type SitePlan } from './output/plan-site.js';
 import { configAsset, mediaFiles } from './output/site-assets.js';
 import { siteScripts } from './output/site-scripts.js';
+import { siteStyles } from './styles/site-styles.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
 import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
 import { agentFiles } from './agents/llms-files.js';
-import { createRenderer, failedPageResult, usesMath, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
+import { createRenderer, failedPageResult, usesMath, usesMermaid, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
 import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
 import { PageCache, pageIndexFile } from './cache/page-cache.js';
@@ -56,7 +58,7 @@ import { isRemoteUrl } from './media/media-refs.js';
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 /** What the report needs from one rendered page. */
-type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math'>;
+type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math' | 'mermaid'>;
 
 const encoder = new TextEncoder();
 
@@ -175,8 +177,11 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   const analytics = analyticsSnippets(plan.config, deployment);
   diagnostics.push(...analytics.diagnostics);
   const scripts = siteScripts(plan.files, options.siteScripts === true, deployment);
-  const theme = buildTheme(plan.config, { css: plan.api.assets ? [plan.api.assets.css] : [], js: plan.api.assets ? [plan.api.assets.js] : [] });
-  const katex = await katexAssets();
+  // The site's own CSS and the Tailwind classes of its pages, from the sources read by the scan.
+  const styles = await siteStyles(root, plan.files, plan.sources, deployment, cacheDir);
+  diagnostics.push(...styles.diagnostics);
+  const theme = buildTheme(plan.config, { css: [...(plan.api.assets ? [plan.api.assets.css] : []), ...styles.css], js: plan.api.assets ? [plan.api.assets.js] : [] });
+  const [katex, mermaidLib] = await Promise.all([katexAssets(), mermaidAssets()]);
   const indexed = tasks.filter((t) => plan.pages[t.page].searchable);
   // A logo or favicon on another host is bundled like a page's image (unless media are kept as written).
   const configFile = async (ref: string | undefined, field: string) =>
@@ -195,6 +200,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       css: theme.css.path,
       js: theme.js.path,
       katexCss: katex.cssPath,
+      mermaidJs: mermaidLib.entryPath,
       logoLight,
       logoDark,
       favicon,
@@ -249,7 +255,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const parsers: ExportReport['parsers'] = { fast: 0, micromark: 0, none: 0, cached: 0 };
     progress('render', 0, tasks.length);
     const accept = (task: RenderTask, result: PageOutcome, doc: SearchDocument) => {
-      results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math });
+      results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math, mermaid: result.mermaid });
       written.add(pageOutputFile(task.page));
       written.add(pageMarkdownFile(task.page));
       if (search && plan.pages[task.page].searchable) search.add(doc);
@@ -281,6 +287,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       const { hit, same } = found;
       const r = hit.rendered;
       const math = usesMath(r.html);
+      const mermaid = usesMermaid(r.html);
       if (hasMedia(r.remoteMedia)) {
         const file = pageOutputFile(task.page);
         const path = join(outDir, file);
@@ -291,7 +298,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
             mediaDiagnostics.push(...remote.diagnostics);
             const key = sha256(keys.get(task.page)!, remote.signature);
             if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
-            const html = layoutPage(model, { ...r, html: remote.html }, { icon: pageIconFor(model.config.icons?.library), math });
+            const html = layoutPage(model, { ...r, html: remote.html }, { icon: pageIconFor(model.config.icons?.library), math, mermaid });
             await folderFor(path);
             await writeFile(path, html);
             await manifest?.written(task.page, key, file);
@@ -302,7 +309,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         const file = pageOutputFile(task.page);
         const key = keys.get(task.page)!;
         const path = join(outDir, file);
-        const html = layoutPage(model, r, { icon: pageIconFor(model.config.icons?.library), math });
+        const html = layoutPage(model, r, { icon: pageIconFor(model.config.icons?.library), math, mermaid });
         const md = join(outDir, pageMarkdownFile(task.page));
         pageWrites.push(folderFor(path).then(() => Promise.all([writeFile(path, html), writeFile(md, markdownFile(model.config, r))])).then(() => manifest?.written(task.page, key, file)));
       }
@@ -317,7 +324,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         },
       };
       parsers.cached++;
-      accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math }, doc);
+      accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, mermaid }, doc);
     });
     signal?.throwIfAborted();
     // Shard by shard, so each search shard can be built while the next one renders.
@@ -359,14 +366,16 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     progress('write', done, tasks.length);
     const outcomes = tasks.map((t) => results.get(t.page)!);
     const math = outcomes.some((r) => r.math);
+    const diagrams = outcomes.filter((r) => r.mermaid).length;
     const files = new Map<string, OutputContent>();
     files.set(theme.css.path, theme.css.content);
     files.set(theme.js.path, theme.js.content);
     if (searchIndex) files.set(theme.search.path, theme.search.content);
     if (math) for (const [p, c] of katex.files) files.set(p, c);
+    if (diagrams) for (const [p, c] of await mermaidLib.files()) files.set(p, c);
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
-    for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts]) if (a && !media.owns(a)) assets.add(a);
+    for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts, ...styles.files]) if (a && !media.owns(a)) assets.add(a);
     for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
@@ -388,6 +397,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const features: ExportReport['features'] = {
       search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s)` } : { included: false, reason: 'no page to index' },
       math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
+      'site-styles': styles.feature,
+      mermaid: diagrams ? { included: true, reason: `mermaid library copied locally, loaded by the ${diagrams} page(s) with a diagram` } : { included: false, reason: 'no page has a Mermaid diagram' },
       ...analytics.features,
       ...(scripts.feature ? { 'site-scripts': scripts.feature } : {}),
       ...plan.api.features,

@@ -3,6 +3,7 @@
  * run by the agent runtime after its edits. It reads the config (problems with their
  * JSON path), parses every page as MDX (syntax errors with their line), follows every
  * internal link written in Markdown or in a component's `href` (broken ones with their
+ * line), checks the site's own CSS files (syntax, missing or outside files, with their
  * line) and lists the `.mdx` pages the navigation cannot reach.
  */
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import type { Diagnostic } from './types.js';
 import { planSite } from './output/plan-site.js';
 import { createLinkResolver } from './output/resolve-links.js';
 import { isExternalHref } from './layout/escape.js';
+import { bundleSiteCss } from './styles/site-css.js';
 
 export interface SiteValidation {
   diagnostics: Diagnostic[];
@@ -44,7 +46,7 @@ function collectLinks(node: TreeNode, out: { href: string; line?: number }[]): v
 export async function validateSite(root: string): Promise<SiteValidation> {
   const abs = resolve(root);
   const plan = await planSite(abs, 'cloud');
-  const diagnostics: Diagnostic[] = [...plan.diagnostics];
+  const diagnostics: Diagnostic[] = [...plan.diagnostics, ...(await bundleSiteCss(abs, plan.files, 'cloud')).diagnostics];
   const brokenLinks: SiteValidation['brokenLinks'] = [];
   const { resolveLink } = createLinkResolver({ pages: new Set(Object.keys(plan.pages)), files: new Set(plan.files), redirectSources: new Set(plan.redirectSources), redirects: plan.config.redirects });
 

@@ -8,6 +8,7 @@ import { ready } from './dom.js';
 import { setupCodeExpand } from './code-expand.js';
 import { setupCopy } from './copy-code.js';
 import { setupBanner, setupMenu } from './menu.js';
+import { setupMermaid } from './mermaid-diagrams.js';
 import { setupRedirects } from './redirects.js';
 import { setupSearch } from './search-dialog.js';
 import { setupTabs } from './tabs.js';
@@ -29,5 +30,6 @@ ready(() => {
   setupUpdateFilter();
   setupToc();
 });
-// apart, so that a failure above leaves search working
+// apart, so that a failure above leaves search and diagrams working
 ready(setupSearch);
+ready(setupMermaid);

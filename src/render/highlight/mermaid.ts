@@ -1,14 +1,26 @@
 /**
- * `mermaid` fences. Mermaid needs a browser DOM to lay out a diagram and no renderer
- * that runs on Node 20 without a browser is available, so the diagram is shown as its
- * readable source in a styled, labelled block (copyable like any code).
+ * `mermaid` fences. The diagram is drawn in the reader's browser by the mermaid library,
+ * which the export ships as a local asset (theme/mermaid-assets.ts) and the site script
+ * loads only on pages that have a diagram (browser/mermaid-diagrams.ts): no request to
+ * another host, air-gapped too. The page holds the diagram's source, shown as a labelled,
+ * copyable block until the drawing replaces it, and kept when it cannot be drawn (no
+ * script, or a syntax error, which is shown beside it).
+ *
+ * Why not draw at export time: the one renderer that needs no browser (beautiful-mermaid)
+ * draws no gitGraph, gantt or pie diagram, four of the real sites' diagrams among them, and
+ * takes about 0.1 s of CPU per diagram (8 s for the 88 diagrams of five real sites).
  */
 import { escapeHtml } from '../markdown/escape.js';
 import { COPY_BUTTON } from './code-block.js';
 
+/** Marks a page body that has a diagram (pool/render-task.ts usesMermaid). */
+export const MERMAID_MARK = 'data-mermaid';
+
 export function renderMermaid(code: string): string {
   return (
-    '<figure class="q-mermaid" data-mermaid>' +
+    // data-code: the header's copy button copies the source (browser/copy-code.ts)
+    `<figure class="q-mermaid" ${MERMAID_MARK} data-code>` +
+    '<div class="q-mermaid-diagram" data-mermaid-diagram></div>' +
     `<div class="q-code-header"><span class="q-code-title">Diagram (Mermaid source)</span>${COPY_BUTTON}</div>` +
     `<pre class="q-code-pre q-mermaid-source" tabindex="0"><code>${escapeHtml(code)}</code></pre>` +
     '</figure>'

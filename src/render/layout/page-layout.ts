@@ -24,6 +24,8 @@ export interface LayoutOptions {
   icon?: (name: string) => string;
   /** Whether this page needs the KaTeX stylesheet. */
   math?: boolean;
+  /** Whether this page has a Mermaid diagram: the site script then loads the mermaid library. */
+  mermaid?: boolean;
   /**
    * For 404.html, which hosts serve at any URL: links are written relative to the
    * site root and a <base> pointing at the root path of the base URL makes them work.
@@ -136,7 +138,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   return '<!doctype html>\n' +
     `<html lang="${escapeAttr(language ? languageTag(language.label) : 'en')}" data-appearance="${escapeAttr(model.config.appearance.default)}"${model.config.appearance.strict ? ' data-strict' : ''}>` +
     renderHead(model, rendered, root, options, description) +
-    `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-shards="${model.searchShards ?? 1}"` : ''}>` +
+    `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-shards="${model.searchShards ?? 1}"` : ''}${options.mermaid && model.assets.mermaidJs ? ` data-mermaid-src="${escapeAttr(model.assets.mermaidJs)}"` : ''}>` +
     `<a class="skip-link" href="#content">${escapeHtml(ui.skipToContent)}</a>` +
     renderBanner(view.config.banner, ui) +
     renderTopBar({ model: view, root, homeHref, switchers, hasSidebar, link, ui }) +

@@ -40,6 +40,8 @@ export interface SiteAssets {
   js: string;
   /** KaTeX stylesheet, present when some page uses math. */
   katexCss?: string;
+  /** The mermaid library's entry module, present when some page has a diagram (theme/mermaid-assets.ts). */
+  mermaidJs?: string;
   /** Root-relative paths of the logo and favicon files that exist. */
   logoLight?: string;
   logoDark?: string;

@@ -17,6 +17,7 @@ import type { SiteModel } from '../layout/site-model.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import { pageIconFor } from '../layout/page-icon.js';
+import { MERMAID_MARK } from '../highlight/mermaid.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
 import { useEngineCode } from '../cache/engine-version.js';
 import { markdownFile } from '../agents/markdown-file.js';
@@ -41,6 +42,8 @@ export interface RenderTaskResult {
   brokenLinks: BrokenLink[];
   /** Whether the page needs the KaTeX stylesheet. */
   math: boolean;
+  /** Whether the page has a Mermaid diagram (the library is then shipped). */
+  mermaid: boolean;
   /** The page file's bytes (UTF-8), handed over to the main thread without a copy. */
   file: Uint8Array;
   /** Where the page body lies in `file` (byte offsets): the main thread takes the search text from there. */
@@ -75,6 +78,11 @@ const encoder = new TextEncoder();
 /** Whether a rendered page needs the KaTeX stylesheet. */
 export function usesMath(html: string): boolean {
   return html.includes('class="katex');
+}
+
+/** Whether a rendered page has a Mermaid diagram (highlight/mermaid.ts). */
+export function usesMermaid(html: string): boolean {
+  return html.includes(`class="q-mermaid" ${MERMAID_MARK}`);
 }
 
 /** Line of the first occurrence of `needle` in `source` (1-based). */
@@ -174,11 +182,12 @@ function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, 
   const remoteMedia = locateRemoteMedia(rendered.html, rendered.remoteMedia ?? [], file);
   if (remoteMedia.length) rendered.remoteMedia = remoteMedia;
   else delete rendered.remoteMedia;
-  const page = layoutPage(init.model, rendered, { icon: pageIconFor(init.model.config.icons?.library), math });
+  const mermaid = usesMermaid(rendered.html);
+  const page = layoutPage(init.model, rendered, { icon: pageIconFor(init.model.config.icons?.library), math, mermaid });
   const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
   const [start] = bodyRange(page, rendered.html);
   const bytes = encoder.encode(page);
   const bodyAt = Buffer.byteLength(page.slice(0, start));
   const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];
-  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, body, file: bytes, cached, parser: rendered.parser, markdown: markdownFile(init.model.config, rendered), ...(remoteMedia.length ? { remoteMedia } : {}) };
+  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, mermaid, body, file: bytes, cached, parser: rendered.parser, markdown: markdownFile(init.model.config, rendered), ...(remoteMedia.length ? { remoteMedia } : {}) };
 }

@@ -172,7 +172,7 @@ describe('renderPage: code, diagrams and math', () => {
 
   it('shows mermaid as readable source and math through KaTeX', async () => {
     const page = await render('```mermaid\ngraph TD\n  A --> B\n```\n\nInline $a^2$ and\n\n$$\n\\frac{1}{2}\n$$');
-    expect(page.html).toContain('<figure class="q-mermaid" data-mermaid>');
+    expect(page.html).toContain('<figure class="q-mermaid" data-mermaid data-code>');
     expect(page.html).toContain('<code>graph TD\n  A --&gt; B</code>');
     expect(page.html).toContain('<span class="q-math" data-math="inline"><span class="katex">');
     expect(page.html).toContain('<div class="q-math" data-math="display"><span class="katex-display">');

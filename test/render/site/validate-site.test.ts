@@ -18,6 +18,7 @@ describe('validateSite', () => {
     writeFiles(root, {
       'guides/setup.mdx': '---\ntitle: Setup\n---\n\n## Install\n\n<Card title="x" href="/nowhere">card</Card>\n\n[ok](/other/page) [bad](../gone#x) [anchor](#install) [ext](https://example.com)\n',
       'orphan.mdx': '---\ntitle: Orphan\n---\n\n<Note>\nunclosed\n',
+      'style.css': '.box {\n  background: url(missing.png);\n}\n',
     });
   });
   afterAll(() => tmp.cleanup());
@@ -34,6 +35,9 @@ describe('validateSite', () => {
     expect(syntax).toHaveLength(1);
     expect(syntax[0].severity).toBe('error');
     expect(syntax[0].message).toMatch(/MDX syntax error/);
+    expect(result.diagnostics.filter((d) => d.file === 'style.css')).toEqual([
+      { severity: 'warning', file: 'style.css', line: 2, message: 'style.css:2: url() "missing.png" names a file that is not in the docs folder' },
+    ]);
   });
 
   it('reports navigation entries without a page and writes nothing', async () => {

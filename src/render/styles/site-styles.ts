@@ -1,0 +1,59 @@
+/**
+ * The styles a site brings beside Quire's theme: its own `.css` files (site-css.ts) and the
+ * Tailwind classes its pages write (tailwind-css.ts), both appended to the one site
+ * stylesheet, site CSS first and utilities last. Built during the scan, before any page is
+ * laid out, because every page names that stylesheet by its content hash.
+ */
+import { createRequire } from 'node:module';
+import type * as esbuild from 'esbuild';
+import type { Deployment, Diagnostic, ExportReport } from '../types.js';
+import { readConfinedText } from '../source/confined-path.js';
+import { collectCandidates, type CandidateSources } from './class-candidates.js';
+import { bundleSiteCss, siteCssFiles } from './site-css.js';
+import { compileTailwind } from './tailwind-css.js';
+
+export interface SiteStyles {
+  /** CSS to append to the site stylesheet, in order. */
+  css: string[];
+  /** Files of the site the CSS refers to, to copy into the output. */
+  files: string[];
+  diagnostics: Diagnostic[];
+  feature: ExportReport['features'][string];
+}
+
+/** Component sources outside the pages whose string literals may hold class names. */
+const COMPONENT = /\.(jsx|tsx)$|^snippets\/.*\.(mdx?|js|ts)$/i;
+
+/** The class candidates of the pages (`sources`, already read) and of the component files among `files`. */
+async function pageCandidates(root: string, files: string[], sources: ReadonlyMap<string, string>): Promise<CandidateSources> {
+  const out: CandidateSources = new Map();
+  for (const [file, text] of sources) collectCandidates(file, text, out);
+  const components = files.filter((f) => COMPONENT.test(f) && !sources.has(f));
+  // Unreadable ones (a link out of the folder) are reported where they are imported; here they add nothing.
+  const texts = await Promise.all(components.map((f) => readConfinedText(root, f).catch(() => '')));
+  components.forEach((f, i) => collectCandidates(f, texts[i], out));
+  return out;
+}
+
+/** `cacheDir`: the export's cache folder, where the compiled Tailwind classes are kept. */
+export async function siteStyles(root: string, files: string[], sources: ReadonlyMap<string, string>, deployment: Deployment, cacheDir?: string): Promise<SiteStyles> {
+  const candidates = await pageCandidates(root, files, sources);
+  const [site, tailwind] = await Promise.all([bundleSiteCss(root, files, deployment), compileTailwind(candidates, cacheDir)]);
+  let utilities = tailwind.css;
+  if (utilities) {
+    const esbuildApi = createRequire(import.meta.url)('esbuild') as typeof esbuild;
+    // Tailwind's output is written to be read; the site's is minified like the rest of the stylesheet.
+    utilities = (await esbuildApi.transform(utilities, { loader: 'css', minify: true, legalComments: 'inline', logLevel: 'silent' })).code.trim();
+  }
+  const sheets = siteCssFiles(files).length;
+  const classes = utilities ? (utilities.match(/(^|})\.prose \./g) ?? []).length : 0;
+  const parts = [site.css ? `${sheets} CSS file(s) of the site` : '', utilities ? 'the Tailwind classes its pages use' : ''].filter(Boolean);
+  return {
+    css: [site.css, utilities].filter(Boolean),
+    files: site.files,
+    diagnostics: [...site.diagnostics, ...tailwind.diagnostics],
+    feature: parts.length
+      ? { included: true, reason: `${parts.join(' and ')} added to the site stylesheet${classes ? ` (${classes} utility rules)` : ''}` }
+      : { included: false, reason: 'the site has no CSS file and its pages use no Tailwind class' },
+  };
+}
