@@ -32,8 +32,23 @@ import type { Program } from 'estree';
 
 /** Thrown (one shared instance: its stack is taken once, at load) when the page is outside the subset. */
 const UNSUPPORTED = new Error('the page is outside the fast parser subset');
-function bail(): never {
+/** Why the last fastParse call gave up, when tracing is on (bench/parser-paths.ts); off in exports. */
+let tracing = false;
+let lastBail = '';
+function bail(reason?: string): never {
+  if (tracing) lastBail = reason ?? /fast-parse\.ts:(\d+)/.exec(new Error().stack?.split('\n')[2] ?? '')?.[1] ?? '?';
   throw UNSUPPORTED;
+}
+
+/** Turns on recording why fastParse gives up (a reason or the line of fast-parse.ts that gave up). */
+export function traceFastParse(on: boolean): void {
+  tracing = on;
+  lastBail = '';
+}
+
+/** Why the last fastParse call returned null, when tracing is on. */
+export function lastFastParseBail(): string {
+  return lastBail;
 }
 
 const JsxParser = Parser.extend(acornJsx());
@@ -69,7 +84,10 @@ export interface FastParseOptions {
 
 /** Parses a page, or returns null when it holds anything outside the subset. */
 export function fastParse(source: string, options: FastParseOptions = {}): Root | null {
-  if (source.includes('\r') || source.includes('\0') || source.charCodeAt(0) === 0xfeff) return null;
+  if (source.includes('\r') || source.includes('\0') || source.charCodeAt(0) === 0xfeff) {
+    if (tracing) lastBail = 'cr/nul/bom';
+    return null;
+  }
   const raw = source.split('\n');
   const lines: Line[] = raw.map((text, i) => ({ text, line: i + 1, col: 1 }));
   markdownMode = options.markdown === true;
@@ -110,6 +128,11 @@ function spaces(text: string): number {
   return i;
 }
 
+/** `text` without leading and trailing spaces (String#trim would cut Unicode spaces too, which Markdown keeps). */
+function trimSpaces(text: string): string {
+  return trimEndSpaces(text.slice(spaces(text)));
+}
+
 function isBlank(text: string): boolean {
   return spaces(text) === text.length;
 }
@@ -145,7 +168,7 @@ function parseBlocks(lines: Line[]): RootContent[] {
         continue;
       }
     }
-    if (RULE_LIKE.test(text)) bail();
+    if (RULE_LIKE.test(text)) bail('rule-like line');
     const c = rest[0];
     if (c === '#') {
       const heading = atxHeading(lines[i], indent);
@@ -183,8 +206,8 @@ function atxHeading(l: Line, indent: number): Heading | null {
   if (!m) return null;
   const content = trimEndSpaces(m[2] ?? '');
   if (/(^|\s)#+$/.test(content) || content === '') bail();
-  const startCol = l.col + indent + m[1].length + 1 + (m[2] ? m[2].length - m[2].trimStart().length : 0);
-  const children = inlineOf([{ text: content.trimStart(), line: l.line, col: startCol }]);
+  const startCol = l.col + indent + m[1].length + 1 + (m[2] ? spaces(m[2]) : 0);
+  const children = inlineOf([{ text: content.slice(spaces(content)), line: l.line, col: startCol }]);
   return { type: 'heading', depth: m[1].length as Heading['depth'], children, position: span(at(l.line, l.col + indent), at(l.line, l.col + l.text.length)) };
 }
 
@@ -192,7 +215,7 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   const open = lines[i];
   const m = FENCE.exec(open.text.slice(indent))!;
   const marker = m[1];
-  const info = m[2].trim();
+  const info = trimSpaces(m[2]);
   if ((marker[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) bail();
   let end = i + 1;
   for (; end < lines.length; end++) {
@@ -210,7 +233,7 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   }
   const space = info.search(/ /);
   const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
-  const meta = space < 0 ? null : info.slice(space).trim() || null;
+  const meta = space < 0 ? null : trimSpaces(info.slice(space)) || null;
   const last = lines[end];
   return {
     node: { type: 'code', lang, meta, value: body.join('\n'), position: span(at(open.line, open.col + indent), at(last.line, last.col + last.text.length)) },
@@ -289,7 +312,7 @@ function splitRow(l: Line): { text: string; col: number }[] {
     if (p === to || t.charCodeAt(p) === 124 /* | */) {
       const cell = t.slice(start, p);
       const lead = spaces(cell);
-      cells.push({ text: cell.trim(), col: l.col + start + lead });
+      cells.push({ text: trimSpaces(cell), col: l.col + start + lead });
       start = p + 1;
     }
   }
@@ -334,7 +357,7 @@ function interrupts(lines: Line[], k: number): boolean {
   if (s === t.length) return true;
   if (t.includes('\t')) bail();
   const rest = s ? t.slice(s) : t;
-  if (RULE_LIKE.test(t)) bail();
+  if (RULE_LIKE.test(t)) bail('rule-like line');
   if (markdownMode && s >= 4) return false; // indented code cannot interrupt a paragraph
   switch (rest[0]) {
     case '<':
@@ -345,12 +368,12 @@ function interrupts(lines: Line[], k: number): boolean {
     case '~':
       return FENCE.test(rest) && !(rest[0] === '`' && rest.slice(3).includes('`'));
     case '>':
-      return bail();
+      return bail('block quote');
     case '$':
     case '{':
-      return markdownMode ? false : bail();
+      return markdownMode ? false : bail('expression or math line');
     default: {
-      if (!markdownMode && /^(import|export)\s/.test(rest)) bail();
+      if (!markdownMode && /^(import|export)\s/.test(rest)) bail('import/export');
       const m = LIST_ITEM.exec(t);
       if (m) {
         if (m[3] === undefined || m[3] === '1') return true;
@@ -364,7 +387,10 @@ function interrupts(lines: Line[], k: number): boolean {
 
 function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number } {
   const rest = lines[i].text.slice(spaces(lines[i].text));
-  if (rest[0] === '>' || (!markdownMode && (rest[0] === '{' || rest.startsWith('$$') || /^(import|export)\s/.test(rest)))) bail();
+  if (rest[0] === '>') bail('block quote');
+  if (!markdownMode && rest[0] === '{') bail(rest.startsWith('{/*') ? 'comment' : 'expression');
+  if (!markdownMode && rest.startsWith('$$')) bail('math');
+  if (!markdownMode && /^(import|export)\s/.test(rest)) bail('import/export');
   let j = i + 1;
   while (j < lines.length && !interrupts(lines, j)) j++;
   const segments: Line[] = [];
@@ -536,7 +562,15 @@ function applyTag(tag: Tag, out: () => RootContent[], stack: MdxJsxFlowElement[]
 
 // ---------------------------------------------------------------- inline
 
-const ASCII_PUNCT = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+const WHITESPACE = 1;
+const PUNCTUATION = 2;
+/** micromark's classifyCharacter for one UTF-16 unit (`\s`, then `\p{P}|\p{S}`, as micromark-util-character 2). */
+function classify(code: number): number {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13) ? WHITESPACE : ASCII_PUNCT_CODES[code] ? PUNCTUATION : 0;
+  const c = String.fromCharCode(code);
+  return /\s/.test(c) ? WHITESPACE : /\p{P}|\p{S}/u.test(c) ? PUNCTUATION : 0;
+}
+const ASCII_PUNCT_CODES = stopTable('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
 
 /** ASCII characters the inline parser acts on (the switch in InlineParser.parse); any other is plain text. */
 function stopTable(chars: string): Uint8Array {
@@ -611,7 +645,7 @@ class InlineParser {
           flush(p);
           let value = s.slice(p + run, close);
           if (value.includes('\n') && !this.codeLinesIntact(p + run, close)) bail();
-          if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && value.trim() !== '') value = value.slice(1, -1);
+          if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && !/^[ \n]*$/.test(value)) value = value.slice(1, -1);
           nodes.push({ type: 'inlineCode', value, position: span(this.pointAt(p), this.pointAt(close + run)) });
           p = close + run;
           textStart = p;
@@ -684,11 +718,11 @@ class InlineParser {
         case 123 /* { */:
         case 125 /* } */:
         case 36 /* $ */:
-          if (!markdownMode) bail(); // expressions and math in MDX; text in Markdown
+          if (!markdownMode) bail(c === 36 ? 'math' : s.startsWith('{/*', p) ? 'comment' : 'expression'); // expressions and math in MDX; text in Markdown
           break;
         case 92 /* \ */:
         case 126 /* ~ */:
-          bail();
+          bail(c === 92 ? 'backslash' : 'tilde');
           break;
         case 64 /* @ */:
           if (markdownMode) bail(); // GFM links bare emails
@@ -702,10 +736,10 @@ class InlineParser {
           if (markdownMode && AUTOLINK_START.test(s.slice(p, p + 8))) bail(); // GFM links bare URLs
           break;
         case 38 /* & */:
-          if (ENTITY.test(s.slice(p, p + 40))) bail();
+          if (ENTITY.test(s.slice(p, p + 40))) bail('entity');
           break;
         case 93 /* ] */:
-          bail();
+          bail('stray ]');
           break;
       }
       p++;
@@ -749,15 +783,20 @@ class InlineParser {
     return -1;
   }
 
-  /** Whether a delimiter run can open and close emphasis (CommonMark's flanking rules, ASCII only). */
+  /**
+   * Whether a delimiter run can open and close emphasis (CommonMark's flanking rules).
+   * Characters are classified one UTF-16 unit at a time with micromark's own tests
+   * (micromark-util-classify-character), so a surrogate half counts as a letter there too.
+   */
   private flanking(p: number, n: number, ch: string): { open: boolean; close: boolean } {
-    const before = p > 0 ? this.s[p - 1] : '\n';
-    const after = p + n < this.s.length ? this.s[p + n] : '\n';
-    if (before.charCodeAt(0) > 127 || after.charCodeAt(0) > 127) bail();
-    const wsBefore = before === ' ' || before === '\n';
-    const wsAfter = after === ' ' || after === '\n';
-    const punctBefore = ASCII_PUNCT.has(before);
-    const punctAfter = ASCII_PUNCT.has(after);
+    const before = p > 0 ? this.s.charCodeAt(p - 1) : 10;
+    const after = p + n < this.s.length ? this.s.charCodeAt(p + n) : 10;
+    const kindBefore = classify(before);
+    const kindAfter = classify(after);
+    const wsBefore = kindBefore === WHITESPACE;
+    const wsAfter = kindAfter === WHITESPACE;
+    const punctBefore = kindBefore === PUNCTUATION;
+    const punctAfter = kindAfter === PUNCTUATION;
     const left = !wsAfter && (!punctAfter || wsBefore || punctBefore);
     const right = !wsBefore && (!punctBefore || wsAfter || punctAfter);
     if (ch === '*') return { open: left, close: right };
