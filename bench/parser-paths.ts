@@ -3,15 +3,14 @@
  * under /work/real, found as bench:real finds them), the share of its .mdx/.md files
  * that fast-parse.ts accepts and, for the others, why it gave up: a named reason or the
  * line of fast-parse.ts that bailed (`--lines` prints that line's source). Each file is
- * prepared as parsePage prepares it (bound-source.ts, custom heading ids). Measures the
+ * prepared as parsePage prepares it (preparePage). Measures the
  * parser's coverage only; bench:real measures the export (issue 21).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { boundSource } from '../src/render/markdown/bound-source.js';
 import { fastParse, lastFastParseBail, traceFastParse } from '../src/render/markdown/fast-parse.js';
-import { escapeCustomHeadingIds } from '../src/render/markdown/slugger.js';
+import { preparePage } from '../src/render/markdown/parse.js';
 import { findSites } from './real/sites.js';
 
 function pageFiles(dir: string): string[] {
@@ -36,7 +35,7 @@ for (const site of found.sites) {
   const reasons = new Map<string, string[]>();
   let fast = 0;
   for (const f of files) {
-    const source = escapeCustomHeadingIds(boundSource(readFileSync(f, 'utf8')).source);
+    const { source } = preparePage(readFileSync(f, 'utf8'));
     if (fastParse(source)) {
       fast++;
       continue;

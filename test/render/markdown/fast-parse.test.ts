@@ -153,6 +153,15 @@ describe('fastParse', () => {
     expect(parsed.tree.children.map((n) => n.type)).toEqual(['mdxjsEsm', 'heading', 'blockquote']);
   });
 
+  it('reads Windows line endings on the fast path, as micromark reads them but for the \\r kept in values', async () => {
+    const raw = '---\r\ntitle: T\r\n---\r\n\r\n# T\r\n\r\nText\r\nmore  \r\nend\r\n\r\n```js\r\nconst a = 1;\r\n```\r\n\r\n- a\r\n- b\r\rold Mac line\r\n';
+    const parsed = await parsePage(raw);
+    expect(parsed.parser).toBe('fast');
+    const withoutCr = (node: unknown): unknown => JSON.parse(JSON.stringify(normalize(node)).replaceAll('\\r\\n', '\\n').replaceAll('\\r', '\\n'));
+    expect(normalize(parsed.tree)).toEqual(withoutCr(parseMdxWithMicromark(raw)));
+    expect(parsed.tree.children.map((n) => n.type)).toEqual(['yaml', 'heading', 'paragraph', 'code', 'list', 'paragraph']);
+  });
+
   describe('in Markdown mode (CommonMark + GFM, as OpenAPI descriptions)', () => {
     it.each([
       ['Operation 0 on **users**. Pagination uses the `cursor` parameter; see [the guide](/guide).'],
