@@ -26,7 +26,7 @@
  */
 import { Parser, type Node as AcornNode } from 'acorn';
 import acornJsx from 'acorn-jsx';
-import type { Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, Yaml } from 'mdast';
+import type { Blockquote, Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, Yaml } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import type { Program } from 'estree';
 
@@ -170,6 +170,12 @@ function parseBlocks(lines: Line[]): RootContent[] {
     }
     if (RULE_LIKE.test(text)) bail('rule-like line');
     const c = rest[0];
+    if (c === '>') {
+      const quote = blockquoteAt(lines, i);
+      out().push(quote.node);
+      i = quote.next;
+      continue;
+    }
     if (c === '#') {
       const heading = atxHeading(lines[i], indent);
       if (heading) {
@@ -199,6 +205,31 @@ function parseBlocks(lines: Line[]): RootContent[] {
   }
   if (stack.length) bail();
   return root;
+}
+
+/**
+ * A block quote: the run of lines starting with `>` (after any indentation: MDX has no
+ * indented code), each with the marker and one following space cut, parsed as blocks.
+ * A non-blank line without `>` after it would be a lazy continuation (or not, depending
+ * on the quote's last block): left to micromark.
+ */
+function blockquoteAt(lines: Line[], i: number): { node: Blockquote; next: number } {
+  const inner: Line[] = [];
+  let j = i;
+  for (; j < lines.length; j++) {
+    const l = lines[j];
+    const s = spaces(l.text);
+    if (s === l.text.length) break;
+    if (l.text[s] !== '>') {
+      if (!startsBlock(lines, j)) bail('lazy block quote line');
+      break;
+    }
+    const cut = s + (l.text[s + 1] === ' ' ? 2 : 1);
+    inner.push({ text: l.text.slice(cut), line: l.line, col: l.col + cut });
+  }
+  const children = parseBlocks(inner) as Blockquote['children'];
+  const start = lines[i];
+  return { node: { type: 'blockquote', children, position: span(at(start.line, start.col + spaces(start.text)), endOf(lines[j - 1])) }, next: j };
 }
 
 function atxHeading(l: Line, indent: number): Heading | null {
@@ -273,11 +304,7 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
     if (k < lines.length && isBlank(lines[k].text)) break;
     if (k < lines.length && !LIST_ITEM.test(lines[k].text)) {
       // A line less indented than the item's content: a lazy paragraph line unless a new block starts.
-      const t = lines[k].text;
-      const s = spaces(t);
-      const rest = t.slice(s);
-      // (A tag running over several lines right after an item is an error for micromark: lazy lines.)
-      if (!(/^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (!markdownMode && rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1))) bail();
+      if (!startsBlock(lines, k)) bail();
       break;
     }
   }
@@ -291,6 +318,18 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
   }
   const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: false, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
   return { node, next: j };
+}
+
+/**
+ * Whether line `k`, right after a list item or block quote and outside it, surely starts
+ * a block of its own rather than continuing the container's last paragraph lazily.
+ * (A tag running over several lines there is an error for micromark: lazy lines.)
+ */
+function startsBlock(lines: Line[], k: number): boolean {
+  const t = lines[k].text;
+  const s = spaces(t);
+  const rest = t.slice(s);
+  return /^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (!markdownMode && rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1);
 }
 
 /** The point just after line `l`. */
@@ -368,7 +407,7 @@ function interrupts(lines: Line[], k: number): boolean {
     case '~':
       return FENCE.test(rest) && !(rest[0] === '`' && rest.slice(3).includes('`'));
     case '>':
-      return bail('block quote');
+      return !markdownMode || s < 4;
     case '$':
     case '{':
       return markdownMode ? false : bail('expression or math line');
@@ -387,7 +426,6 @@ function interrupts(lines: Line[], k: number): boolean {
 
 function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number } {
   const rest = lines[i].text.slice(spaces(lines[i].text));
-  if (rest[0] === '>') bail('block quote');
   if (!markdownMode && rest[0] === '{') bail(rest.startsWith('{/*') ? 'comment' : 'expression');
   if (!markdownMode && rest.startsWith('$$')) bail('math');
   if (!markdownMode && /^(import|export)\s/.test(rest)) bail('import/export');

@@ -95,6 +95,8 @@ describe('fastParse', () => {
     'Text\n<Note>\n  interrupts\n</Note>\n- list\n# heading\n```js\nx\n```',
     '    indented text is a paragraph in MDX\n\n    - and a list\n\n    ## and a heading',
     '~~~\n```\ninner\n```\n~~~\n\n````md\n```\nx\n```\n````',
+    '>[Tool](https://t.example/) is a platform.\n> More about it\n>\n> - a\n> - b\n\n> # Quoted heading\n>\n>```bash\n>  run\n>```',
+    'Text\n> interrupts the paragraph\n\n<Note>\n  > quoted in a component\n  > - with a list\n</Note>\n\n- item\n  > quoted in an item',
   ];
   it.each(ACCEPTED.map((s) => [s]))('accepts %j and agrees with micromark', (source) => {
     expect(compare(source)).toBe('same');
@@ -104,7 +106,7 @@ describe('fastParse', () => {
     'import X from "/snippets/x.mdx"\n\n<X />',
     'export const a = 1\n\n{a}',
     'Text {1 + 1} here',
-    '> quote',
+    '> quote\nlazy continuation',
     '<!-- comment -->',
     'Title\n=====',
     'Title\n---\n\nmore',
@@ -185,10 +187,11 @@ describe('fastParse', () => {
   });
 
   it('agrees with micromark on generated documents mixing every construct', () => {
-    const { documents, accepted, mismatches } = fuzz(1, 2500);
+    const { documents, accepted, mismatches } = fuzz(1, 3000);
     expect(mismatches).toEqual([]);
-    // Enough generated documents stay in the subset for the comparison above to mean something.
-    expect(accepted).toBeGreaterThan(documents / 8);
+    // Enough generated documents stay in the subset for the comparison above to mean something
+    // (most others hold random emphasis runs the subset leaves to micromark).
+    expect(accepted).toBeGreaterThan(documents / 10);
   });
 });
 
@@ -207,6 +210,11 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
   const inline = () => Array.from({ length: 1 + Math.floor(rnd() * 7) }, () => pick(tokens)).join(pick([' ', ' ', ' ', '', '  ']));
   const ind = (n: number) => ' '.repeat(n);
   const block = (depth: number, ws: number): string => {
+    if (rnd() < 0.07 && depth < 3) {
+      // a block quote around any block, sometimes with a lazy line after it
+      const inner = block(depth + 1, pick([0, 0, 1, 2]));
+      return inner.split('\n').map((l) => ind(ws) + pick(['> ', '> ', '>', ' > ']) + l).join('\n') + (rnd() < 0.1 ? `\n${ind(ws)}lazy` : '');
+    }
     const r = rnd();
     if (r < 0.3) return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ind(ws + (rnd() < 0.2 ? pick([2, 4, 5]) : 0)) + inline() + (rnd() < 0.15 ? '  ' : rnd() < 0.1 ? ' ' : '')).join('\n');
     if (r < 0.4) return `${ind(ws)}${'#'.repeat(1 + Math.floor(rnd() * 6))} ${inline()}`;
