@@ -27,7 +27,8 @@
 import { Parser, type Node as AcornNode } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import type { Blockquote, Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, Yaml } from 'mdast';
-import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
+import { parseEsm } from './fast-esm.js';
 import type { Program } from 'estree';
 
 /** Thrown (one shared instance: its stack is taken once, at load) when the page is outside the subset. */
@@ -76,6 +77,9 @@ const span = (start: Point, end: Point) => ({ start, end });
  * the duration of one synchronous fastParse call.
  */
 let markdownMode = false;
+/** The page's lines and the names its import blocks defined so far (fast-esm.ts), for one fastParse call. */
+let pageLines: string[] = [];
+let esmNames: string[] = [];
 
 export interface FastParseOptions {
   /** Parse as CommonMark + GFM (micromark with the gfm extension) rather than MDX. */
@@ -91,6 +95,8 @@ export function fastParse(source: string, options: FastParseOptions = {}): Root 
   const raw = source.split('\n');
   const lines: Line[] = raw.map((text, i) => ({ text, line: i + 1, col: 1 }));
   markdownMode = options.markdown === true;
+  pageLines = raw;
+  esmNames = [];
   try {
     const children: RootContent[] = [];
     let first = 0;
@@ -110,6 +116,7 @@ export function fastParse(source: string, options: FastParseOptions = {}): Root 
     throw err;
   } finally {
     markdownMode = false;
+    pageLines = [];
   }
 }
 
@@ -170,6 +177,14 @@ function parseBlocks(lines: Line[]): RootContent[] {
     }
     if (RULE_LIKE.test(text)) bail('rule-like line');
     const c = rest[0];
+    if (!markdownMode && (c === 'i' || c === 'e') && indent === 0 && lines[i].col === 1 && /^(import|export) /.test(text)) {
+      // ESM: only at column 1 outside containers (micromark-extension-mdxjs-esm); in a component, left to micromark.
+      if (stack.length) bail('import/export in a component');
+      const esm = esmAt(lines, i);
+      out().push(esm.node);
+      i = esm.next;
+      continue;
+    }
     if (c === '>') {
       const quote = blockquoteAt(lines, i);
       out().push(quote.node);
@@ -205,6 +220,18 @@ function parseBlocks(lines: Line[]): RootContent[] {
   }
   if (stack.length) bail();
   return root;
+}
+
+/** An `import`/`export` block: its lines up to a blank line, parsed by acorn (fast-esm.ts). */
+function esmAt(lines: Line[], i: number): { node: MdxjsEsm; next: number } {
+  let j = i;
+  while (j < lines.length && !isBlank(lines[j].text)) j++;
+  const value = lines.slice(i, j).map((l) => l.text).join('\n');
+  let offset = 0;
+  for (let k = 0; k < lines[i].line - 1; k++) offset += pageLines[k].length + 1;
+  const estree = parseEsm(value, lines[i].line, offset, esmNames);
+  if (!estree) bail('import/export');
+  return { node: { type: 'mdxjsEsm', value, position: span(at(lines[i].line, 1), endOf(lines[j - 1])), data: { estree } }, next: j };
 }
 
 /**

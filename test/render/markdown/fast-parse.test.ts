@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import type { Root } from 'mdast';
 import { fastParse } from '../../../src/render/markdown/fast-parse.js';
 import { parsePage } from '../../../src/render/markdown/parse.js';
 import { parseMdxWithMicromark } from '../../../src/render/markdown/micromark-parse.js';
@@ -96,6 +97,8 @@ describe('fastParse', () => {
     '    indented text is a paragraph in MDX\n\n    - and a list\n\n    ## and a heading',
     '~~~\n```\ninner\n```\n~~~\n\n````md\n```\nx\n```\n````',
     '>[Tool](https://t.example/) is a platform.\n> More about it\n>\n> - a\n> - b\n\n> # Quoted heading\n>\n>```bash\n>  run\n>```',
+    'import A from "/snippets/a.mdx"\nimport { b as c, d } from "/snippets/b.mdx"\n\n<A />\n\nexport const e = ({ x: [1, "s"], y: c }) // note\nexport const f = /* block */ `t`;',
+    'export default function Layout({ children }) {\n  return <div>{children}</div>\n}\n\nText',
     'Text\n> interrupts the paragraph\n\n<Note>\n  > quoted in a component\n  > - with a list\n</Note>\n\n- item\n  > quoted in an item',
   ];
   it.each(ACCEPTED.map((s) => [s]))('accepts %j and agrees with micromark', (source) => {
@@ -103,8 +106,14 @@ describe('fastParse', () => {
   });
 
   const FALLBACK = [
-    'import X from "/snippets/x.mdx"\n\n<X />',
     'export const a = 1\n\n{a}',
+    'import X from "a"\n\nimport X from "b"',
+    'import X from "a"\n\nexport const X = 1',
+    'export const a = 1\nconst b = 2',
+    'import the file by name',
+    '<Note>\nimport X from "a"\n</Note>',
+    'export const a = {\n\n  b: 1 }',
+    'export const a = ((1))',
     'Text {1 + 1} here',
     '> quote\nlazy continuation',
     '<!-- comment -->',
@@ -141,9 +150,17 @@ describe('fastParse', () => {
     expect(fastParse(source)).toBeNull();
   });
 
+  it('builds the estree of import/export blocks exactly as micromark, page positions included', () => {
+    const source = '---\ntitle: T\n---\n\nimport X from "/snippets/x.mdx"\nimport { a as b } from "/snippets/y.mdx"\n\n# T\n\nexport const v = (1 + 2) // c\nexport const w = { a: [1, "s"], /* b */ }\n';
+    const esm = (root: Root | null) => JSON.parse(JSON.stringify(root!.children.filter((n) => n.type === 'mdxjsEsm').map((n) => ({ ...n, position: n.position!.start.line }))));
+    const fast = esm(fastParse(source));
+    expect(fast).toEqual(esm(parseMdxWithMicromark(source)));
+    expect(fast.map((n: { data: { estree: { body: { loc: { start: { line: number } } }[] } } }) => n.data.estree.body.map((s) => s.loc.start.line))).toEqual([[5, 6], [10, 11]]);
+  });
+
   it('is what parsePage uses, with micromark for the rest', async () => {
     const inSubset = '# T\n\nText with **b**.\n';
-    const outside = 'import X from "./x.mdx"\n\n# T\n\n> Quoted **b**.\n';
+    const outside = 'import X from "./x.mdx"\n\n# T\n\n> Quoted **b**\nlazily.\n';
     const fast = await parsePage(inSubset);
     expect(normalize(fast.tree)).toEqual(normalize(fastParse(inSubset)));
     expect(fast.parser).toBe('fast');
@@ -251,7 +268,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
   let accepted = 0;
   const mismatches: string[] = [];
   for (let i = 0; i < documents; i++) {
-    const head = !markdown && rnd() < 0.3 ? '---\ntitle: "x"\n---\n\n' : '';
+    const head = (!markdown && rnd() < 0.3 ? '---\ntitle: "x"\n---\n\n' : '') + (!markdown && rnd() < 0.2 ? pick(['import A from "/snippets/a.mdx"\n\n', 'export const b = { c: [1] } // d\nimport E from "/e.mdx"\n\n', 'export const a = 1\n']) : '');
     const source = head + Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => block(0, 0)).join(pick(['\n\n', '\n\n', '\n'])) + '\n';
     const result = markdown ? compareMarkdown(source) : compare(source);
     if (result === 'same') accepted++;
