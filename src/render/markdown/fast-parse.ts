@@ -79,6 +79,8 @@ const span = (start: Point, end: Point) => ({ start, end });
 let markdownMode = false;
 /** The page's lines and the names its import blocks defined so far (fast-esm.ts), for one fastParse call. */
 let pageLines: string[] = [];
+/** Whether the page defines no link references (`]:` nowhere), so brackets of no inline link are text. */
+let literalBrackets = false;
 let esmNames: string[] = [];
 
 export interface FastParseOptions {
@@ -96,6 +98,7 @@ export function fastParse(source: string, options: FastParseOptions = {}): Root 
   const lines: Line[] = raw.map((text, i) => ({ text, line: i + 1, col: 1 }));
   markdownMode = options.markdown === true;
   pageLines = raw;
+  literalBrackets = !source.includes(']:');
   esmNames = [];
   try {
     const children: RootContent[] = [];
@@ -366,7 +369,6 @@ function endOf(l: Line): Point {
 
 function splitRow(l: Line): { text: string; col: number }[] {
   const t = l.text;
-  if (t.includes('\\')) bail();
   let from = spaces(t);
   let to = t.length;
   while (to > from && t.charCodeAt(to - 1) === 32) to--;
@@ -375,7 +377,13 @@ function splitRow(l: Line): { text: string; col: number }[] {
   const cells: { text: string; col: number }[] = [];
   let start = from;
   for (let p = from; p <= to; p++) {
-    if (p === to || t.charCodeAt(p) === 124 /* | */) {
+    const ch = t.charCodeAt(p);
+    if (p < to && ch === 92 /* \ */ && (t[p + 1] === '|' || t[p + 1] === '\\')) {
+      if (p + 1 === to) bail(); // the row's last pipe escaped
+      p++; // an escaped pipe (or backslash) is cell text (micromark-extension-gfm-table)
+      continue;
+    }
+    if (p === to || ch === 124 /* | */) {
       const cell = t.slice(start, p);
       const lead = spaces(cell);
       cells.push({ text: trimSpaces(cell), col: l.col + start + lead });
@@ -397,7 +405,7 @@ function tableAt(lines: Line[], i: number): { node: Table; next: number } {
     type: 'tableRow',
     children: cells.map((c): TableCell => ({
       type: 'tableCell',
-      children: c.text ? inlineOf([{ text: c.text, line: l.line, col: c.col }]) : [],
+      children: c.text ? inlineOf([{ text: c.text, line: l.line, col: c.col }], true) : [],
       position: span(at(l.line, c.col), at(l.line, c.col + c.text.length)),
     })),
     position: span(at(l.line, l.col), at(l.line, l.col + l.text.length)),
@@ -649,7 +657,7 @@ const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});
 const AUTOLINK_START = /^(https?:|www\.|mailto:|xmpp:)/i;
 
 /** Inline content of lines already stripped of their indentation (a paragraph, a heading, a cell). */
-function inlineOf(segments: Line[]): PhrasingContent[] {
+function inlineOf(segments: Line[], inTable = false): PhrasingContent[] {
   let s = '';
   const starts: number[] = [];
   const breaks = new Set<number>();
@@ -670,7 +678,7 @@ function inlineOf(segments: Line[]): PhrasingContent[] {
     while (k > 0 && starts[k] > offset) k--;
     return at(segments[k].line, segments[k].col + offset - starts[k]);
   };
-  return new InlineParser(s, breaks, cut, pointAt).parse(0, s.length, null).nodes;
+  return new InlineParser(s, breaks, cut, pointAt, inTable).parse(0, s.length, null).nodes;
 }
 
 class InlineParser {
@@ -679,6 +687,7 @@ class InlineParser {
     private readonly breaks: Set<number>,
     private readonly trimmed: Set<number>,
     private readonly pointAt: (offset: number) => Point,
+    private readonly inTable: boolean,
   ) {}
 
   /**
@@ -691,8 +700,19 @@ class InlineParser {
     // The pending text is always s[textStart, p): it is sliced once when flushed rather
     // than grown a character at a time (a rope of one-character pieces to flatten later).
     let textStart = from;
+    // After a backslash escape the text goes on in the same node, as micromark's data does.
+    let glue = false;
+    let lastTextEnd = -1;
     const flush = (end: number) => {
-      if (textStart < end) nodes.push({ type: 'text', value: s.slice(textStart, end), position: span(this.pointAt(textStart), this.pointAt(end)) });
+      if (textStart < end) {
+        const last = nodes[nodes.length - 1];
+        if (glue && last?.type === 'text') {
+          last.value += s.slice(textStart, end);
+          last.position = span(last.position!.start, this.pointAt(end));
+        } else nodes.push({ type: 'text', value: s.slice(textStart, end), position: span(this.pointAt(textStart), this.pointAt(end)) });
+        lastTextEnd = end;
+      }
+      glue = false;
     };
     const stops = markdownMode ? MARKDOWN_STOPS : MDX_STOPS;
     let p = from;
@@ -710,6 +730,8 @@ class InlineParser {
           flush(p);
           let value = s.slice(p + run, close);
           if (value.includes('\n') && !this.codeLinesIntact(p + run, close)) bail();
+          // In a table cell `\|` is a pipe even in code (mdast-util-gfm-table); other backslashes stay.
+          if (this.inTable && value.includes('\\')) value = value.replace(/\\([\\|])/g, (all, c: string) => (c === '|' ? c : all));
           if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && !/^[ \n]*$/.test(value)) value = value.slice(1, -1);
           nodes.push({ type: 'inlineCode', value, position: span(this.pointAt(p), this.pointAt(close + run)) });
           p = close + run;
@@ -736,16 +758,21 @@ class InlineParser {
           continue;
         }
         case 33 /* ! */:
-          if (s.charCodeAt(p + 1) !== 91) break;
+        case 91 /* [ */: {
+          const image = c === 33;
+          if (image && s.charCodeAt(p + 1) !== 91) break;
+          const link = this.linkOrImage(p, to, image);
+          if (!link) {
+            // brackets of no link are text; what they hold is read as usual
+            p += image ? 2 : 1;
+            continue;
+          }
           flush(p);
-          p = this.linkOrImage(p, to, true, nodes);
+          nodes.push(link.node);
+          p = link.end;
           textStart = p;
           continue;
-        case 91 /* [ */:
-          flush(p);
-          p = this.linkOrImage(p, to, false, nodes);
-          textStart = p;
-          continue;
+        }
         case 60 /* < */: {
           if (markdownMode) bail(); // HTML
           if (s[p + 1] === '/') {
@@ -785,9 +812,25 @@ class InlineParser {
         case 36 /* $ */:
           if (!markdownMode) bail(c === 36 ? 'math' : s.startsWith('{/*', p) ? 'comment' : 'expression'); // expressions and math in MDX; text in Markdown
           break;
-        case 92 /* \ */:
+        case 92 /* \ */: {
+          const next = s.charCodeAt(p + 1);
+          if (next === 10) {
+            if (this.trimmed.has(p + 1)) bail('backslash'); // a break by spaces or by backslash: left to micromark
+            flush(p);
+            nodes.push({ type: 'break', position: span(this.pointAt(p), this.pointAt(p + 2)) });
+            p += 2;
+            textStart = p;
+            continue;
+          }
+          if (next >= 128 || !ASCII_PUNCT_CODES[next]) break; // a literal backslash
+          flush(p);
+          glue = lastTextEnd === p;
+          textStart = p + 1;
+          p += 2;
+          continue;
+        }
         case 126 /* ~ */:
-          bail(c === 92 ? 'backslash' : 'tilde');
+          bail('tilde');
           break;
         case 64 /* @ */:
           if (markdownMode) bail(); // GFM links bare emails
@@ -804,7 +847,7 @@ class InlineParser {
           if (ENTITY.test(s.slice(p, p + 40))) bail('entity');
           break;
         case 93 /* ] */:
-          bail('stray ]');
+          if (!literalBrackets) bail('stray ]');
           break;
       }
       p++;
@@ -881,6 +924,10 @@ class InlineParser {
         p = this.pastCodeSpan(p, to);
         continue;
       }
+      if (c === '\\' && ASCII_PUNCT_CODES[s.charCodeAt(p + 1)] === 1) {
+        p += 2;
+        continue;
+      }
       if (c === ch) {
         const run = this.run(p, ch);
         const { open, close } = this.flanking(p, run, ch);
@@ -896,8 +943,12 @@ class InlineParser {
     return bail();
   }
 
-  /** `[text](url)` or `![alt](url)` at p; anything else with brackets bails. */
-  private linkOrImage(p: number, to: number, image: boolean, nodes: PhrasingContent[]): number {
+  /**
+   * `[text](url)` or `![alt](url)` at p; null when the brackets close but no `(` follows
+   * and the page defines no references (literalBrackets): they are text then. Anything
+   * else with brackets bails.
+   */
+  private linkOrImage(p: number, to: number, image: boolean): { node: Link | Image; end: number } | null {
     const s = this.s;
     const open = image ? p + 1 : p;
     let q = open + 1;
@@ -906,6 +957,10 @@ class InlineParser {
       const c = s[q];
       if (c === ']') break;
       if (c === '[') bail();
+      if (c === '\\' && ASCII_PUNCT_CODES[s.charCodeAt(q + 1)] === 1) {
+        q += 2;
+        continue;
+      }
       if (c === '`') {
         q = this.pastCodeSpan(q, to);
         continue;
@@ -913,7 +968,10 @@ class InlineParser {
       q++;
     }
     const textEnd = q;
-    if (s[q + 1] !== '(') bail();
+    if (s[q + 1] !== '(') {
+      if (literalBrackets && s[open + 1] !== '^') return null;
+      bail();
+    }
     let d = q + 2;
     const destStart = d;
     while (d < to && s[d] !== ')') {
@@ -928,14 +986,10 @@ class InlineParser {
     if (image) {
       const alt = s.slice(open + 1, textEnd);
       if (/[`*_[\]<>{}\\&!$~\n]/.test(alt)) bail();
-      const node: Image = { type: 'image', title: null, url, alt, position };
-      nodes.push(node);
-    } else {
-      const children = this.parse(open + 1, textEnd, null).nodes;
-      if (children.some((c) => c.type === 'link')) bail();
-      const node: Link = { type: 'link', title: null, url, children, position };
-      nodes.push(node);
+      return { node: { type: 'image', title: null, url, alt, position }, end: d + 1 };
     }
-    return d + 1;
+    const children = this.parse(open + 1, textEnd, null).nodes;
+    if (children.some((c) => c.type === 'link')) bail();
+    return { node: { type: 'link', title: null, url, children, position }, end: d + 1 };
   }
 }

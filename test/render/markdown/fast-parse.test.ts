@@ -99,6 +99,9 @@ describe('fastParse', () => {
     '>[Tool](https://t.example/) is a platform.\n> More about it\n>\n> - a\n> - b\n\n> # Quoted heading\n>\n>```bash\n>  run\n>```',
     'import A from "/snippets/a.mdx"\nimport { b as c, d } from "/snippets/b.mdx"\n\n<A />\n\nexport const e = ({ x: [1, "s"], y: c }) // note\nexport const f = /* block */ `t`;',
     'export default function Layout({ children }) {\n  return <div>{children}</div>\n}\n\nText',
+    'Escapes: \\* \\_ \\` \\[ \\] \\{ \\} \\< \\\\ \\a C:\\path, *em \\* in em*, a\\\nbreak, [a \\] b](/l) and end\\',
+    '| Name | Type |\n|---|---|\n| `target` | `str \\| None` |\n| a \\| b | c \\\\ d |',
+    'Options [optional] and [a][] or [b][c], ![not an image] [**bold**] `[x]`] and ] alone',
     'Text\n> interrupts the paragraph\n\n<Note>\n  > quoted in a component\n  > - with a list\n</Note>\n\n- item\n  > quoted in an item',
   ];
   it.each(ACCEPTED.map((s) => [s]))('accepts %j and agrees with micromark', (source) => {
@@ -126,13 +129,14 @@ describe('fastParse', () => {
     '~~strike~~',
     '- [ ] task',
     '- a\n\n- b',
-    'a \\* escaped',
     'AT&amp;T',
     'a < b',
     '***strong em***',
     'a*b*c',
     '*unclosed',
-    '[text] (not a link)',
+    '[text] (not a link)\n\n[text]: /defined',
+    'a [^1] footnote call',
+    '| a | b \\|\n|---|---|',
     '[a](/b "title")',
     'tab\there',
     '```js\nunclosed fence',
@@ -223,7 +227,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
   const jsxTokens = ['<Badge>new</Badge>', '<Icon icon="check" />', '<Tooltip tip="t">hover</Tooltip>', '<Badge color="red">*b*</Badge>'];
   const tokens = ['`multi', 'line`', 'word', 'text', 'Agent', 'a', '*em*', '**strong**', '_under_', '__dunder__', '`code`', '``co`de``', '` sp `', '[link](/a/b)',
     '[**b** x](/x?y=1#z)', '[`c`](/c)', '![alt](/i.png)', 'snake_case', '(*p*)', '"*q*"', '*"q"*', 'x*y*z', 'x_y_z', '.', ',', '!', '?', ':', '1.', '-', '+', '#',
-    '|', 'é', '😀', '—', '“*q*”', '**Título**:', '*日本*語', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
+    '|', 'é', '😀', '—', '“*q*”', '**Título**:', '\\*', '\\_x\\_', '\\\\', 'C:\\dir', '[lit]', '[**b**]', '[a] (b)', 'x]', '![no]', 'end\\\n', '*日本*語', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
   const inline = () => Array.from({ length: 1 + Math.floor(rnd() * 7) }, () => pick(tokens)).join(pick([' ', ' ', ' ', '', '  ']));
   const ind = (n: number) => ' '.repeat(n);
   const block = (depth: number, ws: number): string => {
