@@ -127,7 +127,7 @@ export function fastParse(source: string, options: FastParseOptions = {}): Root 
 
 const FENCE = /^(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^( *)(`{3,}|~{3,}) *$/;
-const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=\S)/;
+const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=[^ ])/;
 const TABLE_DELIMITER = /^ *\|? *:?-+:? *(\| *:?-+:? *)*\|? *$/;
 /** Lines the subset leaves to micromark: thematic breaks, setext underlines, empty items. */
 const RULE_LIKE = /^ *([-_*=+][-_*=+ ]*|\d{1,9}[.)] *)$/;
@@ -654,6 +654,23 @@ function stopTable(chars: string): Uint8Array {
 const MDX_STOPS = stopTable('`*_![<\n{}$\\~&]');
 const MARKDOWN_STOPS = stopTable('`*_![<\n{}$\\~&]@hHwWmx');
 const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
+/** The named references decoded here (the common ones in docs); any other name is left to micromark. */
+const NAMED: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',
+  mdash: '\u2014', ndash: '\u2013', hellip: '\u2026', rarr: '\u2192', larr: '\u2190', times: '\u00d7', middot: '\u00b7', bull: '\u2022', deg: '\u00b0',
+};
+
+/**
+ * What a character reference's body (`#39`, `#x22`, `amp`) stands for, as micromark
+ * decodes it (micromark-util-decode-numeric-character-reference); null to leave it to micromark.
+ */
+function decodeReference(body: string): string | null {
+  if (body[0] !== '#') return Object.hasOwn(NAMED, body) ? NAMED[body] : null;
+  const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+  // Printable ASCII and the BMP outside controls, surrogates and noncharacters; the rest become U+FFFD there.
+  if ((code >= 32 && code <= 126) || code === 9 || code === 10 || code === 12 || code === 13 || (code >= 160 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfdcf) || (code >= 0xfdf0 && code <= 0xfffd)) return String.fromCodePoint(code);
+  return null;
+}
 const AUTOLINK_START = /^(https?:|www\.|mailto:|xmpp:)/i;
 
 /** Inline content of lines already stripped of their indentation (a paragraph, a heading, a cell). */
@@ -843,9 +860,24 @@ class InlineParser {
         case 120 /* x */:
           if (markdownMode && AUTOLINK_START.test(s.slice(p, p + 8))) bail(); // GFM links bare URLs
           break;
-        case 38 /* & */:
-          if (ENTITY.test(s.slice(p, p + 40))) bail('entity');
-          break;
+        case 38 /* & */: {
+          const m = ENTITY.exec(s.slice(p, p + 40));
+          if (!m) break;
+          const decoded = decodeReference(m[1]);
+          if (decoded === null) bail('entity');
+          // The character joins the text around it, as micromark's data does.
+          flush(p);
+          const end = p + m[0].length;
+          const last = nodes[nodes.length - 1];
+          if (lastTextEnd === p && last?.type === 'text') {
+            last.value += decoded;
+            last.position = span(last.position!.start, this.pointAt(end));
+          } else nodes.push({ type: 'text', value: decoded, position: span(this.pointAt(p), this.pointAt(end)) });
+          lastTextEnd = end;
+          glue = true;
+          p = textStart = end;
+          continue;
+        }
         case 93 /* ] */:
           if (!literalBrackets) bail('stray ]');
           break;

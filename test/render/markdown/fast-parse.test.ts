@@ -101,6 +101,7 @@ describe('fastParse', () => {
     'export default function Layout({ children }) {\n  return <div>{children}</div>\n}\n\nText',
     'Escapes: \\* \\_ \\` \\[ \\] \\{ \\} \\< \\\\ \\a C:\\path, *em \\* in em*, a\\\nbreak, [a \\] b](/l) and end\\',
     '| Name | Type |\n|---|---|\n| `target` | `str \\| None` |\n| a \\| b | c \\\\ d |',
+    'AT&amp;T, &quot;quoted&quot; it&#39;s &#x22;x&#x22; &lt;Tag&gt; &copy &amp &#123;braces&#125; `&amp;` &nbsp;*em*&nbsp;',
     'Options [optional] and [a][] or [b][c], ![not an image] [**bold**] `[x]`] and ] alone',
     'Text\n> interrupts the paragraph\n\n<Note>\n  > quoted in a component\n  > - with a list\n</Note>\n\n- item\n  > quoted in an item',
   ];
@@ -129,7 +130,8 @@ describe('fastParse', () => {
     '~~strike~~',
     '- [ ] task',
     '- a\n\n- b',
-    'AT&amp;T',
+    'a &frac12; b',
+    'a &#0; b',
     'a < b',
     '***strong em***',
     'a*b*c',
@@ -227,7 +229,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
   const jsxTokens = ['<Badge>new</Badge>', '<Icon icon="check" />', '<Tooltip tip="t">hover</Tooltip>', '<Badge color="red">*b*</Badge>'];
   const tokens = ['`multi', 'line`', 'word', 'text', 'Agent', 'a', '*em*', '**strong**', '_under_', '__dunder__', '`code`', '``co`de``', '` sp `', '[link](/a/b)',
     '[**b** x](/x?y=1#z)', '[`c`](/c)', '![alt](/i.png)', 'snake_case', '(*p*)', '"*q*"', '*"q"*', 'x*y*z', 'x_y_z', '.', ',', '!', '?', ':', '1.', '-', '+', '#',
-    '|', 'é', '😀', '—', '“*q*”', '**Título**:', '\\*', '\\_x\\_', '\\\\', 'C:\\dir', '[lit]', '[**b**]', '[a] (b)', 'x]', '![no]', 'end\\\n', '*日本*語', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
+    '|', 'é', '😀', '—', '“*q*”', '**Título**:', '&amp;', '&#39;s', '&quot;*q*&quot;', '&#x22;', '&copy', '&nbsp;', '\\*', '\\_x\\_', '\\\\', 'C:\\dir', '[lit]', '[**b**]', '[a] (b)', 'x]', '![no]', 'end\\\n', '*日本*語', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
   const inline = () => Array.from({ length: 1 + Math.floor(rnd() * 7) }, () => pick(tokens)).join(pick([' ', ' ', ' ', '', '  ']));
   const ind = (n: number) => ' '.repeat(n);
   const block = (depth: number, ws: number): string => {
