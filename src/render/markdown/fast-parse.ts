@@ -308,6 +308,7 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
   const marker = ordered ? first[4] : first[2];
   const indent = first[1].length;
   const items: ListItem[] = [];
+  let loose = false;
   let j = i;
   while (j < lines.length) {
     const m = LIST_ITEM.exec(lines[j].text);
@@ -320,18 +321,42 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
     const content = start.text.slice(width);
     if (/^\[[ xX]\]( |$)/.test(content) || RULE_LIKE.test(content) || LIST_ITEM.test(content)) bail();
     const sub: Line[] = [{ text: content, line: start.line, col: start.col + width }];
+    /** Blank lines inside the item (content follows them in it). */
+    const blanks: number[] = [];
     let k = j + 1;
     for (; k < lines.length; k++) {
       const t = lines[k].text;
-      if (isBlank(t)) break;
+      if (isBlank(t)) {
+        let n = k + 1;
+        while (n < lines.length && isBlank(lines[n].text)) n++;
+        if (n >= lines.length || spaces(lines[n].text) < width) break;
+        for (; k < n; k++) {
+          sub.push({ text: lines[k].text.slice(width), line: lines[k].line, col: lines[k].col + width });
+          blanks.push(lines[k].line);
+        }
+        k--;
+        continue;
+      }
       const s = spaces(t);
       if (s >= width) sub.push({ text: t.slice(width), line: lines[k].line, col: lines[k].col + width });
       else break;
     }
     const children = parseBlocks(sub) as ListItem['children'];
-    items.push({ type: 'listItem', spread: false, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
+    const spread = blanks.length > 0 && blanksBetween(children, blanks);
+    items.push({ type: 'listItem', spread, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
     j = k;
-    if (k < lines.length && isBlank(lines[k].text)) break;
+    if (k < lines.length && isBlank(lines[k].text)) {
+      // A blank line, then another item of this list: the list is loose (spread) and goes on.
+      let n = k;
+      while (n < lines.length && isBlank(lines[n].text)) n++;
+      const next = n < lines.length ? LIST_ITEM.exec(lines[n].text) : null;
+      if (next && next[1].length === indent && (next[3] !== undefined) === ordered && (ordered ? next[4] : next[2]) === marker) {
+        loose = true;
+        j = n;
+        continue;
+      }
+      break;
+    }
     if (k < lines.length && !LIST_ITEM.test(lines[k].text)) {
       // A line less indented than the item's content: a lazy paragraph line unless a new block starts.
       if (!startsBlock(lines, k)) bail();
@@ -346,7 +371,7 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
     const m = LIST_ITEM.exec(t);
     if (spaces(t) > indent || (m && m[1].length === indent && (m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker)) bail();
   }
-  const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: false, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
+  const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: loose, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
   return { node, next: j };
 }
 
@@ -360,6 +385,24 @@ function startsBlock(lines: Line[], k: number): boolean {
   const s = spaces(t);
   const rest = t.slice(s);
   return /^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (!markdownMode && rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1);
+}
+
+/**
+ * Whether one of the blank lines of a list item lies between blocks of the item itself
+ * (which makes it spread, as mdast-util-from-markdown decides) rather than inside a
+ * nested list, block quote or code block. Components are no containers in micromark:
+ * blank lines between their children count.
+ */
+function blanksBetween(children: RootContent[], blanks: number[]): boolean {
+  const inside: [number, number][] = [];
+  const collect = (nodes: RootContent[]) => {
+    for (const n of nodes) {
+      if (n.type === 'list' || n.type === 'blockquote' || n.type === 'code') inside.push([n.position!.start.line, n.position!.end.line]);
+      else if (n.type === 'mdxJsxFlowElement') collect(n.children);
+    }
+  };
+  collect(children);
+  return blanks.some((b) => !inside.some(([from, to]) => from < b && b < to));
 }
 
 /** The point just after line `l`. */

@@ -102,6 +102,7 @@ describe('fastParse', () => {
     'Escapes: \\* \\_ \\` \\[ \\] \\{ \\} \\< \\\\ \\a C:\\path, *em \\* in em*, a\\\nbreak, [a \\] b](/l) and end\\',
     '| Name | Type |\n|---|---|\n| `target` | `str \\| None` |\n| a \\| b | c \\\\ d |',
     'AT&amp;T, &quot;quoted&quot; it&#39;s &#x22;x&#x22; &lt;Tag&gt; &copy &amp &#123;braces&#125; `&amp;` &nbsp;*em*&nbsp;',
+    '- a\n\n- b\n\n\n- c\n\n1. one\n\n   more of one\n\n   ```js\n   x\n\n   y\n   ```\n2. two\n   - nested\n\n   - loose nested\n\n   after nested\n3. <Note>\n\n   In a component\n\n   </Note>',
     'Options [optional] and [a][] or [b][c], ![not an image] [**bold**] `[x]`] and ] alone',
     'Text\n> interrupts the paragraph\n\n<Note>\n  > quoted in a component\n  > - with a list\n</Note>\n\n- item\n  > quoted in an item',
   ];
@@ -129,7 +130,7 @@ describe('fastParse', () => {
     '$x^2$ and\n\n$$\nmath\n$$',
     '~~strike~~',
     '- [ ] task',
-    '- a\n\n- b',
+    '- a\n\n b not in the item',
     'a &frac12; b',
     'a &#0; b',
     'a < b',
@@ -246,8 +247,10 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
       const items: string[] = [];
       for (let i = 0, n = 1 + Math.floor(rnd() * 3); i < n; i++) {
         const m = marker === '1.' ? `${i + 1}.` : marker === '3)' ? `${i + 3})` : marker;
+        if (i > 0 && rnd() < 0.15) items.push(''); // a loose list
         items.push(`${ind(ws)}${m} ${inline()}`);
         if (rnd() < 0.3) items.push(ind(ws + m.length + 1) + inline());
+        if (rnd() < 0.12) items.push('', ind(ws + m.length + 1) + inline()); // a spread item
         if (rnd() < 0.2 && depth < 3) items.push(block(depth + 1, ws + m.length + 1));
       }
       return items.join('\n');
