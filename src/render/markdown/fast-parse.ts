@@ -988,7 +988,7 @@ class InlineParser {
 
   /**
    * The closer of an opener of `n` x `ch`: the next run of `ch` that can act at all must
-   * be a pure closer of the same length, else the case is left to micromark.
+   * be able to close and be of the same length, else the case is left to micromark.
    */
   private findCloser(from: number, to: number, ch: string, n: number): number {
     const s = this.s;
@@ -1010,7 +1010,9 @@ class InlineParser {
           p += run;
           continue;
         }
-        if (open || !close || run !== n || p === from) bail();
+        // The first run that can close, of the opener's length, closes it (the opener can
+        // only open, so the rule of three does not apply); one that only opens nests: bail.
+        if (!close || run !== n || p === from) bail();
         return p;
       }
       p++;
