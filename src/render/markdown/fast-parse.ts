@@ -79,6 +79,8 @@ const span = (start: Point, end: Point) => ({ start, end });
 let markdownMode = false;
 /** The page's lines and the names its import blocks defined so far (fast-esm.ts), for one fastParse call. */
 let pageLines: string[] = [];
+/** Page offsets of pageLines, computed when first needed. */
+let lineStarts: number[] = [];
 /** Whether the page defines no link references (`]:` nowhere), so brackets of no inline link are text. */
 let literalBrackets = false;
 let esmNames: string[] = [];
@@ -98,6 +100,7 @@ export function fastParse(source: string, options: FastParseOptions = {}): Root 
   const lines: Line[] = raw.map((text, i) => ({ text, line: i + 1, col: 1 }));
   markdownMode = options.markdown === true;
   pageLines = raw;
+  lineStarts = [];
   literalBrackets = !source.includes(']:');
   esmNames = [];
   try {
@@ -188,6 +191,14 @@ function parseBlocks(lines: Line[]): RootContent[] {
       i = esm.next;
       continue;
     }
+    if (c === '{' && !markdownMode) {
+      const m = FLOW_COMMENT.exec(rest);
+      if (!m) bail(rest.startsWith('{/*') ? 'comment' : 'expression');
+      const l = lines[i];
+      out().push({ type: 'mdxFlowExpression', value: m[1], position: span(at(l.line, l.col + indent), at(l.line, l.col + indent + m[1].length + 2)), data: { estree: commentProgram(m[1], l.line, l.col + indent + 1) } });
+      i++;
+      continue;
+    }
     if (c === '>') {
       const quote = blockquoteAt(lines, i);
       out().push(quote.node);
@@ -223,6 +234,32 @@ function parseBlocks(lines: Line[]): RootContent[] {
   }
   if (stack.length) bail();
   return root;
+}
+
+/** A line holding only a `{/* comment *\/}` (one line, one comment): an MDX flow expression. */
+const FLOW_COMMENT = /^\{(\/\*(?:(?!\*\/).)*\*\/)\} *$/;
+/** The same inside text. */
+const TEXT_COMMENT = /^\{(\/\*(?:(?!\*\/)[^\n])*\*\/)\}/;
+
+/**
+ * The estree micromark-util-events-to-acorn builds for an expression holding only one
+ * block comment `value`, which starts at page line `line`, 1-based column `col`: an empty
+ * Program carrying the comment, both at the comment's page position.
+ */
+function commentProgram(value: string, line: number, col: number): Program {
+  if (lineStarts.length === 0) {
+    let o = 0;
+    for (const t of pageLines) {
+      lineStarts.push(o);
+      o += t.length + 1;
+    }
+  }
+  const offset = lineStarts[line - 1] + col - 1;
+  const start = { line, column: col - 1, offset };
+  const end = { line, column: col - 1 + value.length, offset: offset + value.length };
+  const where = () => ({ start: offset, end: end.offset, loc: { start: { ...start }, end: { ...end } }, range: [offset, end.offset] });
+  const comment = { type: 'Block', value: value.slice(2, -2), ...where() };
+  return { type: 'Program', ...where(), body: [], sourceType: 'module', comments: [comment] } as unknown as Program;
 }
 
 /** An `import`/`export` block: its lines up to a blank line, parsed by acorn (fast-esm.ts). */
@@ -867,7 +904,18 @@ class InlineParser {
             continue;
           }
           break;
-        case 123 /* { */:
+        case 123 /* { */: {
+          const m = markdownMode ? null : TEXT_COMMENT.exec(s.slice(p, p + 2000));
+          if (!m) {
+            if (!markdownMode) bail(s.startsWith('{/*', p) ? 'comment' : 'expression');
+            break;
+          }
+          flush(p);
+          const start = this.pointAt(p);
+          nodes.push({ type: 'mdxTextExpression', value: m[1], position: span(start, this.pointAt(p + m[0].length)), data: { estree: commentProgram(m[1], start.line, start.column + 1) } });
+          p = textStart = p + m[0].length;
+          continue;
+        }
         case 125 /* } */:
         case 36 /* $ */:
           if (!markdownMode) bail(c === 36 ? 'math' : s.startsWith('{/*', p) ? 'comment' : 'expression'); // expressions and math in MDX; text in Markdown

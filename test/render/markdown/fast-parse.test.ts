@@ -120,6 +120,10 @@ describe('fastParse', () => {
     'export const a = {\n\n  b: 1 }',
     'export const a = ((1))',
     'Text {1 + 1} here',
+    '{/* a */} then text',
+    'Text\n{/* a comment line inside a paragraph */}',
+    '{/* two\nlines */}',
+    '{ /* spaced */ }',
     '> quote\nlazy continuation',
     '<!-- comment -->',
     'Title\n=====',
@@ -163,6 +167,19 @@ describe('fastParse', () => {
     const fast = esm(fastParse(source));
     expect(fast).toEqual(esm(parseMdxWithMicromark(source)));
     expect(fast.map((n: { data: { estree: { body: { loc: { start: { line: number } } }[] } } }) => n.data.estree.body.map((s) => s.loc.start.line))).toEqual([[5, 6], [10, 11]]);
+  });
+
+  it('builds the estree of {/* comments */} exactly as micromark, page positions included', () => {
+    const source = '---\ntitle: T\n---\n\n{/* A comment */}\n\nText {/* inline */} and\nmore {/* two */}.\n\n<Note>\n  {/* in a component */}\n</Note>\n';
+    const expressions = (node: unknown): unknown[] => {
+      if (!node || typeof node !== 'object') return [];
+      const n = node as { type?: string; children?: unknown[]; position?: { start: { line: number } } };
+      const own = n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' ? [JSON.parse(JSON.stringify({ ...n, position: n.position!.start.line }))] : [];
+      return [...own, ...(n.children ?? []).flatMap(expressions)];
+    };
+    const fast = expressions(fastParse(source));
+    expect(fast).toHaveLength(4);
+    expect(fast).toEqual(expressions(parseMdxWithMicromark(source)));
   });
 
   it('is what parsePage uses, with micromark for the rest', async () => {
@@ -230,7 +247,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
   const jsxTokens = ['<Badge>new</Badge>', '<Icon icon="check" />', '<Tooltip tip="t">hover</Tooltip>', '<Badge color="red">*b*</Badge>'];
   const tokens = ['`multi', 'line`', 'word', 'text', 'Agent', 'a', '*em*', '**strong**', '_under_', '__dunder__', '`code`', '``co`de``', '` sp `', '[link](/a/b)',
     '[**b** x](/x?y=1#z)', '[`c`](/c)', '![alt](/i.png)', 'snake_case', '(*p*)', '"*q*"', '*"q"*', 'x*y*z', 'x_y_z', '.', ',', '!', '?', ':', '1.', '-', '+', '#',
-    '|', 'é', '😀', '—', '“*q*”', '**Título**:', '**`c`**:', '**[l](/l)**.', '*(p)*,', '__"q"__.', '*`a`*`b`*', '&amp;', '&#39;s', '&quot;*q*&quot;', '&#x22;', '&copy', '&nbsp;', '\\*', '\\_x\\_', '\\\\', 'C:\\dir', '[lit]', '[**b**]', '[a] (b)', 'x]', '![no]', 'end\\\n', '*日本*語', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
+    '|', 'é', '😀', '—', '“*q*”', '**Título**:', '{/* c */}', '**`c`**:', '**[l](/l)**.', '*(p)*,', '__"q"__.', '*`a`*`b`*', '&amp;', '&#39;s', '&quot;*q*&quot;', '&#x22;', '&copy', '&nbsp;', '\\*', '\\_x\\_', '\\\\', 'C:\\dir', '[lit]', '[**b**]', '[a] (b)', 'x]', '![no]', 'end\\\n', '*日本*語', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
   const inline = () => Array.from({ length: 1 + Math.floor(rnd() * 7) }, () => pick(tokens)).join(pick([' ', ' ', ' ', '', '  ']));
   const ind = (n: number) => ' '.repeat(n);
   const block = (depth: number, ws: number): string => {
@@ -242,6 +259,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
     const r = rnd();
     if (r < 0.3) return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ind(ws + (rnd() < 0.2 ? pick([2, 4, 5]) : 0)) + inline() + (rnd() < 0.15 ? '  ' : rnd() < 0.1 ? ' ' : '')).join('\n');
     if (r < 0.4) return `${ind(ws)}${'#'.repeat(1 + Math.floor(rnd() * 6))} ${inline()}`;
+    if (r < 0.42 && !markdown) return `${ind(ws)}{/* a comment */}`;
     if (r < 0.55) {
       const marker = pick(['-', '*', '+', '1.', '3)']);
       const items: string[] = [];
