@@ -133,6 +133,8 @@ const FENCE_CLOSE = /^( *)(`{3,}|~{3,}) *$/;
 const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=[^ ])/;
 const TABLE_DELIMITER = /^ *\|? *:?-+:? *(\| *:?-+:? *)*\|? *$/;
 /** Lines the subset leaves to micromark: thematic breaks, setext underlines, empty items. */
+/** A thematic break: three or more of one of `-`, `*`, `_`, spaces between. */
+const THEMATIC_BREAK = /^ *([-*_])(?: *\1){2,} *$/;
 const RULE_LIKE = /^ *([-_*=+][-_*=+ ]*|\d{1,9}[.)] *)$/;
 
 function spaces(text: string): number {
@@ -181,7 +183,14 @@ function parseBlocks(lines: Line[]): RootContent[] {
         continue;
       }
     }
-    if (RULE_LIKE.test(text)) bail('rule-like line');
+    if (RULE_LIKE.test(text)) {
+      // After a blank line or a block other than a paragraph (a paragraph ends before such a line, see interrupts).
+      if (!THEMATIC_BREAK.test(text) || (markdownMode && indent >= 4)) bail('rule-like line');
+      const l = lines[i];
+      out().push({ type: 'thematicBreak', position: span(at(l.line, l.col + indent), endOf(l)) });
+      i++;
+      continue;
+    }
     const c = rest[0];
     if (!markdownMode && (c === 'i' || c === 'e') && indent === 0 && lines[i].col === 1 && /^(import|export) /.test(text)) {
       // ESM: only at column 1 outside containers (micromark-extension-mdxjs-esm); in a component, left to micromark.
@@ -511,7 +520,11 @@ function interrupts(lines: Line[], k: number): boolean {
   if (s === t.length) return true;
   if (t.includes('\t')) bail();
   const rest = s ? t.slice(s) : t;
-  if (RULE_LIKE.test(t)) bail('rule-like line');
+  if (RULE_LIKE.test(t)) {
+    // `***` and `___` end a paragraph; `---` and `===` under one make a setext heading: left to micromark.
+    if (THEMATIC_BREAK.test(t) && !t.includes('-') && !(markdownMode && s >= 4)) return true;
+    bail('rule-like line');
+  }
   if (markdownMode && s >= 4) return false; // indented code cannot interrupt a paragraph
   switch (rest[0]) {
     case '<':

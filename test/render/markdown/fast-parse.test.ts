@@ -103,6 +103,7 @@ describe('fastParse', () => {
     '| Name | Type |\n|---|---|\n| `target` | `str \\| None` |\n| a \\| b | c \\\\ d |',
     'AT&amp;T, &quot;quoted&quot; it&#39;s &#x22;x&#x22; &lt;Tag&gt; &copy &amp &#123;braces&#125; `&amp;` &nbsp;*em*&nbsp;',
     '- a\n\n- b\n\n\n- c\n\n1. one\n\n   more of one\n\n   ```js\n   x\n\n   y\n   ```\n2. two\n   - nested\n\n   - loose nested\n\n   after nested\n3. <Note>\n\n   In a component\n\n   </Note>',
+    '# Title\n\n---\n\nText\n***\n\n* * *\n___\n\n<Note>\n  ---\n</Note>',
     'Options [optional] and [a][] or [b][c], ![not an image] [**bold**] `[x]`] and ] alone',
     'Text\n> interrupts the paragraph\n\n<Note>\n  > quoted in a component\n  > - with a list\n</Note>\n\n- item\n  > quoted in an item',
   ];
@@ -128,7 +129,8 @@ describe('fastParse', () => {
     '<!-- comment -->',
     'Title\n=====',
     'Title\n---\n\nmore',
-    '***',
+    'Text\n- - -',
+    '- item\n***',
     '[ref]\n\n[ref]: /url',
     'Note[^1]\n\n[^1]: foot',
     '$x^2$ and\n\n$$\nmath\n$$',
@@ -260,6 +262,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
     if (r < 0.3) return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ind(ws + (rnd() < 0.2 ? pick([2, 4, 5]) : 0)) + inline() + (rnd() < 0.15 ? '  ' : rnd() < 0.1 ? ' ' : '')).join('\n');
     if (r < 0.4) return `${ind(ws)}${'#'.repeat(1 + Math.floor(rnd() * 6))} ${inline()}`;
     if (r < 0.42 && !markdown) return `${ind(ws)}{/* a comment */}`;
+    if (r < 0.44) return ind(ws) + pick(['---', '***', '___', '- - -', '* * *', ' ---']);
     if (r < 0.55) {
       const marker = pick(['-', '*', '+', '1.', '3)']);
       const items: string[] = [];
