@@ -36,6 +36,7 @@ export function parseEsm(value: string, line: number, offset: number, names: str
   try {
     program = JsxParser.parse(prefix + value, { ecmaVersion: 2024, sourceType: 'module', locations: true, onComment: comments, preserveParens: true }) as unknown as EsNode & { body: EsNode[] };
   } catch {
+    // micromark fails on the same block and reports it, with its line: the caller leaves the page to it
     return null;
   }
   // Line starts of the block, to turn an offset into a line and column.

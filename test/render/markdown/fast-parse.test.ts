@@ -165,10 +165,11 @@ describe('fastParse', () => {
 
   it('builds the estree of import/export blocks exactly as micromark, page positions included', () => {
     const source = '---\ntitle: T\n---\n\nimport X from "/snippets/x.mdx"\nimport { a as b } from "/snippets/y.mdx"\n\n# T\n\nexport const v = (1 + 2) // c\nexport const w = { a: [1, "s"], /* b */ }\n';
-    const esm = (root: Root | null) => JSON.parse(JSON.stringify(root!.children.filter((n) => n.type === 'mdxjsEsm').map((n) => ({ ...n, position: n.position!.start.line }))));
+    type Esm = { data: { estree: { body: { loc: { start: { line: number } } }[] } } };
+    const esm = (root: Root | null): Esm[] => JSON.parse(JSON.stringify(root!.children.filter((n) => n.type === 'mdxjsEsm').map((n) => ({ ...n, position: n.position!.start.line })))) as Esm[];
     const fast = esm(fastParse(source));
     expect(fast).toEqual(esm(parseMdxWithMicromark(source)));
-    expect(fast.map((n: { data: { estree: { body: { loc: { start: { line: number } } }[] } } }) => n.data.estree.body.map((s) => s.loc.start.line))).toEqual([[5, 6], [10, 11]]);
+    expect(fast.map((n) => n.data.estree.body.map((s) => s.loc.start.line))).toEqual([[5, 6], [10, 11]]);
   });
 
   it('builds the estree of {/* comments */} exactly as micromark, page positions included', () => {
@@ -176,7 +177,7 @@ describe('fastParse', () => {
     const expressions = (node: unknown): unknown[] => {
       if (!node || typeof node !== 'object') return [];
       const n = node as { type?: string; children?: unknown[]; position?: { start: { line: number } } };
-      const own = n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' ? [JSON.parse(JSON.stringify({ ...n, position: n.position!.start.line }))] : [];
+      const own: unknown[] = n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' ? [JSON.parse(JSON.stringify({ ...n, position: n.position!.start.line })) as unknown] : [];
       return [...own, ...(n.children ?? []).flatMap(expressions)];
     };
     const fast = expressions(fastParse(source));
