@@ -5,16 +5,19 @@
  * same mdast in a fraction of that for a deliberately small subset:
  *
  * - blocks: YAML frontmatter, ATX headings, paragraphs (soft and hard breaks), fenced
- *   code, tight bullet and ordered lists (nested by indentation), GFM tables, and JSX
- *   elements on their own lines (attributes: strings, bare names, `{expressions}`
+ *   code, bullet and ordered lists (nested by indentation, tight or loose), block quotes,
+ *   thematic breaks, GFM tables, import/export blocks (fast-esm.ts), `{/* comments *\/}`,
+ *   and JSX elements on their own lines (attributes: strings, bare names, `{expressions}`
  *   parsed by acorn exactly as the MDX parser does);
  * - inline: text, code spans, `*`/`_` emphasis and strong in their plain forms,
- *   inline links and images without titles, and JSX elements inside text.
+ *   inline links and images without titles, brackets of no link (when the page defines
+ *   no references), backslash escapes, numeric and common named character references,
+ *   one-line `{/* comments *\/}`, and JSX elements inside text.
  *
- * Anything else (import/export, `{expressions}` in text, HTML comments, block quotes,
- * setext headings, thematic breaks, reference links, footnotes, math, strikethrough,
- * task items, loose lists, escapes, character references, tabs, ambiguous emphasis,
- * ...) makes it give up and return null, and the caller parses the page with micromark.
+ * Anything else (`{expressions}` in text, HTML comments, setext headings, reference
+ * links, footnotes, math, strikethrough, task items, tabs, ambiguous emphasis, lazy
+ * continuation lines, ...) makes it give up and return null, and the caller parses the
+ * page with micromark (bench/parser-paths.ts counts why, per real site).
  * So the subset only has to be right, never complete: test/render/markdown/fast-parse.test.ts
  * checks that both parsers build the same tree for every page it accepts, over the
  * benchmark corpus, the user guide, the test fixtures and a list of edge cases.
