@@ -27,7 +27,7 @@
  * compared with micromark's gfm extension the same way): no JSX, and HTML, indented
  * code and bare URLs are left to micromark.
  */
-import { Parser, type Node as AcornNode } from 'acorn';
+import { Parser, type Comment, type Node as AcornNode } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import type { Blockquote, Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, Yaml } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
@@ -661,8 +661,9 @@ function readTag(s: string, p: number, pointAt: (offset: number) => Point): { ta
 function readExpression(s: string, p: number): { value: string; estree: Program; end: number } | null {
   const inner = p + 1;
   let node: AcornNode & { end: number };
+  const comments: Comment[] = [];
   try {
-    node = JsxParser.parseExpressionAt(s, inner, ACORN_OPTIONS);
+    node = JsxParser.parseExpressionAt(s, inner, { ...ACORN_OPTIONS, onComment: comments });
   } catch {
     // unterminated (more lines may finish it) or not an expression: micromark decides
     if (!s.includes('}', inner)) return null;
@@ -673,7 +674,8 @@ function readExpression(s: string, p: number): { value: string; estree: Program;
   if (q >= s.length) return null;
   if (s[q] !== '}') bail();
   const value = s.slice(inner, q);
-  if (value.includes('/*') || value.includes('//')) bail();
+  // A comment goes into micromark's estree with its position: left to it. (`//` in a URL string is no comment.)
+  if (comments.length > 0) bail();
   const estree = { type: 'Program', body: [{ type: 'ExpressionStatement', expression: node }], sourceType: 'module', comments: [] } as unknown as Program;
   return { value, estree, end: q + 1 };
 }
