@@ -5,16 +5,19 @@
  * same mdast in a fraction of that for a deliberately small subset:
  *
  * - blocks: YAML frontmatter, ATX headings, paragraphs (soft and hard breaks), fenced
- *   code, tight bullet and ordered lists (nested by indentation), GFM tables, and JSX
- *   elements on their own lines (attributes: strings, bare names, `{expressions}`
+ *   code, bullet and ordered lists (nested by indentation, tight or loose), block quotes,
+ *   thematic breaks, GFM tables, import/export blocks (fast-esm.ts), `{/* comments *\/}`,
+ *   and JSX elements on their own lines (attributes: strings, bare names, `{expressions}`
  *   parsed by acorn exactly as the MDX parser does);
  * - inline: text, code spans, `*`/`_` emphasis and strong in their plain forms,
- *   inline links and images without titles, and JSX elements inside text.
+ *   inline links and images without titles, brackets of no link (when the page defines
+ *   no references), backslash escapes, numeric and common named character references,
+ *   one-line `{/* comments *\/}`, and JSX elements inside text.
  *
- * Anything else (import/export, `{expressions}` in text, HTML comments, block quotes,
- * setext headings, thematic breaks, reference links, footnotes, math, strikethrough,
- * task items, loose lists, escapes, character references, tabs, ambiguous emphasis,
- * ...) makes it give up and return null, and the caller parses the page with micromark.
+ * Anything else (`{expressions}` in text, HTML comments, setext headings, reference
+ * links, footnotes, math, strikethrough, task items, tabs, ambiguous emphasis, lazy
+ * continuation lines, ...) makes it give up and return null, and the caller parses the
+ * page with micromark (bench/parser-paths.ts counts why, per real site).
  * So the subset only has to be right, never complete: test/render/markdown/fast-parse.test.ts
  * checks that both parsers build the same tree for every page it accepts, over the
  * benchmark corpus, the user guide, the test fixtures and a list of edge cases.
@@ -24,16 +27,32 @@
  * compared with micromark's gfm extension the same way): no JSX, and HTML, indented
  * code and bare URLs are left to micromark.
  */
-import { Parser, type Node as AcornNode } from 'acorn';
+import { Parser, type Comment, type Node as AcornNode } from 'acorn';
 import acornJsx from 'acorn-jsx';
-import type { Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, Yaml } from 'mdast';
-import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import type { Blockquote, Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, Yaml } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
+import { parseEsm } from './fast-esm.js';
 import type { Program } from 'estree';
 
 /** Thrown (one shared instance: its stack is taken once, at load) when the page is outside the subset. */
 const UNSUPPORTED = new Error('the page is outside the fast parser subset');
-function bail(): never {
+/** Why the last fastParse call gave up, when tracing is on (bench/parser-paths.ts); off in exports. */
+let tracing = false;
+let lastBail = '';
+function bail(reason?: string): never {
+  if (tracing) lastBail = reason ?? /fast-parse\.ts:(\d+)/.exec(new Error().stack?.split('\n')[2] ?? '')?.[1] ?? '?';
   throw UNSUPPORTED;
+}
+
+/** Turns on recording why fastParse gives up (a reason or the line of fast-parse.ts that gave up). */
+export function traceFastParse(on: boolean): void {
+  tracing = on;
+  lastBail = '';
+}
+
+/** Why the last fastParse call returned null, when tracing is on. */
+export function lastFastParseBail(): string {
+  return lastBail;
 }
 
 const JsxParser = Parser.extend(acornJsx());
@@ -61,6 +80,13 @@ const span = (start: Point, end: Point) => ({ start, end });
  * the duration of one synchronous fastParse call.
  */
 let markdownMode = false;
+/** The page's lines and the names its import blocks defined so far (fast-esm.ts), for one fastParse call. */
+let pageLines: string[] = [];
+/** Page offsets of pageLines, computed when first needed. */
+let lineStarts: number[] = [];
+/** Whether the page defines no link references (`]:` nowhere), so brackets of no inline link are text. */
+let literalBrackets = false;
+let esmNames: string[] = [];
 
 export interface FastParseOptions {
   /** Parse as CommonMark + GFM (micromark with the gfm extension) rather than MDX. */
@@ -69,10 +95,17 @@ export interface FastParseOptions {
 
 /** Parses a page, or returns null when it holds anything outside the subset. */
 export function fastParse(source: string, options: FastParseOptions = {}): Root | null {
-  if (source.includes('\r') || source.includes('\0') || source.charCodeAt(0) === 0xfeff) return null;
+  if (source.includes('\r') || source.includes('\0') || source.charCodeAt(0) === 0xfeff) {
+    if (tracing) lastBail = 'cr/nul/bom';
+    return null;
+  }
   const raw = source.split('\n');
   const lines: Line[] = raw.map((text, i) => ({ text, line: i + 1, col: 1 }));
   markdownMode = options.markdown === true;
+  pageLines = raw;
+  lineStarts = [];
+  literalBrackets = !source.includes(']:');
+  esmNames = [];
   try {
     const children: RootContent[] = [];
     let first = 0;
@@ -92,6 +125,7 @@ export function fastParse(source: string, options: FastParseOptions = {}): Root 
     throw err;
   } finally {
     markdownMode = false;
+    pageLines = [];
   }
 }
 
@@ -99,15 +133,22 @@ export function fastParse(source: string, options: FastParseOptions = {}): Root 
 
 const FENCE = /^(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^( *)(`{3,}|~{3,}) *$/;
-const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=\S)/;
+const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=[^ ])/;
 const TABLE_DELIMITER = /^ *\|? *:?-+:? *(\| *:?-+:? *)*\|? *$/;
 /** Lines the subset leaves to micromark: thematic breaks, setext underlines, empty items. */
+/** A thematic break: three or more of one of `-`, `*`, `_`, spaces between. */
+const THEMATIC_BREAK = /^ *([-*_])(?: *\1){2,} *$/;
 const RULE_LIKE = /^ *([-_*=+][-_*=+ ]*|\d{1,9}[.)] *)$/;
 
 function spaces(text: string): number {
   let i = 0;
   while (text.charCodeAt(i) === 32) i++;
   return i;
+}
+
+/** `text` without leading and trailing spaces (String#trim would cut Unicode spaces too, which Markdown keeps). */
+function trimSpaces(text: string): string {
+  return trimEndSpaces(text.slice(spaces(text)));
 }
 
 function isBlank(text: string): boolean {
@@ -145,8 +186,37 @@ function parseBlocks(lines: Line[]): RootContent[] {
         continue;
       }
     }
-    if (RULE_LIKE.test(text)) bail();
+    if (RULE_LIKE.test(text)) {
+      // After a blank line or a block other than a paragraph (a paragraph ends before such a line, see interrupts).
+      if (!THEMATIC_BREAK.test(text) || (markdownMode && indent >= 4)) bail('rule-like line');
+      const l = lines[i];
+      out().push({ type: 'thematicBreak', position: span(at(l.line, l.col + indent), endOf(l)) });
+      i++;
+      continue;
+    }
     const c = rest[0];
+    if (!markdownMode && (c === 'i' || c === 'e') && indent === 0 && lines[i].col === 1 && /^(import|export) /.test(text)) {
+      // ESM: only at column 1 outside containers (micromark-extension-mdxjs-esm); in a component, left to micromark.
+      if (stack.length) bail('import/export in a component');
+      const esm = esmAt(lines, i);
+      out().push(esm.node);
+      i = esm.next;
+      continue;
+    }
+    if (c === '{' && !markdownMode) {
+      const m = FLOW_COMMENT.exec(rest);
+      if (!m) bail(rest.startsWith('{/*') ? 'comment' : 'expression');
+      const l = lines[i];
+      out().push({ type: 'mdxFlowExpression', value: m[1], position: span(at(l.line, l.col + indent), at(l.line, l.col + indent + m[1].length + 2)), data: { estree: commentProgram(m[1], l.line, l.col + indent + 1) } });
+      i++;
+      continue;
+    }
+    if (c === '>') {
+      const quote = blockquoteAt(lines, i);
+      out().push(quote.node);
+      i = quote.next;
+      continue;
+    }
     if (c === '#') {
       const heading = atxHeading(lines[i], indent);
       if (heading) {
@@ -178,13 +248,76 @@ function parseBlocks(lines: Line[]): RootContent[] {
   return root;
 }
 
+/** A line holding only a `{/* comment *\/}` (one line, one comment): an MDX flow expression. */
+const FLOW_COMMENT = /^\{(\/\*(?:(?!\*\/).)*\*\/)\} *$/;
+/** The same inside text. */
+const TEXT_COMMENT = /^\{(\/\*(?:(?!\*\/)[^\n])*\*\/)\}/;
+
+/**
+ * The estree micromark-util-events-to-acorn builds for an expression holding only one
+ * block comment `value`, which starts at page line `line`, 1-based column `col`: an empty
+ * Program carrying the comment, both at the comment's page position.
+ */
+function commentProgram(value: string, line: number, col: number): Program {
+  if (lineStarts.length === 0) {
+    let o = 0;
+    for (const t of pageLines) {
+      lineStarts.push(o);
+      o += t.length + 1;
+    }
+  }
+  const offset = lineStarts[line - 1] + col - 1;
+  const start = { line, column: col - 1, offset };
+  const end = { line, column: col - 1 + value.length, offset: offset + value.length };
+  const where = () => ({ start: offset, end: end.offset, loc: { start: { ...start }, end: { ...end } }, range: [offset, end.offset] });
+  const comment = { type: 'Block', value: value.slice(2, -2), ...where() };
+  return { type: 'Program', ...where(), body: [], sourceType: 'module', comments: [comment] } as unknown as Program;
+}
+
+/** An `import`/`export` block: its lines up to a blank line, parsed by acorn (fast-esm.ts). */
+function esmAt(lines: Line[], i: number): { node: MdxjsEsm; next: number } {
+  let j = i;
+  while (j < lines.length && !isBlank(lines[j].text)) j++;
+  const value = lines.slice(i, j).map((l) => l.text).join('\n');
+  let offset = 0;
+  for (let k = 0; k < lines[i].line - 1; k++) offset += pageLines[k].length + 1;
+  const estree = parseEsm(value, lines[i].line, offset, esmNames);
+  if (!estree) bail('import/export');
+  return { node: { type: 'mdxjsEsm', value, position: span(at(lines[i].line, 1), endOf(lines[j - 1])), data: { estree } }, next: j };
+}
+
+/**
+ * A block quote: the run of lines starting with `>` (after any indentation: MDX has no
+ * indented code), each with the marker and one following space cut, parsed as blocks.
+ * A non-blank line without `>` after it would be a lazy continuation (or not, depending
+ * on the quote's last block): left to micromark.
+ */
+function blockquoteAt(lines: Line[], i: number): { node: Blockquote; next: number } {
+  const inner: Line[] = [];
+  let j = i;
+  for (; j < lines.length; j++) {
+    const l = lines[j];
+    const s = spaces(l.text);
+    if (s === l.text.length) break;
+    if (l.text[s] !== '>') {
+      if (!startsBlock(lines, j)) bail('lazy block quote line');
+      break;
+    }
+    const cut = s + (l.text[s + 1] === ' ' ? 2 : 1);
+    inner.push({ text: l.text.slice(cut), line: l.line, col: l.col + cut });
+  }
+  const children = parseBlocks(inner) as Blockquote['children'];
+  const start = lines[i];
+  return { node: { type: 'blockquote', children, position: span(at(start.line, start.col + spaces(start.text)), endOf(lines[j - 1])) }, next: j };
+}
+
 function atxHeading(l: Line, indent: number): Heading | null {
   const m = /^(#{1,6})(?: +(.*))?$/.exec(l.text.slice(indent));
   if (!m) return null;
   const content = trimEndSpaces(m[2] ?? '');
   if (/(^|\s)#+$/.test(content) || content === '') bail();
-  const startCol = l.col + indent + m[1].length + 1 + (m[2] ? m[2].length - m[2].trimStart().length : 0);
-  const children = inlineOf([{ text: content.trimStart(), line: l.line, col: startCol }]);
+  const startCol = l.col + indent + m[1].length + 1 + (m[2] ? spaces(m[2]) : 0);
+  const children = inlineOf([{ text: content.slice(spaces(content)), line: l.line, col: startCol }]);
   return { type: 'heading', depth: m[1].length as Heading['depth'], children, position: span(at(l.line, l.col + indent), at(l.line, l.col + l.text.length)) };
 }
 
@@ -192,7 +325,7 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   const open = lines[i];
   const m = FENCE.exec(open.text.slice(indent))!;
   const marker = m[1];
-  const info = m[2].trim();
+  const info = trimSpaces(m[2]);
   if ((marker[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) bail();
   let end = i + 1;
   for (; end < lines.length; end++) {
@@ -210,7 +343,7 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   }
   const space = info.search(/ /);
   const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
-  const meta = space < 0 ? null : info.slice(space).trim() || null;
+  const meta = space < 0 ? null : trimSpaces(info.slice(space)) || null;
   const last = lines[end];
   return {
     node: { type: 'code', lang, meta, value: body.join('\n'), position: span(at(open.line, open.col + indent), at(last.line, last.col + last.text.length)) },
@@ -224,6 +357,7 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
   const marker = ordered ? first[4] : first[2];
   const indent = first[1].length;
   const items: ListItem[] = [];
+  let loose = false;
   let j = i;
   while (j < lines.length) {
     const m = LIST_ITEM.exec(lines[j].text);
@@ -236,25 +370,45 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
     const content = start.text.slice(width);
     if (/^\[[ xX]\]( |$)/.test(content) || RULE_LIKE.test(content) || LIST_ITEM.test(content)) bail();
     const sub: Line[] = [{ text: content, line: start.line, col: start.col + width }];
+    /** Blank lines inside the item (content follows them in it). */
+    const blanks: number[] = [];
     let k = j + 1;
     for (; k < lines.length; k++) {
       const t = lines[k].text;
-      if (isBlank(t)) break;
+      if (isBlank(t)) {
+        let n = k + 1;
+        while (n < lines.length && isBlank(lines[n].text)) n++;
+        if (n >= lines.length || spaces(lines[n].text) < width) break;
+        for (; k < n; k++) {
+          sub.push({ text: lines[k].text.slice(width), line: lines[k].line, col: lines[k].col + width });
+          blanks.push(lines[k].line);
+        }
+        k--;
+        continue;
+      }
       const s = spaces(t);
       if (s >= width) sub.push({ text: t.slice(width), line: lines[k].line, col: lines[k].col + width });
       else break;
     }
     const children = parseBlocks(sub) as ListItem['children'];
-    items.push({ type: 'listItem', spread: false, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
+    const spread = blanks.length > 0 && blanksBetween(children, blanks);
+    items.push({ type: 'listItem', spread, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
     j = k;
-    if (k < lines.length && isBlank(lines[k].text)) break;
+    if (k < lines.length && isBlank(lines[k].text)) {
+      // A blank line, then another item of this list: the list is loose (spread) and goes on.
+      let n = k;
+      while (n < lines.length && isBlank(lines[n].text)) n++;
+      const next = n < lines.length ? LIST_ITEM.exec(lines[n].text) : null;
+      if (next && next[1].length === indent && (next[3] !== undefined) === ordered && (ordered ? next[4] : next[2]) === marker) {
+        loose = true;
+        j = n;
+        continue;
+      }
+      break;
+    }
     if (k < lines.length && !LIST_ITEM.test(lines[k].text)) {
       // A line less indented than the item's content: a lazy paragraph line unless a new block starts.
-      const t = lines[k].text;
-      const s = spaces(t);
-      const rest = t.slice(s);
-      // (A tag running over several lines right after an item is an error for micromark: lazy lines.)
-      if (!(/^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (!markdownMode && rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1))) bail();
+      if (!startsBlock(lines, k)) bail();
       break;
     }
   }
@@ -266,8 +420,38 @@ function listAt(lines: Line[], i: number): { node: List; next: number } {
     const m = LIST_ITEM.exec(t);
     if (spaces(t) > indent || (m && m[1].length === indent && (m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker)) bail();
   }
-  const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: false, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
+  const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: loose, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
   return { node, next: j };
+}
+
+/**
+ * Whether line `k`, right after a list item or block quote and outside it, surely starts
+ * a block of its own rather than continuing the container's last paragraph lazily.
+ * (A tag running over several lines there is an error for micromark: lazy lines.)
+ */
+function startsBlock(lines: Line[], k: number): boolean {
+  const t = lines[k].text;
+  const s = spaces(t);
+  const rest = t.slice(s);
+  return /^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (!markdownMode && rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1);
+}
+
+/**
+ * Whether one of the blank lines of a list item lies between blocks of the item itself
+ * (which makes it spread, as mdast-util-from-markdown decides) rather than inside a
+ * nested list, block quote or code block. Components are no containers in micromark:
+ * blank lines between their children count.
+ */
+function blanksBetween(children: RootContent[], blanks: number[]): boolean {
+  const inside: [number, number][] = [];
+  const collect = (nodes: RootContent[]) => {
+    for (const n of nodes) {
+      if (n.type === 'list' || n.type === 'blockquote' || n.type === 'code') inside.push([n.position!.start.line, n.position!.end.line]);
+      else if (n.type === 'mdxJsxFlowElement') collect(n.children);
+    }
+  };
+  collect(children);
+  return blanks.some((b) => !inside.some(([from, to]) => from < b && b < to));
 }
 
 /** The point just after line `l`. */
@@ -277,7 +461,6 @@ function endOf(l: Line): Point {
 
 function splitRow(l: Line): { text: string; col: number }[] {
   const t = l.text;
-  if (t.includes('\\')) bail();
   let from = spaces(t);
   let to = t.length;
   while (to > from && t.charCodeAt(to - 1) === 32) to--;
@@ -286,10 +469,16 @@ function splitRow(l: Line): { text: string; col: number }[] {
   const cells: { text: string; col: number }[] = [];
   let start = from;
   for (let p = from; p <= to; p++) {
-    if (p === to || t.charCodeAt(p) === 124 /* | */) {
+    const ch = t.charCodeAt(p);
+    if (p < to && ch === 92 /* \ */ && (t[p + 1] === '|' || t[p + 1] === '\\')) {
+      if (p + 1 === to) bail(); // the row's last pipe escaped
+      p++; // an escaped pipe (or backslash) is cell text (micromark-extension-gfm-table)
+      continue;
+    }
+    if (p === to || ch === 124 /* | */) {
       const cell = t.slice(start, p);
       const lead = spaces(cell);
-      cells.push({ text: cell.trim(), col: l.col + start + lead });
+      cells.push({ text: trimSpaces(cell), col: l.col + start + lead });
       start = p + 1;
     }
   }
@@ -308,7 +497,7 @@ function tableAt(lines: Line[], i: number): { node: Table; next: number } {
     type: 'tableRow',
     children: cells.map((c): TableCell => ({
       type: 'tableCell',
-      children: c.text ? inlineOf([{ text: c.text, line: l.line, col: c.col }]) : [],
+      children: c.text ? inlineOf([{ text: c.text, line: l.line, col: c.col }], true) : [],
       position: span(at(l.line, c.col), at(l.line, c.col + c.text.length)),
     })),
     position: span(at(l.line, l.col), at(l.line, l.col + l.text.length)),
@@ -334,7 +523,11 @@ function interrupts(lines: Line[], k: number): boolean {
   if (s === t.length) return true;
   if (t.includes('\t')) bail();
   const rest = s ? t.slice(s) : t;
-  if (RULE_LIKE.test(t)) bail();
+  if (RULE_LIKE.test(t)) {
+    // `***` and `___` end a paragraph; `---` and `===` under one make a setext heading: left to micromark.
+    if (THEMATIC_BREAK.test(t) && !t.includes('-') && !(markdownMode && s >= 4)) return true;
+    bail('rule-like line');
+  }
   if (markdownMode && s >= 4) return false; // indented code cannot interrupt a paragraph
   switch (rest[0]) {
     case '<':
@@ -345,12 +538,12 @@ function interrupts(lines: Line[], k: number): boolean {
     case '~':
       return FENCE.test(rest) && !(rest[0] === '`' && rest.slice(3).includes('`'));
     case '>':
-      return bail();
+      return !markdownMode || s < 4;
     case '$':
     case '{':
-      return markdownMode ? false : bail();
+      return markdownMode ? false : bail('expression or math line');
     default: {
-      if (!markdownMode && /^(import|export)\s/.test(rest)) bail();
+      if (!markdownMode && /^(import|export)\s/.test(rest)) bail('import/export');
       const m = LIST_ITEM.exec(t);
       if (m) {
         if (m[3] === undefined || m[3] === '1') return true;
@@ -364,7 +557,9 @@ function interrupts(lines: Line[], k: number): boolean {
 
 function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number } {
   const rest = lines[i].text.slice(spaces(lines[i].text));
-  if (rest[0] === '>' || (!markdownMode && (rest[0] === '{' || rest.startsWith('$$') || /^(import|export)\s/.test(rest)))) bail();
+  if (!markdownMode && rest[0] === '{') bail(rest.startsWith('{/*') ? 'comment' : 'expression');
+  if (!markdownMode && rest.startsWith('$$')) bail('math');
+  if (!markdownMode && /^(import|export)\s/.test(rest)) bail('import/export');
   let j = i + 1;
   while (j < lines.length && !interrupts(lines, j)) j++;
   const segments: Line[] = [];
@@ -466,8 +661,9 @@ function readTag(s: string, p: number, pointAt: (offset: number) => Point): { ta
 function readExpression(s: string, p: number): { value: string; estree: Program; end: number } | null {
   const inner = p + 1;
   let node: AcornNode & { end: number };
+  const comments: Comment[] = [];
   try {
-    node = JsxParser.parseExpressionAt(s, inner, ACORN_OPTIONS);
+    node = JsxParser.parseExpressionAt(s, inner, { ...ACORN_OPTIONS, onComment: comments });
   } catch {
     // unterminated (more lines may finish it) or not an expression: micromark decides
     if (!s.includes('}', inner)) return null;
@@ -478,7 +674,8 @@ function readExpression(s: string, p: number): { value: string; estree: Program;
   if (q >= s.length) return null;
   if (s[q] !== '}') bail();
   const value = s.slice(inner, q);
-  if (value.includes('/*') || value.includes('//')) bail();
+  // A comment goes into micromark's estree with its position: left to it. (`//` in a URL string is no comment.)
+  if (comments.length > 0) bail();
   const estree = { type: 'Program', body: [{ type: 'ExpressionStatement', expression: node }], sourceType: 'module', comments: [] } as unknown as Program;
   return { value, estree, end: q + 1 };
 }
@@ -536,7 +733,15 @@ function applyTag(tag: Tag, out: () => RootContent[], stack: MdxJsxFlowElement[]
 
 // ---------------------------------------------------------------- inline
 
-const ASCII_PUNCT = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+const WHITESPACE = 1;
+const PUNCTUATION = 2;
+/** micromark's classifyCharacter for one UTF-16 unit (`\s`, then `\p{P}|\p{S}`, as micromark-util-character 2). */
+function classify(code: number): number {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13) ? WHITESPACE : ASCII_PUNCT_CODES[code] ? PUNCTUATION : 0;
+  const c = String.fromCharCode(code);
+  return /\s/.test(c) ? WHITESPACE : /\p{P}|\p{S}/u.test(c) ? PUNCTUATION : 0;
+}
+const ASCII_PUNCT_CODES = stopTable('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
 
 /** ASCII characters the inline parser acts on (the switch in InlineParser.parse); any other is plain text. */
 function stopTable(chars: string): Uint8Array {
@@ -547,10 +752,27 @@ function stopTable(chars: string): Uint8Array {
 const MDX_STOPS = stopTable('`*_![<\n{}$\\~&]');
 const MARKDOWN_STOPS = stopTable('`*_![<\n{}$\\~&]@hHwWmx');
 const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
+/** The named references decoded here (the common ones in docs); any other name is left to micromark. */
+const NAMED: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',
+  mdash: '\u2014', ndash: '\u2013', hellip: '\u2026', rarr: '\u2192', larr: '\u2190', times: '\u00d7', middot: '\u00b7', bull: '\u2022', deg: '\u00b0',
+};
+
+/**
+ * What a character reference's body (`#39`, `#x22`, `amp`) stands for, as micromark
+ * decodes it (micromark-util-decode-numeric-character-reference); null to leave it to micromark.
+ */
+function decodeReference(body: string): string | null {
+  if (body[0] !== '#') return Object.hasOwn(NAMED, body) ? NAMED[body] : null;
+  const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+  // Printable ASCII and the BMP outside controls, surrogates and noncharacters; the rest become U+FFFD there.
+  if ((code >= 32 && code <= 126) || code === 9 || code === 10 || code === 12 || code === 13 || (code >= 160 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfdcf) || (code >= 0xfdf0 && code <= 0xfffd)) return String.fromCodePoint(code);
+  return null;
+}
 const AUTOLINK_START = /^(https?:|www\.|mailto:|xmpp:)/i;
 
 /** Inline content of lines already stripped of their indentation (a paragraph, a heading, a cell). */
-function inlineOf(segments: Line[]): PhrasingContent[] {
+function inlineOf(segments: Line[], inTable = false): PhrasingContent[] {
   let s = '';
   const starts: number[] = [];
   const breaks = new Set<number>();
@@ -571,7 +793,7 @@ function inlineOf(segments: Line[]): PhrasingContent[] {
     while (k > 0 && starts[k] > offset) k--;
     return at(segments[k].line, segments[k].col + offset - starts[k]);
   };
-  return new InlineParser(s, breaks, cut, pointAt).parse(0, s.length, null).nodes;
+  return new InlineParser(s, breaks, cut, pointAt, inTable).parse(0, s.length, null).nodes;
 }
 
 class InlineParser {
@@ -580,6 +802,7 @@ class InlineParser {
     private readonly breaks: Set<number>,
     private readonly trimmed: Set<number>,
     private readonly pointAt: (offset: number) => Point,
+    private readonly inTable: boolean,
   ) {}
 
   /**
@@ -592,8 +815,19 @@ class InlineParser {
     // The pending text is always s[textStart, p): it is sliced once when flushed rather
     // than grown a character at a time (a rope of one-character pieces to flatten later).
     let textStart = from;
+    // After a backslash escape the text goes on in the same node, as micromark's data does.
+    let glue = false;
+    let lastTextEnd = -1;
     const flush = (end: number) => {
-      if (textStart < end) nodes.push({ type: 'text', value: s.slice(textStart, end), position: span(this.pointAt(textStart), this.pointAt(end)) });
+      if (textStart < end) {
+        const last = nodes[nodes.length - 1];
+        if (glue && last?.type === 'text') {
+          last.value += s.slice(textStart, end);
+          last.position = span(last.position!.start, this.pointAt(end));
+        } else nodes.push({ type: 'text', value: s.slice(textStart, end), position: span(this.pointAt(textStart), this.pointAt(end)) });
+        lastTextEnd = end;
+      }
+      glue = false;
     };
     const stops = markdownMode ? MARKDOWN_STOPS : MDX_STOPS;
     let p = from;
@@ -611,7 +845,9 @@ class InlineParser {
           flush(p);
           let value = s.slice(p + run, close);
           if (value.includes('\n') && !this.codeLinesIntact(p + run, close)) bail();
-          if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && value.trim() !== '') value = value.slice(1, -1);
+          // In a table cell `\|` is a pipe even in code (mdast-util-gfm-table); other backslashes stay.
+          if (this.inTable && value.includes('\\')) value = value.replace(/\\([\\|])/g, (all, c: string) => (c === '|' ? c : all));
+          if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && !/^[ \n]*$/.test(value)) value = value.slice(1, -1);
           nodes.push({ type: 'inlineCode', value, position: span(this.pointAt(p), this.pointAt(close + run)) });
           p = close + run;
           textStart = p;
@@ -637,16 +873,21 @@ class InlineParser {
           continue;
         }
         case 33 /* ! */:
-          if (s.charCodeAt(p + 1) !== 91) break;
+        case 91 /* [ */: {
+          const image = c === 33;
+          if (image && s.charCodeAt(p + 1) !== 91) break;
+          const link = this.linkOrImage(p, to, image);
+          if (!link) {
+            // brackets of no link are text; what they hold is read as usual
+            p += image ? 2 : 1;
+            continue;
+          }
           flush(p);
-          p = this.linkOrImage(p, to, true, nodes);
+          nodes.push(link.node);
+          p = link.end;
           textStart = p;
           continue;
-        case 91 /* [ */:
-          flush(p);
-          p = this.linkOrImage(p, to, false, nodes);
-          textStart = p;
-          continue;
+        }
         case 60 /* < */: {
           if (markdownMode) bail(); // HTML
           if (s[p + 1] === '/') {
@@ -681,14 +922,41 @@ class InlineParser {
             continue;
           }
           break;
-        case 123 /* { */:
+        case 123 /* { */: {
+          const m = markdownMode ? null : TEXT_COMMENT.exec(s.slice(p, p + 2000));
+          if (!m) {
+            if (!markdownMode) bail(s.startsWith('{/*', p) ? 'comment' : 'expression');
+            break;
+          }
+          flush(p);
+          const start = this.pointAt(p);
+          nodes.push({ type: 'mdxTextExpression', value: m[1], position: span(start, this.pointAt(p + m[0].length)), data: { estree: commentProgram(m[1], start.line, start.column + 1) } });
+          p = textStart = p + m[0].length;
+          continue;
+        }
         case 125 /* } */:
         case 36 /* $ */:
-          if (!markdownMode) bail(); // expressions and math in MDX; text in Markdown
+          if (!markdownMode) bail(c === 36 ? 'math' : s.startsWith('{/*', p) ? 'comment' : 'expression'); // expressions and math in MDX; text in Markdown
           break;
-        case 92 /* \ */:
+        case 92 /* \ */: {
+          const next = s.charCodeAt(p + 1);
+          if (next === 10) {
+            if (this.trimmed.has(p + 1)) bail('backslash'); // a break by spaces or by backslash: left to micromark
+            flush(p);
+            nodes.push({ type: 'break', position: span(this.pointAt(p), this.pointAt(p + 2)) });
+            p += 2;
+            textStart = p;
+            continue;
+          }
+          if (next >= 128 || !ASCII_PUNCT_CODES[next]) break; // a literal backslash
+          flush(p);
+          glue = lastTextEnd === p;
+          textStart = p + 1;
+          p += 2;
+          continue;
+        }
         case 126 /* ~ */:
-          bail();
+          bail('tilde');
           break;
         case 64 /* @ */:
           if (markdownMode) bail(); // GFM links bare emails
@@ -701,11 +969,26 @@ class InlineParser {
         case 120 /* x */:
           if (markdownMode && AUTOLINK_START.test(s.slice(p, p + 8))) bail(); // GFM links bare URLs
           break;
-        case 38 /* & */:
-          if (ENTITY.test(s.slice(p, p + 40))) bail();
-          break;
+        case 38 /* & */: {
+          const m = ENTITY.exec(s.slice(p, p + 40));
+          if (!m) break;
+          const decoded = decodeReference(m[1]);
+          if (decoded === null) bail('entity');
+          // The character joins the text around it, as micromark's data does.
+          flush(p);
+          const end = p + m[0].length;
+          const last = nodes[nodes.length - 1];
+          if (lastTextEnd === p && last?.type === 'text') {
+            last.value += decoded;
+            last.position = span(last.position!.start, this.pointAt(end));
+          } else nodes.push({ type: 'text', value: decoded, position: span(this.pointAt(p), this.pointAt(end)) });
+          lastTextEnd = end;
+          glue = true;
+          p = textStart = end;
+          continue;
+        }
         case 93 /* ] */:
-          bail();
+          if (!literalBrackets) bail('stray ]');
           break;
       }
       p++;
@@ -749,15 +1032,20 @@ class InlineParser {
     return -1;
   }
 
-  /** Whether a delimiter run can open and close emphasis (CommonMark's flanking rules, ASCII only). */
+  /**
+   * Whether a delimiter run can open and close emphasis (CommonMark's flanking rules).
+   * Characters are classified one UTF-16 unit at a time with micromark's own tests
+   * (micromark-util-classify-character), so a surrogate half counts as a letter there too.
+   */
   private flanking(p: number, n: number, ch: string): { open: boolean; close: boolean } {
-    const before = p > 0 ? this.s[p - 1] : '\n';
-    const after = p + n < this.s.length ? this.s[p + n] : '\n';
-    if (before.charCodeAt(0) > 127 || after.charCodeAt(0) > 127) bail();
-    const wsBefore = before === ' ' || before === '\n';
-    const wsAfter = after === ' ' || after === '\n';
-    const punctBefore = ASCII_PUNCT.has(before);
-    const punctAfter = ASCII_PUNCT.has(after);
+    const before = p > 0 ? this.s.charCodeAt(p - 1) : 10;
+    const after = p + n < this.s.length ? this.s.charCodeAt(p + n) : 10;
+    const kindBefore = classify(before);
+    const kindAfter = classify(after);
+    const wsBefore = kindBefore === WHITESPACE;
+    const wsAfter = kindAfter === WHITESPACE;
+    const punctBefore = kindBefore === PUNCTUATION;
+    const punctAfter = kindAfter === PUNCTUATION;
     const left = !wsAfter && (!punctAfter || wsBefore || punctBefore);
     const right = !wsBefore && (!punctBefore || wsAfter || punctAfter);
     if (ch === '*') return { open: left, close: right };
@@ -766,7 +1054,7 @@ class InlineParser {
 
   /**
    * The closer of an opener of `n` x `ch`: the next run of `ch` that can act at all must
-   * be a pure closer of the same length, else the case is left to micromark.
+   * be able to close and be of the same length, else the case is left to micromark.
    */
   private findCloser(from: number, to: number, ch: string, n: number): number {
     const s = this.s;
@@ -777,6 +1065,10 @@ class InlineParser {
         p = this.pastCodeSpan(p, to);
         continue;
       }
+      if (c === '\\' && ASCII_PUNCT_CODES[s.charCodeAt(p + 1)] === 1) {
+        p += 2;
+        continue;
+      }
       if (c === ch) {
         const run = this.run(p, ch);
         const { open, close } = this.flanking(p, run, ch);
@@ -784,7 +1076,9 @@ class InlineParser {
           p += run;
           continue;
         }
-        if (open || !close || run !== n || p === from) bail();
+        // The first run that can close, of the opener's length, closes it (the opener can
+        // only open, so the rule of three does not apply); one that only opens nests: bail.
+        if (!close || run !== n || p === from) bail();
         return p;
       }
       p++;
@@ -792,8 +1086,12 @@ class InlineParser {
     return bail();
   }
 
-  /** `[text](url)` or `![alt](url)` at p; anything else with brackets bails. */
-  private linkOrImage(p: number, to: number, image: boolean, nodes: PhrasingContent[]): number {
+  /**
+   * `[text](url)` or `![alt](url)` at p; null when the brackets close but no `(` follows
+   * and the page defines no references (literalBrackets): they are text then. Anything
+   * else with brackets bails.
+   */
+  private linkOrImage(p: number, to: number, image: boolean): { node: Link | Image; end: number } | null {
     const s = this.s;
     const open = image ? p + 1 : p;
     let q = open + 1;
@@ -802,6 +1100,10 @@ class InlineParser {
       const c = s[q];
       if (c === ']') break;
       if (c === '[') bail();
+      if (c === '\\' && ASCII_PUNCT_CODES[s.charCodeAt(q + 1)] === 1) {
+        q += 2;
+        continue;
+      }
       if (c === '`') {
         q = this.pastCodeSpan(q, to);
         continue;
@@ -809,7 +1111,10 @@ class InlineParser {
       q++;
     }
     const textEnd = q;
-    if (s[q + 1] !== '(') bail();
+    if (s[q + 1] !== '(') {
+      if (literalBrackets && s[open + 1] !== '^') return null;
+      bail();
+    }
     let d = q + 2;
     const destStart = d;
     while (d < to && s[d] !== ')') {
@@ -824,14 +1129,10 @@ class InlineParser {
     if (image) {
       const alt = s.slice(open + 1, textEnd);
       if (/[`*_[\]<>{}\\&!$~\n]/.test(alt)) bail();
-      const node: Image = { type: 'image', title: null, url, alt, position };
-      nodes.push(node);
-    } else {
-      const children = this.parse(open + 1, textEnd, null).nodes;
-      if (children.some((c) => c.type === 'link')) bail();
-      const node: Link = { type: 'link', title: null, url, children, position };
-      nodes.push(node);
+      return { node: { type: 'image', title: null, url, alt, position }, end: d + 1 };
     }
-    return d + 1;
+    const children = this.parse(open + 1, textEnd, null).nodes;
+    if (children.some((c) => c.type === 'link')) bail();
+    return { node: { type: 'link', title: null, url, children, position }, end: d + 1 };
   }
 }

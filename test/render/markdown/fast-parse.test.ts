@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import type { Root } from 'mdast';
 import { fastParse } from '../../../src/render/markdown/fast-parse.js';
 import { parsePage } from '../../../src/render/markdown/parse.js';
 import { parseMdxWithMicromark } from '../../../src/render/markdown/micromark-parse.js';
@@ -95,43 +96,68 @@ describe('fastParse', () => {
     'Text\n<Note>\n  interrupts\n</Note>\n- list\n# heading\n```js\nx\n```',
     '    indented text is a paragraph in MDX\n\n    - and a list\n\n    ## and a heading',
     '~~~\n```\ninner\n```\n~~~\n\n````md\n```\nx\n```\n````',
+    '>[Tool](https://t.example/) is a platform.\n> More about it\n>\n> - a\n> - b\n\n> # Quoted heading\n>\n>```bash\n>  run\n>```',
+    'import A from "/snippets/a.mdx"\nimport { b as c, d } from "/snippets/b.mdx"\n\n<A />\n\nexport const e = ({ x: [1, "s"], y: c }) // note\nexport const f = /* block */ `t`;',
+    'export default function Layout({ children }) {\n  return <div>{children}</div>\n}\n\nText',
+    'Escapes: \\* \\_ \\` \\[ \\] \\{ \\} \\< \\\\ \\a C:\\path, *em \\* in em*, a\\\nbreak, [a \\] b](/l) and end\\',
+    '| Name | Type |\n|---|---|\n| `target` | `str \\| None` |\n| a \\| b | c \\\\ d |',
+    'AT&amp;T, &quot;quoted&quot; it&#39;s &#x22;x&#x22; &lt;Tag&gt; &copy &amp &#123;braces&#125; `&amp;` &nbsp;*em*&nbsp;',
+    '- a\n\n- b\n\n\n- c\n\n1. one\n\n   more of one\n\n   ```js\n   x\n\n   y\n   ```\n2. two\n   - nested\n\n   - loose nested\n\n   after nested\n3. <Note>\n\n   In a component\n\n   </Note>',
+    '<Card title="A" href={"https://example.com/a//b"} img={`/x/*.png`} />',
+    '# Title\n\n---\n\nText\n***\n\n* * *\n___\n\n<Note>\n  ---\n</Note>',
+    'Options [optional] and [a][] or [b][c], ![not an image] [**bold**] `[x]`] and ] alone',
+    'Text\n> interrupts the paragraph\n\n<Note>\n  > quoted in a component\n  > - with a list\n</Note>\n\n- item\n  > quoted in an item',
   ];
   it.each(ACCEPTED.map((s) => [s]))('accepts %j and agrees with micromark', (source) => {
     expect(compare(source)).toBe('same');
   });
 
   const FALLBACK = [
-    'import X from "/snippets/x.mdx"\n\n<X />',
     'export const a = 1\n\n{a}',
+    'import X from "a"\n\nimport X from "b"',
+    'import X from "a"\n\nexport const X = 1',
+    'export const a = 1\nconst b = 2',
+    'import the file by name',
+    '<Note>\nimport X from "a"\n</Note>',
+    'export const a = {\n\n  b: 1 }',
+    'export const a = ((1))',
     'Text {1 + 1} here',
-    '> quote',
+    '{/* a */} then text',
+    'Text\n{/* a comment line inside a paragraph */}',
+    '{/* two\nlines */}',
+    '{ /* spaced */ }',
+    '> quote\nlazy continuation',
     '<!-- comment -->',
     'Title\n=====',
     'Title\n---\n\nmore',
-    '***',
+    'Text\n- - -',
+    '- item\n***',
     '[ref]\n\n[ref]: /url',
     'Note[^1]\n\n[^1]: foot',
     '$x^2$ and\n\n$$\nmath\n$$',
     '~~strike~~',
     '- [ ] task',
-    '- a\n\n- b',
-    'a \\* escaped',
-    'AT&amp;T',
+    '- a\n\n b not in the item',
+    'a &frac12; b',
+    'a &#0; b',
     'a < b',
     '***strong em***',
     'a*b*c',
     '*unclosed',
-    '[text] (not a link)',
+    '[text] (not a link)\n\n[text]: /defined',
+    'a [^1] footnote call',
+    '| a | b \\|\n|---|---|',
     '[a](/b "title")',
     'tab\there',
     '```js\nunclosed fence',
     '<Note>\n\nunclosed element',
     '<Card title="a &amp; b" />',
     '<Foo.Bar />',
+    '<Card cols={2 /* two */} />',
+    '<Card cols={2 // two\n} />',
     '<>fragment</>',
     '<Note {...props} />',
     '1. item\n<Tab\n  title="spans lines after an item"\n>\n</Tab>',
-    'Ünicode *ä* emphasis',
     'crlf\r\nline',
     '1.\n\ntext after an empty item',
     '- a\n2.',
@@ -140,9 +166,31 @@ describe('fastParse', () => {
     expect(fastParse(source)).toBeNull();
   });
 
+  it('builds the estree of import/export blocks exactly as micromark, page positions included', () => {
+    const source = '---\ntitle: T\n---\n\nimport X from "/snippets/x.mdx"\nimport { a as b } from "/snippets/y.mdx"\n\n# T\n\nexport const v = (1 + 2) // c\nexport const w = { a: [1, "s"], /* b */ }\n';
+    type Esm = { data: { estree: { body: { loc: { start: { line: number } } }[] } } };
+    const esm = (root: Root | null): Esm[] => JSON.parse(JSON.stringify(root!.children.filter((n) => n.type === 'mdxjsEsm').map((n) => ({ ...n, position: n.position!.start.line })))) as Esm[];
+    const fast = esm(fastParse(source));
+    expect(fast).toEqual(esm(parseMdxWithMicromark(source)));
+    expect(fast.map((n) => n.data.estree.body.map((s) => s.loc.start.line))).toEqual([[5, 6], [10, 11]]);
+  });
+
+  it('builds the estree of {/* comments */} exactly as micromark, page positions included', () => {
+    const source = '---\ntitle: T\n---\n\n{/* A comment */}\n\nText {/* inline */} and\nmore {/* two */}.\n\n<Note>\n  {/* in a component */}\n</Note>\n';
+    const expressions = (node: unknown): unknown[] => {
+      if (!node || typeof node !== 'object') return [];
+      const n = node as { type?: string; children?: unknown[]; position?: { start: { line: number } } };
+      const own: unknown[] = n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' ? [JSON.parse(JSON.stringify({ ...n, position: n.position!.start.line })) as unknown] : [];
+      return [...own, ...(n.children ?? []).flatMap(expressions)];
+    };
+    const fast = expressions(fastParse(source));
+    expect(fast).toHaveLength(4);
+    expect(fast).toEqual(expressions(parseMdxWithMicromark(source)));
+  });
+
   it('is what parsePage uses, with micromark for the rest', async () => {
     const inSubset = '# T\n\nText with **b**.\n';
-    const outside = 'import X from "./x.mdx"\n\n# T\n\n> Quoted **b**.\n';
+    const outside = 'import X from "./x.mdx"\n\n# T\n\n> Quoted **b**\nlazily.\n';
     const fast = await parsePage(inSubset);
     expect(normalize(fast.tree)).toEqual(normalize(fastParse(inSubset)));
     expect(fast.parser).toBe('fast');
@@ -152,6 +200,15 @@ describe('fastParse', () => {
     expect(parsed.parser).toBe('micromark');
     expect(normalize(parsed.tree)).toEqual(normalize(parseMdxWithMicromark(outside)));
     expect(parsed.tree.children.map((n) => n.type)).toEqual(['mdxjsEsm', 'heading', 'blockquote']);
+  });
+
+  it('reads Windows line endings on the fast path, as micromark reads them but for the \\r kept in values', async () => {
+    const raw = '---\r\ntitle: T\r\n---\r\n\r\n# T\r\n\r\nText\r\nmore  \r\nend\r\n\r\n```js\r\nconst a = 1;\r\n```\r\n\r\n- a\r\n- b\r\rold Mac line\r\n';
+    const parsed = await parsePage(raw);
+    expect(parsed.parser).toBe('fast');
+    const withoutCr = (node: unknown): unknown => JSON.parse(JSON.stringify(normalize(node)).replaceAll('\\r\\n', '\\n').replaceAll('\\r', '\\n'));
+    expect(normalize(parsed.tree)).toEqual(withoutCr(parseMdxWithMicromark(raw)));
+    expect(parsed.tree.children.map((n) => n.type)).toEqual(['yaml', 'heading', 'paragraph', 'code', 'list', 'paragraph']);
   });
 
   describe('in Markdown mode (CommonMark + GFM, as OpenAPI descriptions)', () => {
@@ -177,10 +234,11 @@ describe('fastParse', () => {
   });
 
   it('agrees with micromark on generated documents mixing every construct', () => {
-    const { documents, accepted, mismatches } = fuzz(1, 2500);
+    const { documents, accepted, mismatches } = fuzz(1, 3000);
     expect(mismatches).toEqual([]);
-    // Enough generated documents stay in the subset for the comparison above to mean something.
-    expect(accepted).toBeGreaterThan(documents / 8);
+    // Enough generated documents stay in the subset for the comparison above to mean something
+    // (most others hold random emphasis runs the subset leaves to micromark).
+    expect(accepted).toBeGreaterThan(documents / 10);
   });
 });
 
@@ -195,20 +253,29 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
   const jsxTokens = ['<Badge>new</Badge>', '<Icon icon="check" />', '<Tooltip tip="t">hover</Tooltip>', '<Badge color="red">*b*</Badge>'];
   const tokens = ['`multi', 'line`', 'word', 'text', 'Agent', 'a', '*em*', '**strong**', '_under_', '__dunder__', '`code`', '``co`de``', '` sp `', '[link](/a/b)',
     '[**b** x](/x?y=1#z)', '[`c`](/c)', '![alt](/i.png)', 'snake_case', '(*p*)', '"*q*"', '*"q"*', 'x*y*z', 'x_y_z', '.', ',', '!', '?', ':', '1.', '-', '+', '#',
-    '|', 'é', '😀', '*em with [link](/l)*', '**s `c` s**', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
+    '|', 'é', '😀', '—', '“*q*”', '**Título**:', '{/* c */}', '**`c`**:', '**[l](/l)**.', '*(p)*,', '__"q"__.', '*`a`*`b`*', '&amp;', '&#39;s', '&quot;*q*&quot;', '&#x22;', '&copy', '&nbsp;', '\\*', '\\_x\\_', '\\\\', 'C:\\dir', '[lit]', '[**b**]', '[a] (b)', 'x]', '![no]', 'end\\\n', '*日本*語', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
   const inline = () => Array.from({ length: 1 + Math.floor(rnd() * 7) }, () => pick(tokens)).join(pick([' ', ' ', ' ', '', '  ']));
   const ind = (n: number) => ' '.repeat(n);
   const block = (depth: number, ws: number): string => {
+    if (rnd() < 0.07 && depth < 3) {
+      // a block quote around any block, sometimes with a lazy line after it
+      const inner = block(depth + 1, pick([0, 0, 1, 2]));
+      return inner.split('\n').map((l) => ind(ws) + pick(['> ', '> ', '>', ' > ']) + l).join('\n') + (rnd() < 0.1 ? `\n${ind(ws)}lazy` : '');
+    }
     const r = rnd();
     if (r < 0.3) return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ind(ws + (rnd() < 0.2 ? pick([2, 4, 5]) : 0)) + inline() + (rnd() < 0.15 ? '  ' : rnd() < 0.1 ? ' ' : '')).join('\n');
     if (r < 0.4) return `${ind(ws)}${'#'.repeat(1 + Math.floor(rnd() * 6))} ${inline()}`;
+    if (r < 0.42 && !markdown) return `${ind(ws)}{/* a comment */}`;
+    if (r < 0.44) return ind(ws) + pick(['---', '***', '___', '- - -', '* * *', ' ---']);
     if (r < 0.55) {
       const marker = pick(['-', '*', '+', '1.', '3)']);
       const items: string[] = [];
       for (let i = 0, n = 1 + Math.floor(rnd() * 3); i < n; i++) {
         const m = marker === '1.' ? `${i + 1}.` : marker === '3)' ? `${i + 3})` : marker;
+        if (i > 0 && rnd() < 0.15) items.push(''); // a loose list
         items.push(`${ind(ws)}${m} ${inline()}`);
         if (rnd() < 0.3) items.push(ind(ws + m.length + 1) + inline());
+        if (rnd() < 0.12) items.push('', ind(ws + m.length + 1) + inline()); // a spread item
         if (rnd() < 0.2 && depth < 3) items.push(block(depth + 1, ws + m.length + 1));
       }
       return items.join('\n');
@@ -235,7 +302,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
   let accepted = 0;
   const mismatches: string[] = [];
   for (let i = 0; i < documents; i++) {
-    const head = !markdown && rnd() < 0.3 ? '---\ntitle: "x"\n---\n\n' : '';
+    const head = (!markdown && rnd() < 0.3 ? '---\ntitle: "x"\n---\n\n' : '') + (!markdown && rnd() < 0.2 ? pick(['import A from "/snippets/a.mdx"\n\n', 'export const b = { c: [1] } // d\nimport E from "/e.mdx"\n\n', 'export const a = 1\n']) : '');
     const source = head + Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => block(0, 0)).join(pick(['\n\n', '\n\n', '\n'])) + '\n';
     const result = markdown ? compareMarkdown(source) : compare(source);
     if (result === 'same') accepted++;

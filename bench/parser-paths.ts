@@ -1,0 +1,56 @@
+/**
+ * `tsx bench/parser-paths.ts [DIR]... [--lines]`: for each real site (default the sites
+ * under /work/real, found as bench:real finds them), the share of its .mdx/.md files
+ * that fast-parse.ts accepts and, for the others, why it gave up: a named reason or the
+ * line of fast-parse.ts that bailed (`--lines` prints that line's source). Each file is
+ * prepared as parsePage prepares it (preparePage). Measures the
+ * parser's coverage only; bench:real measures the export (issue 21).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fastParse, lastFastParseBail, traceFastParse } from '../src/render/markdown/fast-parse.js';
+import { preparePage } from '../src/render/markdown/parse.js';
+import { findSites } from './real/sites.js';
+
+function pageFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...pageFiles(p));
+    else if (/\.mdx?$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+const { values, positionals } = parseArgs({ options: { lines: { type: 'boolean', default: false }, examples: { type: 'string' } }, allowPositionals: true });
+const found = findSites(positionals.length ? positionals : ['/work/real']);
+for (const note of found.notes) console.log(note);
+const sourceLines = readFileSync(join(import.meta.dirname, '../src/render/markdown/fast-parse.ts'), 'utf8').split('\n');
+traceFastParse(true);
+const rows: string[] = [];
+for (const site of found.sites) {
+  const files = pageFiles(site.root);
+  const reasons = new Map<string, string[]>();
+  let fast = 0;
+  for (const f of files) {
+    const { source } = preparePage(readFileSync(f, 'utf8'));
+    if (fastParse(source)) {
+      fast++;
+      continue;
+    }
+    const why = lastFastParseBail();
+    const list = reasons.get(why) ?? [];
+    list.push(relative(site.root, f));
+    reasons.set(why, list);
+  }
+  const pct = (n: number) => `${((100 * n) / Math.max(1, files.length)).toFixed(1)}%`;
+  rows.push(`| ${site.name} | ${files.length} | ${pct(fast)} | ${pct(files.length - fast)} |`);
+  console.log(`\n## ${site.name}: ${files.length} files, fast ${fast} (${pct(fast)}), micromark ${files.length - fast}\n`);
+  for (const [why, list] of [...reasons].sort((a, b) => b[1].length - a[1].length)) {
+    const label = /^\d+$/.test(why) ? `fast-parse.ts:${why}${values.lines ? `  ${sourceLines[Number(why) - 1]?.trim()}` : ''}` : why;
+    console.log(`${String(list.length).padStart(5)}  ${label}${values.examples === why ? `\n       ${list.slice(0, 8).join('\n       ')}` : `  (${list[0]})`}`);
+  }
+}
+console.log(`\n| site | files | fast | micromark |\n|---|---|---|---|\n${rows.join('\n')}`);
