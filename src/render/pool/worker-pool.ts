@@ -101,7 +101,7 @@ export class WorkerPool<T, R> {
   /** What a worker started from now on gets as its workerData. */
   private data: unknown;
 
-  private replacements = 0;
+  private replaced = 0;
 
   constructor(
     private readonly file: WorkerFile,
@@ -143,7 +143,8 @@ export class WorkerPool<T, R> {
       else this.replace(slot, err);
     });
     worker.on('exit', (code) => {
-      if (code !== 0 && !slot.retired) this.replace(slot, new Error(`render worker exited with code ${code}`));
+      // Any exit not asked for, even with code 0, leaves the slot without a thread.
+      if (!slot.retired) this.replace(slot, new Error(`render worker exited with code ${code}`));
     });
     this.slots.push(slot);
     // Queued tasks go to the new worker too.
@@ -151,10 +152,12 @@ export class WorkerPool<T, R> {
   }
 
   /**
-   * Ends a worker whose running task failed it (over time, out of memory, died): that
-   * task is rejected with `err`, the tasks sent after it go back to the front of the
-   * queue, and a new worker takes the slot's place. A worker that dies with no task (it
-   * could not start) fails the whole pool, as does a run of more than MAX_REPLACEMENTS.
+   * Ends a worker that failed (a task over time or out of memory, or it died): the task
+   * it was running is rejected with `err`, the tasks sent after it go back to the front
+   * of the queue, and a new worker takes the slot's place. A worker that dies between
+   * tasks (idle, or while taking its data) is replaced too, with no task failed. Only a
+   * worker that dies before it said it was ready (it cannot start, and neither would the
+   * next) fails the whole pool, as does a run of more than MAX_REPLACEMENTS.
    */
   private replace(slot: Slot<R>, err: unknown): void {
     slot.retired = true;
@@ -162,13 +165,13 @@ export class WorkerPool<T, R> {
     void slot.worker.terminate();
     this.slots.splice(this.slots.indexOf(slot), 1);
     const [running, ...ahead] = slot.sent.splice(0);
-    if (!running || ++this.replacements > MAX_REPLACEMENTS) {
+    if (!slot.ready || ++this.replaced > MAX_REPLACEMENTS) {
       if (running) ahead.unshift(running);
       this.queue.unshift(...ahead);
       this.fail(err);
       return;
     }
-    running.reject(err);
+    running?.reject(err);
     this.queue.unshift(...ahead);
     if (!this.failure) this.spawn();
   }
@@ -181,6 +184,11 @@ export class WorkerPool<T, R> {
 
   get size(): number {
     return this.slots.length;
+  }
+
+  /** Workers replaced so far (they died, or ran a task over its budget). */
+  get replacements(): number {
+    return this.replaced;
   }
 
   run(task: T): Promise<R> {
@@ -222,8 +230,14 @@ export class WorkerPool<T, R> {
     await this.close();
   }
 
+  /** Stops every worker; a task still pending, or run from now on, is rejected. */
   async close(): Promise<void> {
-    for (const slot of this.slots) clearTimeout(slot.timer);
+    this.fail(new Error('the worker pool is closed'));
+    for (const slot of this.slots) {
+      // Their exits are expected now: no replacement.
+      slot.retired = true;
+      clearTimeout(slot.timer);
+    }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

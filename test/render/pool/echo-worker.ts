@@ -2,7 +2,8 @@
  * A worker for the pool tests: answers each task with its id after `ms` milliseconds,
  * one task at a time like the render worker, and says how many tasks it held
  * (received, not yet answered) when it answered, and the data it was started with or
- * sent (`{ init }`). `exit` ends the thread instead.
+ * sent (`{ init }`). `exit` ends the thread instead; `exitAfter` answers, then ends the
+ * thread while it holds no task.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 
@@ -10,6 +11,8 @@ export interface EchoTask {
   id: number;
   ms: number;
   exit?: boolean;
+  /** Answer, then exit with this code once the answer is out (the worker dies idle). */
+  exitAfter?: number;
   /** Busy-wait this long instead of answering (a page that never ends, for time limits). */
   spin?: number;
   /** Allocate until the heap limit kills the thread. */
@@ -36,5 +39,6 @@ parentPort!.on('message', (task: EchoTask | { init: unknown }) => {
     await new Promise((resolve) => setTimeout(resolve, task.ms));
     parentPort!.postMessage({ ok: true, result: { id: task.id, held, data, thread: threadId } });
     held--;
+    if (task.exitAfter !== undefined) setTimeout(() => process.exit(task.exitAfter), 0);
   });
 });
