@@ -53,8 +53,14 @@ export interface WorkerPoolOptions {
    * modules loaded) and its previous task is answered. @default none
    */
   taskTimeoutMs?: number;
-  /** Heap limit of each worker (old generation), in MB. @default 192 */
+  /** Heap limit of each worker (old generation), in MB. @default RENDER_HEAP_MB (512) */
   maxOldGenerationSizeMb?: number;
+  /**
+   * Nice value each worker sets for its own thread before it loads (0 normal, 19 the
+   * lowest priority; on Linux a thread's nice value is its own). @default none: the
+   * priority of the thread that starts it
+   */
+  nice?: number;
 }
 
 /** Workers that died while running a task before the pool gives up on the whole run (a worker that cannot even start). */
@@ -69,11 +75,20 @@ const MAX_REPLACEMENTS = 32;
 const TASKS_AHEAD = 2;
 
 /**
- * A render worker keeps about 50 MB alive (measured over 1000 pages: no growth), but
- * V8 lets a busy thread's heap fill with garbage up to hundreds of MB before it
- * collects; capping the old generation keeps two workers well under the memory target.
+ * Heap limit (old generation) of a worker, in MB, unless the pool is given another. A
+ * render thread keeps 100-130 MB alive after a full GC on a real site (Mintlify's docs,
+ * 1070 pages on one thread: compiled grammars, highlighted blocks, the site model,
+ * module code), growing slowly with the distinct code blocks. Under the former 192 MB
+ * old and 32 MB young generation the thread ran GC-bound (issue 21): 330 scavenges and
+ * 30 mark-compacts; at 512 and 96 MB, 162 and 19, and the export's CPU (all threads,
+ * the V8 helpers doing the parallel GC work included) went from 49.5 to 42.7 s, what
+ * rendering on the main thread costs. At 512 MB the live heap is a quarter of the
+ * limit; a page that needs more gets a thread of its own (export-site.ts).
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 };
+export const RENDER_HEAP_MB = 512;
+
+/** Scavenges cost what survives, not the space: a young generation of 96 MB (32 MB semi-spaces) halves their number. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: RENDER_HEAP_MB, maxYoungGenerationSizeMb: 96 };
 
 export interface WorkerFile {
   /** The worker module, or a bootstrap script when `eval` is set. */
@@ -94,6 +109,14 @@ export function workerFileOptions(callerUrl: string, baseName: string): WorkerFi
   return { entry: bootstrap, eval: true };
 }
 
+/** The worker file behind a bootstrap that first lowers the thread's priority (a platform that refuses leaves it as it is). */
+function withNice(file: WorkerFile, nice: number): WorkerFile {
+  const lower = `try { require('node:os').setPriority(${Math.trunc(nice)}); } catch {}\n`;
+  if (file.eval) return { entry: lower + String(file.entry), eval: true };
+  const href = JSON.stringify(String(file.entry));
+  return { entry: `${lower}import(${href}).catch((err) => { setImmediate(() => { throw err; }); });`, eval: true };
+}
+
 export class WorkerPool<T, R> {
   private readonly slots: Slot<R>[] = [];
   private readonly queue: Pending<R>[] = [];
@@ -103,12 +126,15 @@ export class WorkerPool<T, R> {
 
   private replaced = 0;
 
+  private readonly file: WorkerFile;
+
   constructor(
-    private readonly file: WorkerFile,
+    file: WorkerFile,
     size: number,
     workerData?: unknown,
     private readonly options: WorkerPoolOptions = {},
   ) {
+    this.file = options.nice ? withNice(file, options.nice) : file;
     this.data = workerData;
     this.grow(size);
   }
