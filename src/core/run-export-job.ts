@@ -38,6 +38,8 @@ export interface ExportJobDeps {
   fetchAllow?: string[];
   /** Time one page may take to render (`exports.pageTimeoutSeconds`). */
   pageTimeoutMs?: number;
+  /** Nice value of the render threads (`exports.renderNice`). */
+  renderNice?: number;
   /** @default 'client-hosted' (the bundle is meant for a self-hosted deployment) */
   deployment?: Deployment;
 }
@@ -108,6 +110,7 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
         workers: deps.renderThreads,
         fetchAllow: deps.fetchAllow,
         pageTimeoutMs: deps.pageTimeoutMs,
+        renderNice: deps.renderNice,
         workDir: join(workDir, 'export'),
         signal: job.signal,
         onProgress,

@@ -31,6 +31,7 @@ export const exportsFeature: Feature = {
           renderThreads: config.exports.renderThreads,
           fetchAllow: config.exports.fetchAllow,
           pageTimeoutMs: config.exports.pageTimeoutSeconds * 1000,
+          renderNice: config.exports.renderNice,
         },
         job,
       ),

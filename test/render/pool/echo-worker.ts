@@ -2,9 +2,10 @@
  * A worker for the pool tests: answers each task with its id after `ms` milliseconds,
  * one task at a time like the render worker, and says how many tasks it held
  * (received, not yet answered) when it answered, and the data it was started with or
- * sent (`{ init }`). `exit` ends the thread instead; `exitAfter` answers, then ends the
+ * sent (`{ init }`), and its thread's nice value. `exit` ends the thread instead; `exitAfter` answers, then ends the
  * thread while it holds no task.
  */
+import { getPriority } from 'node:os';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 
 export interface EchoTask {
@@ -37,7 +38,7 @@ parentPort!.on('message', (task: EchoTask | { init: unknown }) => {
       for (;;) keep.push(Array.from({ length: 100_000 }, (_, i) => `${i}-${keep.length}`));
     }
     await new Promise((resolve) => setTimeout(resolve, task.ms));
-    parentPort!.postMessage({ ok: true, result: { id: task.id, held, data, thread: threadId } });
+    parentPort!.postMessage({ ok: true, result: { id: task.id, held, data, thread: threadId, nice: getPriority() } });
     held--;
     if (task.exitAfter !== undefined) setTimeout(() => process.exit(task.exitAfter), 0);
   });

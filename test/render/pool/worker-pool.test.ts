@@ -4,11 +4,12 @@
  * past its time limit or out of heap fails alone and the worker is replaced, as is a
  * worker that dies between tasks; closing the pool replaces nothing.
  */
+import { getPriority } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
 import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from '../../../src/render/pool/worker-pool.js';
 import type { EchoTask } from './echo-worker.js';
 
-type Echo = { id: number; held: number; data: unknown; thread: number };
+type Echo = { id: number; held: number; data: unknown; thread: number; nice: number };
 
 /** Runs `use` with a pool of `size` echo workers, closed afterwards whatever happens. */
 async function withEchoPool(size: number, use: (pool: WorkerPool<EchoTask, Echo>) => Promise<void>, options?: WorkerPoolOptions): Promise<void> {
@@ -67,6 +68,19 @@ describe('WorkerPool', () => {
       expect(after.map((r) => r.id)).toEqual([1, 2, 3]);
       expect(after.every((r) => r.thread !== first.thread && (r.data as { site: string }).site === 'b')).toBe(true);
     }), 60_000);
+
+  it('runs workers at the priority of the thread that starts them unless a nice value is given', async () => {
+    await withEchoPool(1, async (pool) => {
+      expect((await pool.run({ id: 0, ms: 0 })).nice).toBe(getPriority());
+    });
+    await withEchoPool(2, async (pool) => {
+      const results = await Promise.all([0, 1, 2, 3].map((id) => pool.run({ id, ms: 5 })));
+      expect(results.map((r) => r.nice)).toEqual([7, 7, 7, 7]);
+      expect(new Set(results.map((r) => r.thread)).size).toBe(2);
+      // Only the workers: this thread keeps its priority.
+      expect(getPriority()).not.toBe(7);
+    }, { nice: 7 });
+  }, 60_000);
 
   it('replaces no worker when the pool is closed', async () => {
     const pool = new WorkerPool<EchoTask, Echo>(workerFileOptions(import.meta.url, './echo-worker'), 2);
