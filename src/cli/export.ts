@@ -1,6 +1,6 @@
 /**
  * `quire export DIR --out OUT [--base-url URL] [--deployment cloud|client-hosted|air-gapped]
- * [--strict] [--cache-dir DIR] [--workers N] [--fetch-allow LIST] [--site-scripts] [--remote-media MODE]
+ * [--strict] [--cache-dir DIR] [--workers N] [--render-nice N] [--fetch-allow LIST] [--site-scripts] [--remote-media MODE]
  * [--media-max-file-mb N] [--media-max-total-mb N] [--json]` (flags parsed
  * by commander, as every command's): runs exportSite on a local docs folder with a
  * progress bar on a terminal and a summary at the end. Exit codes: 0 done, 1 --strict
@@ -23,6 +23,8 @@ interface ExportFlags {
   cacheDir?: string;
   /** Render threads; 0 renders on the main thread. Default: render/pool/render-threads.ts (one per core but one). */
   workers?: number;
+  /** Nice value of the render threads, 0 (normal) to 19 (lowest). */
+  renderNice?: number;
   /** Non-public hosts and ranges remote OpenAPI documents may come from. */
   fetchAllow?: string[];
   /** Include the site's own .js files on every page (output/site-scripts.ts). */
@@ -47,6 +49,12 @@ function httpUrl(value: string): string {
 
 function renderThreads(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 64) throw new InvalidArgumentError(`"${value}" is not a whole number from 0 to 64`);
+  return Number(value);
+}
+
+/** A nice value for the render threads, as `QUIRE_RENDER_NICE` takes it. */
+export function niceValue(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 19) throw new InvalidArgumentError(`"${value}" is not a nice value from 0 (normal priority) to 19 (lowest)`);
   return Number(value);
 }
 
@@ -79,6 +87,7 @@ export function registerExportCommand(program: Command, io: Io, setExit: (code: 
     .option('--strict', 'exit 1 on any warning, error or broken link')
     .option('--cache-dir <dir>', 'page and highlight cache folder')
     .option('--workers <n>', 'render threads; 0 renders on the main thread (default: one per core but one)', renderThreads)
+    .option('--render-nice <n>', 'lower the render threads\' priority: nice value from 0 (normal, the default) to 19 (lowest)', niceValue)
     .option('--fetch-allow <list>', 'non-public hosts and CIDR ranges remote OpenAPI documents and media may come from, comma-separated', allowList)
     .addOption(new Option('--remote-media <mode>', 'images, video and audio on other hosts: bundle them, omit them, or keep the references (default: bundle when air-gapped, else keep)').choices(['bundle', 'omit', 'keep']))
     .option('--media-max-file-mb <n>', 'largest remote media file bundled, in MB (default 25)', megabytes)
@@ -144,6 +153,7 @@ async function runExport(root: string, flags: ExportFlags, io: Io): Promise<numb
       deployment: flags.deployment,
       cacheDir: flags.cacheDir,
       workers: flags.workers,
+      renderNice: flags.renderNice,
       fetchAllow: flags.fetchAllow ?? [],
       siteScripts: flags.siteScripts === true,
       remoteMedia: {

@@ -31,6 +31,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = proc
     .option('--database-url <url>', 'postgres://... for PostgreSQL (QUIRE_DATABASE_URL)')
     .option('--config <file>', 'YAML or JSON config file (QUIRE_CONFIG)')
     .option('--no-workers', 'API only: run no job workers in this process')
+    .option('--render-nice <n>', 'nice value of export render threads, 0 (normal) to 19 (lowest) (QUIRE_RENDER_NICE, default 0)')
     .action(async (flags: ServeFlags) => {
       exitCode = await runServe(flags, env, io);
     });
@@ -45,6 +46,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = proc
     .option('--config <file>', 'YAML or JSON config file (QUIRE_CONFIG)')
     .option('--export-concurrency <n>', 'exports run at once (QUIRE_EXPORT_CONCURRENCY, default 1)')
     .option('--agent-concurrency <n>', 'agent jobs run at once (QUIRE_AGENT_CONCURRENCY, default 2)')
+    .option('--render-nice <n>', 'nice value of export render threads, 0 (normal) to 19 (lowest) (QUIRE_RENDER_NICE, default 0)')
     .action(async (flags: ServeFlags) => {
       exitCode = await runServe(flags, env, io, 'worker');
     });

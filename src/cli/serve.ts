@@ -17,6 +17,7 @@ export interface ServeFlags {
   workers?: boolean;
   exportConcurrency?: string;
   agentConcurrency?: string;
+  renderNice?: string;
 }
 
 /**
@@ -37,6 +38,7 @@ export async function runServe(flags: ServeFlags, env: NodeJS.ProcessEnv, io: Io
       bootstrapDemo: mode === 'worker' ? false : undefined,
       'workers.exportConcurrency': flags.exportConcurrency,
       'workers.agentConcurrency': flags.agentConcurrency,
+      'exports.renderNice': flags.renderNice,
     },
   });
   // Pretty lines for a person at a terminal; JSON for everything else (CI, files, collectors).

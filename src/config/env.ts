@@ -41,6 +41,7 @@ export const ENV_VARS: EnvVar[] = [
   { name: 'QUIRE_EXPORT_MAX_ATTEMPTS', path: 'exports.maxAttempts', help: 'Attempts before an export fails (default 3)' },
   { name: 'QUIRE_RENDER_THREADS', path: 'exports.renderThreads', help: 'Render threads per export (default: cores - 1, at least 1; every core from 2000 pages)' },
   { name: 'QUIRE_EXPORT_PAGE_TIMEOUT', path: 'exports.pageTimeoutSeconds', help: 'Seconds one page may take to render before it fails alone (default 60)' },
+  { name: 'QUIRE_RENDER_NICE', path: 'exports.renderNice', help: 'Nice value of render threads, 0 (normal priority) to 19 (lowest) (default 0)' },
   { name: 'QUIRE_EXPORT_FETCH_ALLOW', path: 'exports.fetchAllow', list: true, help: 'Host names and CIDR ranges exports may fetch OpenAPI documents and media from although not public, comma-separated (default: public addresses only)' },
   { name: 'QUIRE_EXPORT_REMOTE_MEDIA', path: 'exports.remoteMedia', help: 'Images, video and audio on other hosts: bundle, omit or keep (default: bundle when air-gapped, else keep)' },
   { name: 'QUIRE_EXPORT_MEDIA_MAX_FILE_MB', path: 'exports.mediaMaxFileMb', help: 'Largest remote media file bundled, in MB (default 25)' },

@@ -86,6 +86,11 @@ export const configSchema = z.object({
       /** Time one page may take to render; past it its render thread is ended and the page fails alone. @default 60 */
       pageTimeoutSeconds: positiveInt.default(60),
       /**
+       * Nice value of render threads: 0 normal priority, up to 19 the lowest, so that
+       * rendering yields the CPU to the API and anything else on the host. @default 0
+       */
+      renderNice: z.coerce.number().int().min(0, 'from 0 (normal priority) to 19 (lowest)').max(19, 'from 0 (normal priority) to 19 (lowest)').default(0),
+      /**
        * Host names and CIDR ranges remote OpenAPI documents may be fetched from although
        * they are not public addresses. @default [] (public addresses only)
        * @example ['10.20.0.0/16', 'openapi.internal.example.com']
@@ -112,7 +117,7 @@ export const configSchema = z.object({
       /** All remote media of one export together, in MB. @default 500 */
       mediaMaxTotalMb: positiveInt.default(500),
     })
-    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3, fetchAllow: [], pageTimeoutSeconds: 60, mediaMaxFileMb: 25, mediaMaxTotalMb: 500 }),
+    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3, fetchAllow: [], pageTimeoutSeconds: 60, renderNice: 0, mediaMaxFileMb: 25, mediaMaxTotalMb: 500 }),
   git: z
     .object({
       /** Token for cloning over https (sent as HTTP basic auth, never logged). */

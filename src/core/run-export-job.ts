@@ -38,6 +38,8 @@ export interface ExportJobDeps {
   fetchAllow?: string[];
   /** Time one page may take to render (`exports.pageTimeoutSeconds`). */
   pageTimeoutMs?: number;
+  /** Nice value of the render threads (`exports.renderNice`). */
+  renderNice?: number;
   /** @default 'client-hosted' (the bundle is meant for a self-hosted deployment) */
   deployment?: Deployment;
   /** Media on other hosts (`exports.remoteMedia`, `exports.mediaMax*Mb`). */
@@ -112,6 +114,7 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
         siteScripts: project.siteScripts,
         remoteMedia: deps.remoteMedia,
         pageTimeoutMs: deps.pageTimeoutMs,
+        renderNice: deps.renderNice,
         workDir: join(workDir, 'export'),
         signal: job.signal,
         onProgress,

@@ -36,6 +36,7 @@ export const exportsFeature: Feature = {
             maxTotalBytes: config.exports.mediaMaxTotalMb * 1024 * 1024,
           },
           pageTimeoutMs: config.exports.pageTimeoutSeconds * 1000,
+          renderNice: config.exports.renderNice,
         },
         job,
       ),

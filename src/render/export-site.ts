@@ -13,7 +13,7 @@
  * time and memory budget (a page over it fails alone, named); `workers: 0` renders on
  * the calling thread, where the inputs are bounded but nothing can preempt a page.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -40,7 +40,7 @@ import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
 import { agentFiles } from './agents/llms-files.js';
 import { createRenderer, failedPageResult, usesMath, usesMermaid, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
-import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
+import { RENDER_HEAP_MB, TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
 import { PageCache, pageIndexFile } from './cache/page-cache.js';
 import { pruneHighlightCache } from './cache/highlight-cache.js';
@@ -432,12 +432,22 @@ function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
 /** Render worker threads; without `init` they wait for it (WorkerPool.init). */
 /** Time a page may take to render in a render thread before the thread is ended and the page fails alone. */
 export const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
-/** Heap of the one-off thread a page gets a second try in after its render thread ran out of memory. */
-const RETRY_HEAP_MB = 1024;
+/**
+ * Heap of the one-off thread a page gets a second try in after its render thread ran out
+ * of memory: four times the render thread's and at least 1024 MB, but never more than
+ * half the machine's memory (where memory allows; then the page fails alone).
+ */
+function retryHeapMb(heapMb: number): number {
+  return Math.max(heapMb, Math.min(Math.max(4 * heapMb, 1024), Math.floor(totalmem() / 2 / 2 ** 20)));
+}
 
 /** The budget of each page in the render threads. */
 function budgetOf(options: ExportOptions): WorkerPoolOptions {
-  return { taskTimeoutMs: options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS, ...(options.renderHeapMb ? { maxOldGenerationSizeMb: options.renderHeapMb } : {}) };
+  return {
+    taskTimeoutMs: options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
+    ...(options.renderHeapMb ? { maxOldGenerationSizeMb: options.renderHeapMb } : {}),
+    ...(options.renderNice ? { nice: options.renderNice } : {}),
+  };
 }
 
 function renderPool(size: number, init?: RenderInit, options: WorkerPoolOptions = {}): WorkerPool<RenderTask, RenderTaskResult> {
@@ -450,18 +460,19 @@ function renderPool(size: number, init?: RenderInit, options: WorkerPoolOptions 
  * (a big generated page may just need it); over time, or out of memory again, it
  * becomes an empty page with an error naming its file.
  */
-async function renderWithinBudget(pool: WorkerPool<RenderTask, RenderTaskResult>, task: RenderTask, init: RenderInit, timeoutMs: number): Promise<RenderTaskResult> {
+async function renderWithinBudget(pool: WorkerPool<RenderTask, RenderTaskResult>, task: RenderTask, init: RenderInit, budget: WorkerPoolOptions): Promise<RenderTaskResult> {
   try {
     return await pool.run(task);
   } catch (err) {
     if (!(err instanceof TaskBudgetError)) throw err;
     let reason = err;
     if (err.budget === 'memory') {
-      const roomy = renderPool(1, init, { taskTimeoutMs: timeoutMs, maxOldGenerationSizeMb: RETRY_HEAP_MB });
+      const heapMb = retryHeapMb(budget.maxOldGenerationSizeMb ?? RENDER_HEAP_MB);
+      const roomy = renderPool(1, init, { ...budget, maxOldGenerationSizeMb: heapMb });
       try {
         const result = await roomy.run(task);
         const file = task.file ?? task.spec?.file ?? task.page;
-        result.diagnostics.push({ severity: 'warning', file, message: `${task.page} ${err.message.replace(/^it /, '')}; rendered in a thread with ${RETRY_HEAP_MB} MB` });
+        result.diagnostics.push({ severity: 'warning', file, message: `${task.page} ${err.message.replace(/^it /, '')}; rendered in a thread with ${heapMb} MB` });
         return result;
       } catch (again) {
         if (!(again instanceof TaskBudgetError)) throw again;
@@ -504,7 +515,7 @@ async function renderMisses(
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await Promise.all(tasks.map((task) => renderWithinBudget(pool, task, init, budget.taskTimeoutMs!).then((result) => onResult(task, result))));
+    await Promise.all(tasks.map((task) => renderWithinBudget(pool, task, init, budget).then((result) => onResult(task, result))));
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await pool.close();

@@ -313,8 +313,14 @@ export interface ExportOptions {
   workDir?: string;
   /** Time one page may take in a render thread; past it the thread is ended and the page fails alone. @default 60000 */
   pageTimeoutMs?: number;
-  /** Heap (old generation) of each render thread in MB; a page that runs it out gets one more try with 1024 MB. @default 192 */
+  /** Heap (old generation) of each render thread in MB; a page that runs it out gets one more try in a thread with four times as much (at least 1024 MB, at most half the machine's memory). @default 512 */
   renderHeapMb?: number;
+  /**
+   * Nice value of the render threads, 0 (normal priority) to 19 (lowest): a host that
+   * also serves requests can make rendering yield the CPU to them. `workers: 0` renders
+   * on the calling thread, whose priority is left alone. @default 0
+   */
+  renderNice?: number;
 }
 
 export interface ExportReport {

@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the render threads\' nice value from QUIRE_RENDER_NICE or a flag, 0 unless set, and refuses one out of 0-19', () => {
+    expect(loadConfig({ env: {} }).exports.renderNice).toBe(0);
+    expect(loadConfig({ env: { QUIRE_RENDER_NICE: '10' } }).exports.renderNice).toBe(10);
+    expect(loadConfig({ env: { QUIRE_RENDER_NICE: '10' }, flags: { 'exports.renderNice': '19' } }).exports.renderNice).toBe(19);
+    expect(() => loadConfig({ env: { QUIRE_RENDER_NICE: '20' } })).toThrow(/exports\.renderNice \(from QUIRE_RENDER_NICE\): from 0 \(normal priority\) to 19 \(lowest\)/);
+    expect(() => loadConfig({ env: { QUIRE_RENDER_NICE: 'low' } })).toThrow(/exports\.renderNice \(from QUIRE_RENDER_NICE\)/);
+  });
+
   it('reads the public S3 endpoint of bundle links beside the one Quire uses, and checks it is a URL', () => {
     const env = { QUIRE_BLOB_DRIVER: 's3', QUIRE_S3_BUCKET: 'b', QUIRE_S3_ENDPOINT: 'http://minio:9000' };
     const s3 = loadConfig({ env: { ...env, QUIRE_S3_PUBLIC_ENDPOINT: 'http://localhost:9000' } }).blobs.s3;

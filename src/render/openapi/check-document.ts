@@ -8,6 +8,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Deployment, Diagnostic } from '../types.js';
 import path from 'node:path';
 import { refParserOptions } from './ref-options.js';
+import { openApiSchemaErrors } from './schema-validator.js';
 import { relativeInside } from '../source/confined-path.js';
 import { isSwagger2, toOpenApi3 } from './upgrade-swagger.js';
 import { getByTokens, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
@@ -64,7 +65,7 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
   const base = isUrl(key) ? key : documentPath(root, key);
   const options = refParserOptions(isUrl(key) ? null : root, deployment !== 'air-gapped' ? outbound.policy : null);
   try {
-    const doc = fromParserOutput(await SwaggerParser.validate(base, asParserInput(structuredClone(raw)), options));
+    const doc = await validateDocument(base, raw, options);
     // A URL document, or a file with `$ref`s to URLs, is bundled into a local copy:
     // render threads read that and never use the network.
     if ((!isUrl(key) && !hasUrlRefs(raw)) || !outbound.copyDir) return { key, doc, diagnostics: [] };
@@ -74,6 +75,25 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
     if ((err as Error).name === 'ResolverError') return { key, diagnostics: [externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)] };
     return { key, diagnostics: validationDiagnostics(err, key, text, raw) };
   }
+}
+
+/**
+ * swagger-parser's validate() with the schema check done by the validator compiled once
+ * per process (schema-validator.ts), in the same order: `$ref`s are dereferenced except
+ * circular ones (Ajv cannot walk a cycle), the result is checked against the OpenAPI
+ * schema, then swagger-parser checks the spec's own rules and dereferences what is left.
+ * A schema failure throws what swagger-parser throws (ajv's errors in `details`).
+ */
+async function validateDocument(base: string, raw: OpenApiObject, options: SwaggerParser.Options): Promise<OpenApiObject> {
+  const parser = new SwaggerParser();
+  // The document was checked to name an OpenAPI 3 version before (checkDocument).
+  const api = fromParserOutput(await parser.dereference(base, asParserInput(structuredClone(raw)), { ...options, dereference: { circular: 'ignore' } })) as OpenApiObject & { openapi: string };
+  const errors = openApiSchemaErrors(api);
+  if (errors) throw Object.assign(new SyntaxError(`Swagger schema validation failed.\n${errors.map((e) => `  #${e.instancePath || '/'} ${e.message ?? ''}`).join('\n')}`), { details: errors });
+  // With no circular reference left there is nothing more to read: the check walks what is here. A
+  // circular one may name a file relative to another file than `base`: those documents are read again.
+  const rest = parser.$refs.circular ? structuredClone(raw) : api;
+  return fromParserOutput(await SwaggerParser.validate(base, asParserInput(rest), { ...options, validate: { schema: false, spec: true } }));
 }
 
 /** True when some `$ref` of the document names an http(s) URL. */

@@ -5,24 +5,12 @@
  * error message). Pages render one at a time, in the order they came: the pool sends
  * the next one before this one is done (worker-pool.ts) and matches answers by order.
  */
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer, type RenderInit, type RenderTask } from './render-task.js';
 import { getHighlighter } from '../highlight/highlighter.js';
 
-/** Nice value of render threads (0 is normal, 19 the lowest priority). */
-const RENDER_NICE = 5;
-
-// Rendering yields to everything else on the machine: the export's main thread (which
-// writes the pages, builds the search index and hands out the next tasks) gets its turn
-// at once, and an API process serving requests stays responsive. On Linux the nice
-// value is per thread, so this lowers only this worker.
-try {
-  setPriority(RENDER_NICE);
-} catch {
-  // not permitted here: render at normal priority
-}
-
+// The thread runs at normal priority unless the operator lowered it (`renderNice`):
+// the pool sets that before this module loads (worker-pool.ts).
 let render = workerData ? createRenderer(workerData as RenderInit) : undefined;
 // Themes and the engine load while the site is still being scanned.
 if (!render) void getHighlighter();

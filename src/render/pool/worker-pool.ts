@@ -53,8 +53,14 @@ export interface WorkerPoolOptions {
    * modules loaded) and its previous task is answered. @default none
    */
   taskTimeoutMs?: number;
-  /** Heap limit of each worker (old generation), in MB. @default 192 */
+  /** Heap limit of each worker (old generation), in MB. @default RENDER_HEAP_MB (512) */
   maxOldGenerationSizeMb?: number;
+  /**
+   * Nice value each worker sets for its own thread before it loads (0 normal, 19 the
+   * lowest priority; on Linux a thread's nice value is its own). @default none: the
+   * priority of the thread that starts it
+   */
+  nice?: number;
 }
 
 /** Workers that died while running a task before the pool gives up on the whole run (a worker that cannot even start). */
@@ -69,11 +75,20 @@ const MAX_REPLACEMENTS = 32;
 const TASKS_AHEAD = 2;
 
 /**
- * A render worker keeps about 50 MB alive (measured over 1000 pages: no growth), but
- * V8 lets a busy thread's heap fill with garbage up to hundreds of MB before it
- * collects; capping the old generation keeps two workers well under the memory target.
+ * Heap limit (old generation) of a worker, in MB, unless the pool is given another. A
+ * render thread keeps 100-130 MB alive after a full GC on a real site (Mintlify's docs,
+ * 1070 pages on one thread: compiled grammars, highlighted blocks, the site model,
+ * module code), growing slowly with the distinct code blocks. Under the former 192 MB
+ * old and 32 MB young generation the thread ran GC-bound (issue 21): 330 scavenges and
+ * 30 mark-compacts; at 512 and 96 MB, 162 and 19, and the export's CPU (all threads,
+ * the V8 helpers doing the parallel GC work included) went from 49.5 to 42.7 s, what
+ * rendering on the main thread costs. At 512 MB the live heap is a quarter of the
+ * limit; a page that needs more gets a thread of its own (export-site.ts).
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32 };
+export const RENDER_HEAP_MB = 512;
+
+/** Scavenges cost what survives, not the space: a young generation of 96 MB (32 MB semi-spaces) halves their number. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: RENDER_HEAP_MB, maxYoungGenerationSizeMb: 96 };
 
 export interface WorkerFile {
   /** The worker module, or a bootstrap script when `eval` is set. */
@@ -94,6 +109,14 @@ export function workerFileOptions(callerUrl: string, baseName: string): WorkerFi
   return { entry: bootstrap, eval: true };
 }
 
+/** The worker file behind a bootstrap that first lowers the thread's priority (a platform that refuses leaves it as it is). */
+function withNice(file: WorkerFile, nice: number): WorkerFile {
+  const lower = `try { require('node:os').setPriority(${Math.trunc(nice)}); } catch {}\n`;
+  if (file.eval) return { entry: lower + String(file.entry), eval: true };
+  const href = JSON.stringify(String(file.entry));
+  return { entry: `${lower}import(${href}).catch((err) => { setImmediate(() => { throw err; }); });`, eval: true };
+}
+
 export class WorkerPool<T, R> {
   private readonly slots: Slot<R>[] = [];
   private readonly queue: Pending<R>[] = [];
@@ -101,14 +124,17 @@ export class WorkerPool<T, R> {
   /** What a worker started from now on gets as its workerData. */
   private data: unknown;
 
-  private replacements = 0;
+  private replaced = 0;
+
+  private readonly file: WorkerFile;
 
   constructor(
-    private readonly file: WorkerFile,
+    file: WorkerFile,
     size: number,
     workerData?: unknown,
     private readonly options: WorkerPoolOptions = {},
   ) {
+    this.file = options.nice ? withNice(file, options.nice) : file;
     this.data = workerData;
     this.grow(size);
   }
@@ -143,7 +169,8 @@ export class WorkerPool<T, R> {
       else this.replace(slot, err);
     });
     worker.on('exit', (code) => {
-      if (code !== 0 && !slot.retired) this.replace(slot, new Error(`render worker exited with code ${code}`));
+      // Any exit not asked for, even with code 0, leaves the slot without a thread.
+      if (!slot.retired) this.replace(slot, new Error(`render worker exited with code ${code}`));
     });
     this.slots.push(slot);
     // Queued tasks go to the new worker too.
@@ -151,10 +178,12 @@ export class WorkerPool<T, R> {
   }
 
   /**
-   * Ends a worker whose running task failed it (over time, out of memory, died): that
-   * task is rejected with `err`, the tasks sent after it go back to the front of the
-   * queue, and a new worker takes the slot's place. A worker that dies with no task (it
-   * could not start) fails the whole pool, as does a run of more than MAX_REPLACEMENTS.
+   * Ends a worker that failed (a task over time or out of memory, or it died): the task
+   * it was running is rejected with `err`, the tasks sent after it go back to the front
+   * of the queue, and a new worker takes the slot's place. A worker that dies between
+   * tasks (idle, or while taking its data) is replaced too, with no task failed. Only a
+   * worker that dies before it said it was ready (it cannot start, and neither would the
+   * next) fails the whole pool, as does a run of more than MAX_REPLACEMENTS.
    */
   private replace(slot: Slot<R>, err: unknown): void {
     slot.retired = true;
@@ -162,13 +191,13 @@ export class WorkerPool<T, R> {
     void slot.worker.terminate();
     this.slots.splice(this.slots.indexOf(slot), 1);
     const [running, ...ahead] = slot.sent.splice(0);
-    if (!running || ++this.replacements > MAX_REPLACEMENTS) {
+    if (!slot.ready || ++this.replaced > MAX_REPLACEMENTS) {
       if (running) ahead.unshift(running);
       this.queue.unshift(...ahead);
       this.fail(err);
       return;
     }
-    running.reject(err);
+    running?.reject(err);
     this.queue.unshift(...ahead);
     if (!this.failure) this.spawn();
   }
@@ -181,6 +210,11 @@ export class WorkerPool<T, R> {
 
   get size(): number {
     return this.slots.length;
+  }
+
+  /** Workers replaced so far (they died, or ran a task over its budget). */
+  get replacements(): number {
+    return this.replaced;
   }
 
   run(task: T): Promise<R> {
@@ -222,8 +256,14 @@ export class WorkerPool<T, R> {
     await this.close();
   }
 
+  /** Stops every worker; a task still pending, or run from now on, is rejected. */
   async close(): Promise<void> {
-    for (const slot of this.slots) clearTimeout(slot.timer);
+    this.fail(new Error('the worker pool is closed'));
+    for (const slot of this.slots) {
+      // Their exits are expected now: no replacement.
+      slot.retired = true;
+      clearTimeout(slot.timer);
+    }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

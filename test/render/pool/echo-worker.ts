@@ -2,14 +2,18 @@
  * A worker for the pool tests: answers each task with its id after `ms` milliseconds,
  * one task at a time like the render worker, and says how many tasks it held
  * (received, not yet answered) when it answered, and the data it was started with or
- * sent (`{ init }`). `exit` ends the thread instead.
+ * sent (`{ init }`), and its thread's nice value. `exit` ends the thread instead; `exitAfter` answers, then ends the
+ * thread while it holds no task.
  */
+import { getPriority } from 'node:os';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 
 export interface EchoTask {
   id: number;
   ms: number;
   exit?: boolean;
+  /** Answer, then exit with this code once the answer is out (the worker dies idle). */
+  exitAfter?: number;
   /** Busy-wait this long instead of answering (a page that never ends, for time limits). */
   spin?: number;
   /** Allocate until the heap limit kills the thread. */
@@ -34,7 +38,8 @@ parentPort!.on('message', (task: EchoTask | { init: unknown }) => {
       for (;;) keep.push(Array.from({ length: 100_000 }, (_, i) => `${i}-${keep.length}`));
     }
     await new Promise((resolve) => setTimeout(resolve, task.ms));
-    parentPort!.postMessage({ ok: true, result: { id: task.id, held, data, thread: threadId } });
+    parentPort!.postMessage({ ok: true, result: { id: task.id, held, data, thread: threadId, nice: getPriority() } });
     held--;
+    if (task.exitAfter !== undefined) setTimeout(() => process.exit(task.exitAfter), 0);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The render worker pool with real worker threads: answers reach the tasks they belong
  * to while each worker holds its next task ahead; a task that kills its worker, runs
- * past its time limit or out of heap fails alone and the worker is replaced.
+ * past its time limit or out of heap fails alone and the worker is replaced, as is a
+ * worker that dies between tasks; closing the pool replaces nothing.
  */
-import { describe, expect, it } from 'vitest';
+import { getPriority } from 'node:os';
+import { describe, expect, it, vi } from 'vitest';
 import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from '../../../src/render/pool/worker-pool.js';
 import type { EchoTask } from './echo-worker.js';
 
-type Echo = { id: number; held: number; data: unknown; thread: number };
+type Echo = { id: number; held: number; data: unknown; thread: number; nice: number };
 
 /** Runs `use` with a pool of `size` echo workers, closed afterwards whatever happens. */
 async function withEchoPool(size: number, use: (pool: WorkerPool<EchoTask, Echo>) => Promise<void>, options?: WorkerPoolOptions): Promise<void> {
@@ -53,6 +55,40 @@ describe('WorkerPool', () => {
       expect((await pool.run({ id: 3, ms: 0 })).id).toBe(3);
       expect(pool.size).toBe(1);
     }), 60_000);
+
+  it('replaces a worker that dies holding no task, with no task failed and the data sent by init()', () =>
+    withEchoPool(1, async (pool) => {
+      pool.init({ site: 'b' });
+      const first = await pool.run({ id: 0, ms: 0, exitAfter: 7 });
+      expect(first.id).toBe(0);
+      // The worker exits once its answer is out: the pool starts another one in its place.
+      await vi.waitFor(() => expect(pool.replacements).toBe(1), { timeout: 30_000, interval: 20 });
+      expect(pool.size).toBe(1);
+      const after = await Promise.all([1, 2, 3].map((id) => pool.run({ id, ms: 0 })));
+      expect(after.map((r) => r.id)).toEqual([1, 2, 3]);
+      expect(after.every((r) => r.thread !== first.thread && (r.data as { site: string }).site === 'b')).toBe(true);
+    }), 60_000);
+
+  it('runs workers at the priority of the thread that starts them unless a nice value is given', async () => {
+    await withEchoPool(1, async (pool) => {
+      expect((await pool.run({ id: 0, ms: 0 })).nice).toBe(getPriority());
+    });
+    await withEchoPool(2, async (pool) => {
+      const results = await Promise.all([0, 1, 2, 3].map((id) => pool.run({ id, ms: 5 })));
+      expect(results.map((r) => r.nice)).toEqual([7, 7, 7, 7]);
+      expect(new Set(results.map((r) => r.thread)).size).toBe(2);
+      // Only the workers: this thread keeps its priority.
+      expect(getPriority()).not.toBe(7);
+    }, { nice: 7 });
+  }, 60_000);
+
+  it('replaces no worker when the pool is closed', async () => {
+    const pool = new WorkerPool<EchoTask, Echo>(workerFileOptions(import.meta.url, './echo-worker'), 2);
+    expect((await pool.run({ id: 0, ms: 0 })).id).toBe(0);
+    await pool.close();
+    expect(pool.replacements).toBe(0);
+    await expect(pool.run({ id: 1, ms: 0 })).rejects.toThrow();
+  }, 60_000);
 
   it('ends a task past its time limit, replaces the worker, and goes on', () =>
     withEchoPool(1, async (pool) => {

@@ -66,6 +66,14 @@ describe('quire export', () => {
     expect(report.brokenLinks).toEqual([{ file: 'index.mdx', href: '/missing-page', line: 5 }]);
   });
 
+  it('renders in threads of lowered priority with --render-nice', async () => {
+    const out = join(tmp.path, 'out-nice');
+    const r = await run([clean, '--out', out, '--workers', '1', '--render-nice', '19', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ pagesRendered: 1, diagnostics: [] });
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+  });
+
   it('answers bad usage with exit 2 and a message naming the value', async () => {
     const cases: [string[], RegExp][] = [
       [[clean, '--out', join(tmp.path, 'x'), '--deployment', 'moon'], /--deployment .*'moon' is invalid\. Allowed choices are cloud, client-hosted, air-gapped/],
@@ -74,6 +82,8 @@ describe('quire export', () => {
       [['--out', join(tmp.path, 'x')], /missing required argument 'dir'/],
       [[clean, '--out', join(tmp.path, 'x'), '--colour'], /unknown option '--colour'/],
       [[clean, '--out', join(tmp.path, 'x'), '--workers', 'many'], /--workers .*"many" is not a whole number from 0 to 64/],
+      [[clean, '--out', join(tmp.path, 'x'), '--render-nice', '20'], /--render-nice .*"20" is not a nice value from 0 \(normal priority\) to 19 \(lowest\)/],
+      [[clean, '--out', join(tmp.path, 'x'), '--render-nice', 'low'], /--render-nice .*"low" is not a nice value/],
       [[clean, clean, '--out', join(tmp.path, 'x')], /too many arguments for 'export'/],
       [[clean, '--out', join(tmp.path, 'x'), '--fetch-allow', '10.0.0.0/99'], /--fetch-allow .*"10\.0\.0\.0\/99"/],
       [[clean, '--out', join(tmp.path, 'x'), '--remote-media', 'fetch'], /--remote-media .*'fetch' is invalid\. Allowed choices are bundle, omit, keep/],

@@ -1,0 +1,82 @@
+/**
+ * The OpenAPI schema validators are compiled once per process, not once per document:
+ * checking documents again and again (3.0 and 3.1, valid, invalid, circular) compiles
+ * one validator per version, and each document gets the diagnostics and the
+ * dereferenced document it got from swagger-parser's own schema check.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkDocument } from '../../../src/render/openapi/check-document.js';
+import { compiledValidators, openApiSchemaErrors } from '../../../src/render/openapi/schema-validator.js';
+import { FIXTURES } from './helpers.js';
+
+/** A 3.1 document whose schema refers to itself, and one with a schema error inside a path. */
+const TREE_31 = `openapi: 3.1.0
+info: { title: Tree, version: "1" }
+paths:
+  /nodes:
+    get:
+      summary: Nodes
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Node" }
+components:
+  schemas:
+    Node:
+      type: object
+      properties:
+        children: { type: array, items: { $ref: "#/components/schemas/Node" } }
+`;
+const BAD_31 = `openapi: 3.1.0
+info: { title: Bad, version: "1" }
+paths:
+  /nodes:
+    get:
+      responses: "none"
+`;
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'quire-oa-validators-'));
+  writeFileSync(path.join(dir, 'tree-3.1.yaml'), TREE_31);
+  writeFileSync(path.join(dir, 'bad-3.1.yaml'), BAD_31);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('OpenAPI schema validators', () => {
+  it('compiles one validator per OpenAPI version for any number of documents and exports', async () => {
+    expect(compiledValidators()).toBe(0);
+    for (let round = 0; round < 3; round++) {
+      const recursive = await checkDocument(FIXTURES, 'recursive.yaml', 'cloud');
+      expect(recursive.diagnostics).toEqual([]);
+      const library = await checkDocument(FIXTURES, 'library-3.1.yaml', 'cloud');
+      expect(library.diagnostics).toEqual([]);
+      const invalid = await checkDocument(FIXTURES, 'invalid.yaml', 'cloud');
+      expect(invalid.doc).toBeUndefined();
+      expect(invalid.diagnostics.find((d) => d.path === 'info')).toMatchObject({ severity: 'error', line: 3, message: expect.stringMatching(/version/) });
+      expect(compiledValidators()).toBe(2);
+    }
+  });
+
+  it('dereferences a circular 3.1 document completely once it is valid, and reports a 3.1 schema error at its path', async () => {
+    const tree = await checkDocument(dir, 'tree-3.1.yaml', 'cloud');
+    expect(tree.diagnostics).toEqual([]);
+    const node = (tree.doc as { components: { schemas: { Node: { properties: { children: { items: unknown } } } } } }).components.schemas.Node;
+    expect(node.properties.children.items).toBe(node);
+    const bad = await checkDocument(dir, 'bad-3.1.yaml', 'cloud');
+    expect(bad.doc).toBeUndefined();
+    expect(bad.diagnostics[0]).toMatchObject({ severity: 'error', file: 'bad-3.1.yaml', path: 'paths["/nodes"].get.responses', line: 6 });
+    expect(compiledValidators()).toBe(2);
+  });
+
+  it('answers no errors for a valid document and ajv errors for an invalid one', () => {
+    expect(openApiSchemaErrors({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} } as never)).toBeUndefined();
+    const errors = openApiSchemaErrors({ openapi: '3.1.0', info: { title: 't' }, paths: {} } as never);
+    expect(errors?.some((e) => e.instancePath === '/info' && e.params.missingProperty === 'version')).toBe(true);
+  });
+});
