@@ -2,8 +2,9 @@
  * One search shard's files, built from its documents in page order (same documents,
  * same bytes). The format is what browser/search-engine.ts reads in the browser:
  *
- * - `index.json`: `{ version, pages: [[url, title, length]], terms: [[firstTerm, file]],
- *   fragments: [[file, firstPage]] }`. `length` is the page's word count (for ranking).
+ * - `index.json`: `{ version, pages: [[url, title, length, boost?]], terms: [[firstTerm, file]],
+ *   fragments: [[file, firstPage]] }`. `length` is the page's word count (for ranking),
+ *   `boost` its search boost (`boost` in frontmatter or on a group) when not 1.
  * - `terms.<hash>.json`: a slice of the sorted dictionary, `[[term, [page, weight, ...]]]`.
  *   A term's weight in a page counts its words, title words 5 times and heading words 3
  *   times (level 2) or twice (deeper). The browser loads only the slices a query needs.
@@ -14,15 +15,17 @@
  */
 import { hashedName } from '../theme/content-hash.js';
 import type { SearchSection } from './search-text.js';
-import { eachTerm } from './search-terms.js';
+import { eachTerm, type Analyzer } from './search-terms.js';
 
-export const SEARCH_FORMAT_VERSION = 1;
+export const SEARCH_FORMAT_VERSION = 2;
 
 /** What one page puts into the index. */
 export interface IndexedPage {
   url: string;
   title: string;
   sections: SearchSection[];
+  /** Multiplies the page's score (Mintlify's `boost`). @default 1 */
+  boost?: number;
 }
 
 /** Aim of a dictionary slice's size: a query loads one or two per word. */
@@ -39,7 +42,7 @@ function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function buildShardFiles(pages: IndexedPage[]): Map<string, Uint8Array> {
+export function buildShardFiles(pages: IndexedPage[], analyzer: Analyzer): Map<string, Uint8Array> {
   /** term -> [page, weight, page, weight, ...], pages ascending. */
   const postings = new Map<string, number[]>();
   const lengths: number[] = [];
@@ -50,7 +53,7 @@ export function buildShardFiles(pages: IndexedPage[]): Map<string, Uint8Array> {
       eachTerm(text, (term) => {
         weights.set(term, (weights.get(term) ?? 0) + weight);
         length++;
-      }, true);
+      }, true, analyzer);
     add(page.title, TITLE_WEIGHT);
     for (const s of page.sections) {
       if (s.heading) add(s.heading, headingWeight(s.level));
@@ -91,7 +94,7 @@ export function buildShardFiles(pages: IndexedPage[]): Map<string, Uint8Array> {
 
   const index = {
     version: SEARCH_FORMAT_VERSION,
-    pages: pages.map((p, i) => [p.url, p.title, lengths[i]]),
+    pages: pages.map((p, i) => (p.boost !== undefined && p.boost !== 1 ? [p.url, p.title, lengths[i], p.boost] : [p.url, p.title, lengths[i]])),
     terms,
     fragments,
   };
