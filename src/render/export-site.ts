@@ -341,7 +341,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const r of outcomes) diagnostics.push(...r.diagnostics);
     const brokenLinks = outcomes.flatMap((r) => r.brokenLinks);
     const features: ExportReport['features'] = {
-      search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.scopes.length} index(es) by language and version, ${searchIndex.shards} shard(s)` } : { included: false, reason: 'no page to index' },
+      search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s), ${searchIndex.scopes.length} index(es) by language and version` } : { included: false, reason: 'no page to index' },
       math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
       ...analytics.features,
       ...plan.api.features,

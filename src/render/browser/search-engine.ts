@@ -15,8 +15,11 @@ import type { Stemmer } from '../search/search-terms.js';
 export type { QueryOptions, RankedResult, ScopeEntry } from '../search/search-query.js';
 export type { SearchResult } from '../search/search-excerpt.js';
 
-/** `base`: the URL of the site's `search/` folder (the site root is its parent). */
-export function createSearch(base: string) {
+/**
+ * `base`: the URL of the site's `search/` folder; `root`: the site root the stemmer
+ * modules' paths start from (its parent, unless given).
+ */
+export function createSearch(base: string, root = new URL('../', base).href) {
   return createQuery({
     async json(path: string) {
       const url = new URL(path, base).href;
@@ -26,7 +29,7 @@ export function createSearch(base: string) {
     },
     async stemmer(scope: ScopeEntry): Promise<Stemmer | undefined> {
       if (!scope.stemmer) return undefined;
-      const module = (await import(new URL(scope.stemmer, new URL('../', base)).href)) as { stemmer: Stemmer };
+      const module = (await import(new URL(scope.stemmer, root).href)) as { stemmer: Stemmer };
       return module.stemmer;
     },
   });
