@@ -34,6 +34,7 @@ export async function serveCounting(dir: string): Promise<CountingServer> {
       try {
         body = await readFile(file);
       } catch {
+        // a missing file is a 404, as any static host answers
         return res.writeHead(404).end();
       }
       const ext = extname(file);

@@ -25,7 +25,7 @@ export function createSearch(base: string, root = new URL('../', base).href) {
       const url = new URL(path, base).href;
       const r = await fetch(url);
       if (!r.ok) throw new Error(`search index: ${r.status} for ${url}`);
-      return r.json();
+      return (await r.json()) as unknown;
     },
     async stemmer(scope: ScopeEntry): Promise<Stemmer | undefined> {
       if (!scope.stemmer) return undefined;

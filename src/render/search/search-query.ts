@@ -152,6 +152,7 @@ export function createSearch(source: SearchSource) {
   function scopes(): Promise<ScopeEntry[]> {
     if (!manifest) {
       manifest = source.json('scopes.json').then((m) => (m as { scopes: ScopeEntry[] }).scopes);
+      // not kept, so the next search reads it again; this one rejects itself
       manifest.catch(() => (manifest = null));
     }
     return manifest;
@@ -167,7 +168,7 @@ export function createSearch(source: SearchSource) {
         ]);
         return { entry, analyzer: createAnalyzer(entry.lang, stemmer), shards, titles: new Map() };
       })();
-      got.catch(() => loaded.delete(entry.id));
+      got.catch(() => loaded.delete(entry.id)); // as above: the search that asked reports it
       loaded.set(entry.id, got);
     }
     return got;

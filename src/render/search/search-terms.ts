@@ -73,7 +73,7 @@ export function createAnalyzer(lang: string, stemmer?: Stemmer): Analyzer {
       segmenter = new Seg('en', { granularity: 'word' }); // an unknown tag: ICU's dictionaries do not depend on it
     }
   }
-  return { lang, stem, memo: [new Map(), new Map()], segmenter };
+  return { lang, stem, memo: [new Map<string, [string, string][]>(), new Map<string, [string, string][]>()], segmenter };
 }
 
 /**

@@ -48,10 +48,17 @@ describe('search scopes in Chromium', () => {
     }
     await page.locator('[data-search-input]').fill(query);
     await expect.poll(() => page.locator('.search-result').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    return page.locator('.search-result a').evaluateAll((links) => links.map((a) => ({
-      href: new URL((a as HTMLAnchorElement).href).pathname.slice(1).split('#')[0],
-      scope: a.querySelector('.search-result-scope')?.textContent ?? '',
-    })));
+    const links = page.locator('.search-result a');
+    const out: { href: string; scope: string }[] = [];
+    for (let i = 0; i < (await links.count()); i++) {
+      const link = links.nth(i);
+      const tag = link.locator('.search-result-scope');
+      out.push({
+        href: new URL((await link.getAttribute('href'))!, page.url()).pathname.slice(1).split('#')[0],
+        scope: (await tag.count()) ? ((await tag.textContent()) ?? '') : '',
+      });
+    }
+    return out;
   }
 
   it('searches the page’s own language and version', async () => {

@@ -67,7 +67,8 @@ describe('search index of an export', () => {
     // 4 (group), 2 (own, over the group's 4), 1, 1, then 0.5 (the nearer group)
     expect([urls[0], urls[1], urls[4]]).toEqual(['start.html', 'own-boost.html', 'inner.html']);
     const index = JSON.parse(readFileSync(join(out, 'search/en/index.json'), 'utf8')) as { pages: unknown[][] };
-    const boosts = Object.fromEntries(index.pages.map((p) => [p[0], p[3] ?? 1]));
+    const boosts: Record<string, unknown> = {};
+    for (const p of index.pages) boosts[String(p[0])] = p[3] ?? 1;
     expect(boosts).toEqual({ 'bad-boost.html': 1, 'inner.html': 0.5, 'own-boost.html': 2, 'plain.html': 1, 'start.html': 4 });
   });
 
