@@ -27,6 +27,7 @@ export interface BenchPage {
   title: string;
   scope: ScopeEntry;
   sections: [anchor: string, heading: string, text: string][];
+  boost?: number;
 }
 
 /** Every indexed page of an export, read from its index files. */
@@ -36,11 +37,11 @@ export function readPages(out: string): BenchPage[] {
   for (const scope of (read('scopes.json') as { scopes: ScopeEntry[] }).scopes) {
     for (let s = 0; s < scope.shards; s++) {
       const dir = s === 0 ? `${scope.id}/` : `${scope.id}/shard-${s}/`;
-      const meta = read(`${dir}index.json`) as { pages: [string, string][]; fragments: [string, number][] };
+      const meta = read(`${dir}index.json`) as { pages: [string, string, number, number?][]; fragments: [string, number][] };
       for (const [file, first] of meta.fragments) {
         (read(dir + file) as BenchPage['sections'][]).forEach((sections, i) => {
-          const [url, title] = meta.pages[first + i];
-          pages.push({ url, title, scope, sections });
+          const [url, title, , boost] = meta.pages[first + i];
+          pages.push({ url, title, scope, sections, ...(boost !== undefined ? { boost } : {}) });
         });
       }
     }

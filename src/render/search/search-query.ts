@@ -13,9 +13,10 @@
  *   title made of the query's words (`Code groups` for `code groups`), less the more other
  *   words the title has, and small when it holds only some; `text` is BM25 over the page's
  *   words (title words count 5 times, headings 3 or 2), averaged per query word, so a
- *   page's text rarely outweighs a title. An exact word always beats a prefix.
+ *   page's text rarely outweighs a title; a heading made of the query's words (two or
+ *   more) adds 50. An exact word always beats a prefix.
  */
-import { createAnalyzer, eachTerm, type Analyzer, type Stemmer } from './search-terms.js';
+import { createAnalyzer, eachTerm, headingKey, termsOf, type Analyzer, type Stemmer } from './search-terms.js';
 import { describe, type SearchResult, type Section } from './search-excerpt.js';
 import type { ScopeEntry } from './search-scopes.js';
 
@@ -46,6 +47,8 @@ export interface RankedResult extends SearchResult {
   score: number;
 }
 
+/** What a heading made of the query's words (two or more) adds: less than such a title. */
+const HEADING_SCORE = 50;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -193,6 +196,14 @@ export function createSearch(source: SearchSource) {
   async function scoreScope(sc: Scope, query: string) {
     const words = queryWords(query, sc.analyzer);
     if (!words.length) return [];
+    // pages with a heading that is the query, word for word
+    const phrase = headingKey(termsOf(query, sc.analyzer));
+    const headed = await Promise.all(sc.shards.map(async (shard) => {
+      const i = lastAtMost(shard.meta.terms, phrase);
+      if (words.length < 2 || i < 0) return new Set<number>();
+      const postings = (await slice(shard, i)).get(phrase) ?? [];
+      return new Set(postings.filter((_, k) => k % 2 === 0));
+    }));
     const matched = await Promise.all(sc.shards.map((shard) => Promise.all(words.map(async (q) => {
       if (!shard.meta.terms.length) return [];
       const maps = await Promise.all(slicesFor(shard.meta, q).map((i) => slice(shard, i)));
@@ -250,7 +261,8 @@ export function createSearch(source: SearchSource) {
         }
         const text = row.best.reduce((a, b) => a + b, 0) / words.length;
         const held = row.best.filter((x) => x > 0).length;
-        out.push({ sc, shard, page, held, score: (boost ?? 1) * (titleScore(words, t) + text), terms: row.terms, url });
+        const heading = headed[s].has(page) ? HEADING_SCORE : 0;
+        out.push({ sc, shard, page, held, score: (boost ?? 1) * (titleScore(words, t) + heading + text), terms: row.terms, url });
       });
     });
     const full = out.filter((r) => r.held === words.length);

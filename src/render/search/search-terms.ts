@@ -136,3 +136,11 @@ export function termsOf(text: string, a: Analyzer, index = false): string[] {
   eachTerm(text, (term) => out.push(term), index, a);
   return out;
 }
+
+/**
+ * The dictionary entry of a heading as a whole: its query terms after U+0001, which sorts
+ * before every word, so these entries never meet a word's lookup or prefix.
+ */
+export function headingKey(terms: string[]): string {
+  return `\u0001${terms.join(' ')}`;
+}

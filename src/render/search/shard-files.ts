@@ -7,7 +7,8 @@
  *   `boost` its search boost (`boost` in frontmatter or on a group) when not 1.
  * - `terms.<hash>.json`: a slice of the sorted dictionary, `[[term, [page, weight, ...]]]`.
  *   A term's weight in a page counts its words, title words 5 times and heading words 3
- *   times (level 2) or twice (deeper). The browser loads only the slices a query needs.
+ *   times (level 2) or twice (deeper). Each heading is also an entry of its own, its terms
+ *   after U+0001 (`headingKey`). The browser loads only the slices a query needs.
  * - `pages.<hash>.json`: the text of a run of pages, `[[[anchor, heading, text], ...]]`
  *   per page, for the result's section and excerpt; loaded for the results shown.
  *
@@ -15,9 +16,9 @@
  */
 import { hashedName } from '../theme/content-hash.js';
 import type { SearchSection } from './search-text.js';
-import { eachTerm, type Analyzer } from './search-terms.js';
+import { eachTerm, headingKey, termsOf, type Analyzer } from './search-terms.js';
 
-export const SEARCH_FORMAT_VERSION = 2;
+export const SEARCH_FORMAT_VERSION = 3;
 
 /** What one page puts into the index. */
 export interface IndexedPage {
@@ -56,7 +57,12 @@ export function buildShardFiles(pages: IndexedPage[], analyzer: Analyzer): Map<s
       }, true, analyzer);
     add(page.title, TITLE_WEIGHT);
     for (const s of page.sections) {
-      if (s.heading) add(s.heading, headingWeight(s.level));
+      if (s.heading) {
+        add(s.heading, headingWeight(s.level));
+        // the heading whole, so a query that is a heading finds it (search-query.ts)
+        const key = headingKey(termsOf(s.heading, analyzer));
+        if (key.length > 1) weights.set(key, Math.max(weights.get(key) ?? 0, 1));
+      }
       add(s.text, 1);
     }
     lengths.push(length);

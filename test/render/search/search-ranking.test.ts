@@ -106,3 +106,32 @@ describe('search ranking and scopes', () => {
     expect(await urls('configurer', { language: 'fr' })).toEqual(['fr/configuration.html']);
   });
 });
+
+describe('a query that is a heading', () => {
+  let tmp: TempDir;
+  let search: BundleSearch;
+
+  beforeAll(async () => {
+    tmp = tempDir();
+    const en = scope('en');
+    const docs = [
+      // boosted, and says "response types" often, but not as a heading
+      { page: 'fields', title: 'Fields', html: `<p>${'Response types and their fields. '.repeat(10)}</p>`, boost: 3 },
+      { page: 'feedback', title: 'Feedback', html: '<p>Get feedback.</p><h2 id="response-types">Response types</h2><p>Thumbs up or down.</p>' },
+    ];
+    const indexer = new SiteSearchIndexer(docs.map((d) => ({ page: d.page, scope: en })));
+    for (const d of docs) indexer.add({ page: d.page, url: `${d.page}.html`, title: d.title, sections: searchSections(d.html), boost: d.boost });
+    for (const [path, bytes] of (await indexer.finish()).files) {
+      mkdirSync(dirname(join(tmp.path, path)), { recursive: true });
+      writeFileSync(join(tmp.path, path), bytes);
+    }
+    search = openBundleSearch(tmp.path);
+  });
+
+  afterAll(() => tmp?.cleanup());
+
+  it('finds the page with that heading first, linked to the heading', async () => {
+    const [first] = await search.search('response types');
+    expect(first).toMatchObject({ url: 'feedback.html#response-types', section: 'Response types' });
+  });
+});
