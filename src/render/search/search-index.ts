@@ -39,7 +39,7 @@ export interface SearchDocument {
  * Starts every shard's cache key. Bump it when the same documents stop giving the same
  * files (search-text.ts, search-terms.ts, shard-files.ts): content keys do not see that.
  */
-const SHARD_KEY_VERSION = `quire-search-${SEARCH_FORMAT_VERSION}.1`;
+const SHARD_KEY_VERSION = `quire-search-${SEARCH_FORMAT_VERSION}.2`;
 
 export interface SearchIndex {
   /** Output path (relative to the output root) -> bytes. */

@@ -30,9 +30,9 @@ export interface IndexedPage {
 }
 
 /** Aim of a dictionary slice's size: a query loads one or two per word. */
-const TERMS_BYTES = 24 * 1024;
-/** Aim of a page-text run's size: a result list loads up to ten of them. */
-const PAGES_BYTES = 32 * 1024;
+const TERMS_BYTES = 12 * 1024;
+/** Aim of a page-text run's size: a result list loads up to ten of them, so small (most pages are 1-4 KB). */
+const PAGES_BYTES = 8 * 1024;
 
 const TITLE_WEIGHT = 5;
 function headingWeight(level: number): number {
