@@ -48,8 +48,10 @@ import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { engineVersion, sha256 } from './cache/cache-key.js';
 import { engineCode } from './cache/engine-version.js';
-import { SearchIndexer, type SearchDocument } from './search/search-index.js';
-import { shardCount } from './search/search-shards.js';
+import type { SearchDocument } from './search/search-index.js';
+import { pageSearchScope } from './search/search-scopes.js';
+import { SiteSearchIndexer } from './search/site-search-index.js';
+import { stemmerKey } from './search/stemmers.js';
 import { searchSections } from './search/search-text.js';
 import type { Outbound } from './openapi/read-document.js';
 import { parseAllowEntry } from '../core/guarded-fetch.js';
@@ -195,7 +197,6 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     pages: plan.pages,
     order: plan.order,
     searchPath: indexed.length > 0 ? 'search/' : undefined,
-    searchShards: shardCount(indexed.length),
     assets: {
       css: theme.css.path,
       js: theme.js.path,
@@ -241,7 +242,14 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const p of shardFiles.keys()) written.add(p);
     shardWrites.push(writeOutputFiles(outDir, shardFiles, manifest));
   };
-  const search = indexed.length > 0 ? new SearchIndexer(indexed.map((t) => t.page), { cacheDir, onShard }) : undefined;
+  const stemmerPath = (lang: string) => {
+    const key = stemmerKey(lang);
+    return key ? theme.stemmers[key]?.path : undefined;
+  };
+  const search = indexed.length > 0
+    ? new SiteSearchIndexer(indexed.map((t) => ({ page: t.page, scope: pageSearchScope(plan.navigation, t.page) })), { cacheDir, onShard, stemmerPath })
+    : undefined;
+  const boost = (page: string) => plan.pages[page].boost;
   try {
     // Render: cached bodies are laid out here, the rest on the worker pool. Only what
     // the report needs is kept per page; bodies go to the search index and are dropped.
@@ -318,6 +326,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         page: task.page,
         url: pageOutputFile(task.page),
         title: r.title,
+        boost: boost(task.page),
         contentKey: keys.get(task.page),
         get sections() {
           return searchSections(r.html);
@@ -354,7 +363,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
       const sections = !plan.pages[task.page].searchable ? [] : searchSections(decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
       parsers[result.parser ?? 'none']++;
-      accept(task, result, { page: task.page, url: file, title: result.title, sections, contentKey: task.cacheKey });
+      accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey });
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
     });
 
@@ -370,7 +379,14 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const files = new Map<string, OutputContent>();
     files.set(theme.css.path, theme.css.content);
     files.set(theme.js.path, theme.js.content);
-    if (searchIndex) files.set(theme.search.path, theme.search.content);
+    if (searchIndex) {
+      files.set(theme.search.path, theme.search.content);
+      files.set('search/scopes.json', searchIndex.files.get('search/scopes.json')!);
+      for (const scope of searchIndex.scopes) {
+        const key = stemmerKey(scope.lang);
+        if (key && theme.stemmers[key]) files.set(theme.stemmers[key].path, theme.stemmers[key].content);
+      }
+    }
     if (math) for (const [p, c] of katex.files) files.set(p, c);
     if (diagrams) for (const [p, c] of await mermaidLib.files()) files.set(p, c);
     const assets = new Set<string>(mediaFiles(plan.files));
@@ -395,7 +411,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     diagnostics.push(...mediaDiagnostics);
     const brokenLinks = outcomes.flatMap((r) => r.brokenLinks);
     const features: ExportReport['features'] = {
-      search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s)` } : { included: false, reason: 'no page to index' },
+      search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s), ${searchIndex.scopes.length} index(es) by language and version` } : { included: false, reason: 'no page to index' },
       math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
       'site-styles': styles.feature,
       mermaid: diagrams ? { included: true, reason: `mermaid library copied locally, loaded by the ${diagrams} page(s) with a diagram` } : { included: false, reason: 'no page has a Mermaid diagram' },

@@ -59,6 +59,8 @@ export type NavNode =
       expanded?: boolean;
       /** `searchable: true` on a hidden group: its pages stay in search and the sitemap. */
       searchable?: boolean;
+      /** `boost`: multiplies the search ranking of every page under the group (the nearest group's wins). */
+      boost?: number;
       /** First `openapi` source (the whole reference is in `specs`). */
       openapi?: string;
       specs?: NavSpecs;

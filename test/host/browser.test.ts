@@ -80,7 +80,8 @@ describe('an exported site browsed through quire host', () => {
     expect(failed).toEqual([]);
     const outside = requested.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).hostname !== '127.0.0.1');
     expect(outside).toEqual([]);
-    expect(requested.some((u) => u.includes('/search/index.json'))).toBe(true);
+    expect(requested.some((u) => u.includes('/search/scopes.json'))).toBe(true);
+    expect(requested.some((u) => /\/search\/[a-z-]+\/index\.json$/.test(u))).toBe(true);
     expect((await page.goto(`${host.url}/images/favicon.svg`))?.status()).toBe(200);
     await context.close();
   }, 120_000);

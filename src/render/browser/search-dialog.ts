@@ -2,11 +2,13 @@
  * The search dialog. On first use it imports the search engine the site ships
  * (`assets/search.<hash>.js`, search-engine.ts), found relative to the site root like
  * the index in `search/`, so any static host and sub-path work with no outside request,
- * and shows results with title, section and snippet. Keyboard: Ctrl/Cmd-K or "/" opens,
- * arrows move, Enter opens, Escape closes.
+ * and shows results with title, section and snippet. It searches the index of the page's
+ * language and version (`data-search-scope`); when the site has several, a switch widens
+ * the search to all of them and each result names its language and version. Keyboard:
+ * Ctrl/Cmd-K or "/" opens, arrows move, Enter opens, Escape closes.
  */
 import { all, on, ui } from './dom.js';
-import type { createSearch, SearchResult } from './search-engine.js';
+import type { createSearch, RankedResult, SearchResult } from './search-engine.js';
 
 /** The engine's path from the site root, set when the site script is bundled (browser-bundle.ts). */
 declare const SEARCH_ENGINE_PATH: string;
@@ -31,7 +33,9 @@ export function setupSearch(): void {
   const list = dialog.querySelector<HTMLElement>('[data-search-results]')!;
   const status = dialog.querySelector<HTMLElement>('[data-search-status]')!;
   const root = new URL(body.getAttribute('data-root') || './', document.baseURI);
-  const shards = Number(body.getAttribute('data-search-shards') || '1');
+  const scope = body.getAttribute('data-search-scope') || '';
+  const widen = dialog.querySelector<HTMLInputElement>('[data-search-widen]');
+  const widenRow = dialog.querySelector<HTMLElement>('[data-search-widen-row]');
   let engine: Promise<Engine> | null = null;
   let selected = -1;
   let items: HTMLElement[] = [];
@@ -42,7 +46,11 @@ export function setupSearch(): void {
   function load(): Promise<Engine> {
     if (engine) return engine;
     const loading = (import(new URL(SEARCH_ENGINE_PATH, root).href) as Promise<{ createSearch: typeof createSearch }>)
-      .then((m) => m.createSearch(new URL(searchDir!, root).href, shards));
+      .then((m) => m.createSearch(new URL(searchDir!, root).href));
+    // the switch only means something when there is more than one index
+    loading.then((e) => e.scopes()).then((list) => {
+      if (widenRow && list.length > 1) widenRow.hidden = false;
+    }).catch(() => undefined); // the query reports a failed load
     // a failed load is tried again on the next query; the query itself says why
     loading.catch(() => {
       engine = null;
@@ -71,7 +79,7 @@ export function setupSearch(): void {
     items[selected].scrollIntoView({ block: 'nearest' });
   }
   // A result's url is the page file's path from the site root ('./' first: a path with a colon is no scheme).
-  function render(results: SearchResult[]): void {
+  function render(results: RankedResult[]): void {
     list.innerHTML = '';
     items = [];
     results.forEach((r, i) => {
@@ -80,6 +88,7 @@ export function setupSearch(): void {
       li.id = `search-result-${i}`;
       li.setAttribute('role', 'option');
       li.innerHTML = `<a href="${escapeText(new URL(`./${r.url}`, root).href)}"><span class="search-result-title">${escapeText(r.title || r.url)}</span>` +
+        (r.scope !== scope && (r.language || r.version) ? `<span class="search-result-scope">${escapeText([r.language, r.version].filter(Boolean).join(' · '))}</span>` : '') +
         (r.section ? `<span class="search-result-section">${escapeText(r.section)}</span>` : '') +
         `<span class="search-result-excerpt">${excerptHtml(r.excerpt)}</span></a>`;
       list.appendChild(li);
@@ -98,7 +107,8 @@ export function setupSearch(): void {
       return;
     }
     status.textContent = ui('searching', 'Searching…');
-    load().then((e) => e.search(query, 10)).then((results) => {
+    const everywhere = !!widen && widen.checked;
+    load().then((e) => e.search(query, { limit: 10, scopes: everywhere || !scope ? undefined : [scope] })).then((results) => {
       if (mine !== seq) return;
       render(results);
       status.textContent = results.length ? '' : ui('noResults', 'No results for “{query}”').replace('{query}', query.trim());
@@ -111,6 +121,7 @@ export function setupSearch(): void {
     clearTimeout(timer);
     timer = window.setTimeout(run, 80);
   });
+  if (widen) on(widen, 'change', run);
   on(input, 'keydown', (e) => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();

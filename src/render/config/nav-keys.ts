@@ -24,11 +24,10 @@ export const SECTION_KEYS: Record<string, string[]> = {
 };
 
 /** `version`: mint.json groups name their version (mint.ts sorts them into versions). */
-export const GROUP_KEYS = ['group', 'pages', 'icon', 'iconType', 'tag', 'root', 'expanded', 'hidden', 'searchable', 'openapi', 'asyncapi', 'examples', 'version'];
+export const GROUP_KEYS = ['group', 'pages', 'icon', 'iconType', 'tag', 'root', 'expanded', 'hidden', 'searchable', 'boost', 'openapi', 'asyncapi', 'examples', 'version'];
 
 /** Documented keys a static export does not apply, with the reason given in the diagnostic. */
 export const NOT_APPLIED: Record<string, string> = {
-  boost: 'search ranking boosts are not applied by the static search index',
   directory: 'directory listings on group root pages are not drawn',
   color: 'anchor colors are not applied; anchors use the theme colors',
   sdk: 'SDK reference pages are not generated from build artifacts',

@@ -198,6 +198,11 @@ export class NavReader {
     if (g.hidden !== undefined) node.hidden = this.flag(g, 'hidden', path);
     if (g.expanded !== undefined) node.expanded = this.flag(g, 'expanded', path);
     if (g.searchable !== undefined) node.searchable = this.flag(g, 'searchable', path);
+    if (g.boost !== undefined && g.boost !== null) {
+      // Mintlify's optimize/search.mdx: any positive number multiplies the pages' search ranking.
+      if (typeof g.boost === 'number' && Number.isFinite(g.boost) && g.boost > 0) node.boost = g.boost;
+      else this.bad([...path, 'boost'], `expected a positive number, got ${JSON.stringify(g.boost)} (ignored)`, 'warning');
+    }
     Object.assign(node, this.specs(g, path));
     // `root` is the page a group opens on: first in reading order, drawn as the group title's link.
     const root = this.optString(g, 'root', path);

@@ -18,6 +18,7 @@ import { uiIcon } from './ui-icons.js';
 import { uiScriptData, uiStrings } from './ui-strings.js';
 import { equivalentPage, neighbours, pageLanguage } from './nav-scope.js';
 import { languageTag } from '../config/languages.js';
+import { pageSearchScope } from '../search/search-scopes.js';
 
 export interface LayoutOptions {
   /** Renders an icon name written by the author (frontmatter, navigation). */
@@ -138,7 +139,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   return '<!doctype html>\n' +
     `<html lang="${escapeAttr(language ? languageTag(language.label) : 'en')}" data-appearance="${escapeAttr(model.config.appearance.default)}"${model.config.appearance.strict ? ' data-strict' : ''}>` +
     renderHead(model, rendered, root, options, description) +
-    `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-shards="${model.searchShards ?? 1}"` : ''}${options.mermaid && model.assets.mermaidJs ? ` data-mermaid-src="${escapeAttr(model.assets.mermaidJs)}"` : ''}>` +
+    `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-scope="${escapeAttr(pageSearchScope(nav, page).id)}"` : ''}${options.mermaid && model.assets.mermaidJs ? ` data-mermaid-src="${escapeAttr(model.assets.mermaidJs)}"` : ''}>` +
     `<a class="skip-link" href="#content">${escapeHtml(ui.skipToContent)}</a>` +
     renderBanner(view.config.banner, ui) +
     renderTopBar({ model: view, root, homeHref, switchers, hasSidebar, link, ui }) +

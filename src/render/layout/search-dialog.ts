@@ -1,6 +1,8 @@
 /**
  * The search dialog, hidden until the search button or Ctrl/Cmd-K opens it. The site
- * script fills the result list from the search index bundled with the site.
+ * script fills the result list from the search index bundled with the site. It searches
+ * the reader's language and version; the "everywhere" switch (shown by the script when
+ * the site has more than one index) widens the search to all of them.
  */
 import type { SiteModel } from './site-model.js';
 import { escapeAttr } from './escape.js';
@@ -12,6 +14,8 @@ export function renderSearchDialog(model: SiteModel, ui: UiStrings = uiStrings()
   return `<div class="search-dialog" data-search-dialog hidden role="dialog" aria-modal="true" aria-label="Search the documentation">` +
     `<div class="search-backdrop" data-search-close></div><div class="search-panel">` +
     `<div class="search-input-row">${uiIcon('search')}<input type="search" class="search-input" data-search-input placeholder="${escapeAttr(ui.searchPlaceholder)}" autocomplete="off" spellcheck="false" aria-controls="search-results" aria-autocomplete="list"><kbd class="search-kbd" data-search-close>Esc</kbd></div>` +
+    // Not translated yet: the interface strings table has no row for it.
+    `<label class="search-scope" data-search-widen-row hidden><input type="checkbox" data-search-widen> All languages and versions</label>` +
     `<ul class="search-results" id="search-results" role="listbox" data-search-results></ul>` +
     `<p class="search-status" data-search-status aria-live="polite"></p>` +
     `<p class="search-footer"><span><kbd>↑</kbd><kbd>↓</kbd> to move</span><span><kbd>Enter</kbd> to open</span><span><kbd>Esc</kbd> to close</span></p>` +

@@ -23,6 +23,8 @@ export interface SitePage {
   listed: boolean;
   /** In the site's search index. */
   searchable: boolean;
+  /** Mintlify's `boost`: the page's search score multiplier (frontmatter, else its nearest group's). */
+  boost?: number;
   deprecated: boolean;
   /** Frontmatter `url`: the sidebar entry links there instead of to the page. */
   url?: string;
@@ -64,6 +66,4 @@ export interface SiteModel {
   assets: SiteAssets;
   /** Root-relative path of the search index folder, when search is built. */
   searchPath?: string;
-  /** Number of search index shards the browser searches together (1 for small sites). */
-  searchShards?: number;
 }

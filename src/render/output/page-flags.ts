@@ -11,6 +11,7 @@
  * | not in the navigation              | no      | no     | no      | no           |
  * | `noindex: true`                    | yes     | no     | no      | yes          |
  * | `searchable: false`                | yes     | no     | yes     | no           |
+ * `boost` (frontmatter, else the nearest group's) multiplies a searchable page's search score.
  * `seo.indexing: "all"` puts hidden and unlisted pages in search and the sitemap (not `noindex` ones).
  */
 import type { Diagnostic, Frontmatter, NavNode, NavSection, Navigation, SiteConfig } from '../types.js';
@@ -21,20 +22,22 @@ import { frontmatterKeyLine } from './read-frontmatter.js';
 export interface NavListing {
   hiddenOnly: boolean;
   searchable: boolean;
+  /** `boost` of the nearest group that sets one (where the page is first listed). */
+  boost?: number;
 }
 
 /** Every page the navigation names, with how it is listed. */
 export function navListings(nav: Navigation): Map<string, NavListing> {
   const out = new Map<string, NavListing>();
-  const add = (page: string, hidden: boolean, searchable: boolean) => {
+  const add = (page: string, hidden: boolean, searchable: boolean, boost: number | undefined) => {
     const known = out.get(page);
-    if (!known) out.set(page, { hiddenOnly: hidden, searchable: hidden && searchable });
-    else out.set(page, { hiddenOnly: known.hiddenOnly && hidden, searchable: known.searchable || (hidden && searchable) });
+    if (!known) out.set(page, { hiddenOnly: hidden, searchable: hidden && searchable, ...(boost !== undefined ? { boost } : {}) });
+    else out.set(page, { ...known, hiddenOnly: known.hiddenOnly && hidden, searchable: known.searchable || (hidden && searchable) });
   };
-  const nodes = (list: NavNode[], hidden: boolean, searchable: boolean) => {
+  const nodes = (list: NavNode[], hidden: boolean, searchable: boolean, boost?: number) => {
     for (const n of list) {
-      if (n.kind === 'page') add(n.page, hidden, searchable);
-      else if (n.kind === 'group') nodes(n.children, hidden || !!n.hidden, searchable || !!n.searchable);
+      if (n.kind === 'page') add(n.page, hidden, searchable, boost);
+      else if (n.kind === 'group') nodes(n.children, hidden || !!n.hidden, searchable || !!n.searchable, n.boost ?? boost);
     }
   };
   const sections = (list: NavSection[], hidden: boolean, searchable: boolean) => {
@@ -59,7 +62,7 @@ const NOT_APPLIED: Record<string, string> = {
   contextual: 'the contextual menu is not part of the static site',
 };
 
-export type PageFlags = Pick<SitePage, 'hidden' | 'noindex' | 'searchable' | 'listed' | 'url' | 'mode' | 'hidePager'>;
+export type PageFlags = Pick<SitePage, 'hidden' | 'noindex' | 'searchable' | 'listed' | 'url' | 'mode' | 'hidePager' | 'boost'>;
 
 /** The flags of one page; a frontmatter value the export cannot apply is reported against `file`. */
 export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, config: SiteConfig, file: string | undefined, diagnostics: Diagnostic[], source = ''): PageFlags {
@@ -70,6 +73,12 @@ export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, conf
   const listed = !noindex && (all || (!!listing && (!hidden || (!hiddenByPage && listing.searchable))));
   const flags: PageFlags = { hidden, noindex, listed, searchable: listed && fm.searchable !== false };
   if (typeof fm.url === 'string' && fm.url.trim()) flags.url = fm.url.trim();
+  // optimize/search.mdx: frontmatter `boost` wins over the nearest group's; any positive number.
+  const boost = typeof fm.boost === 'number' && Number.isFinite(fm.boost) && fm.boost > 0 ? fm.boost : listing?.boost;
+  if (fm.boost !== undefined && boost !== fm.boost && file) {
+    diagnostics.push({ severity: 'warning', file, line: 1, message: `${file}: frontmatter boost ${JSON.stringify(fm.boost)} is not a positive number (ignored)` });
+  }
+  if (boost !== undefined && boost !== 1 && flags.searchable) flags.boost = boost;
   if (fm.hideFooterPagination === true) flags.hidePager = true;
   if (file) {
     for (const key of Object.keys(NOT_APPLIED)) {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { buildShardFiles, SEARCH_FORMAT_VERSION } from './shard-files.js';
 import type { SearchSection } from './search-text.js';
 import { shardCount, shardDir, shardOf } from './search-shards.js';
+import { analyzerFor } from './stemmers.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 
@@ -30,13 +31,15 @@ export interface SearchDocument {
    * comes from the cache are never read: they may be a getter that works them out on demand.
    */
   contentKey?: string;
+  /** Mintlify's `boost` of the page (frontmatter, else its nearest group's). @default 1 */
+  boost?: number;
 }
 
 /**
  * Starts every shard's cache key. Bump it when the same documents stop giving the same
  * files (search-text.ts, search-terms.ts, shard-files.ts): content keys do not see that.
  */
-const SHARD_KEY_VERSION = `quire-search-${SEARCH_FORMAT_VERSION}.1`;
+const SHARD_KEY_VERSION = `quire-search-${SEARCH_FORMAT_VERSION}.2`;
 
 export interface SearchIndex {
   /** Output path (relative to the output root) -> bytes. */
@@ -120,7 +123,14 @@ export class SearchIndexer {
    */
   constructor(
     pages: string[],
-    private readonly options: { cacheDir?: string; onShard?: (files: Map<string, Uint8Array>) => void } = {},
+    private readonly options: {
+      cacheDir?: string;
+      onShard?: (files: Map<string, Uint8Array>) => void;
+      /** Folder of this index in the output. @default 'search' */
+      dir?: string;
+      /** The pages' language (BCP 47): how words are cut and stemmed. @default 'en' */
+      lang?: string;
+    } = {},
   ) {
     this.shards = shardCount(pages.length);
     this.pages = new Set(pages);
@@ -131,6 +141,10 @@ export class SearchIndexer {
 
   shardOf(page: string): number {
     return shardOf(page, this.shards);
+  }
+
+  get pageCount(): number {
+    return this.pages.size;
   }
 
   /** Adds a page's document (each page of the list given at construction, once). */
@@ -148,16 +162,17 @@ export class SearchIndexer {
     const docs = st.order.map((page) => st.docs.get(page)!);
     st.docs = new Map();
     this.chain = this.chain.then(async () => {
-      const key = shardKey(docs);
+      const lang = this.options.lang ?? 'en';
+      const key = shardKey(docs, lang);
       const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.pack`) : undefined;
       let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
       if (shardFiles) this.cachedShards++;
       else {
-        shardFiles = buildShardFiles(docs.map((d) => ({ url: d.url, title: d.title, sections: d.sections })));
+        shardFiles = buildShardFiles(docs.map((d) => ({ url: d.url, title: d.title, sections: d.sections, boost: d.boost })), analyzerFor(lang));
         if (cacheFile) await writePacked(cacheFile, shardFiles);
       }
       const out = new Map<string, Uint8Array>();
-      for (const [path, content] of shardFiles) out.set(`${shardDir(shard)}/${path}`, content);
+      for (const [path, content] of shardFiles) out.set(`${shardDir(shard, this.options.dir)}/${path}`, content);
       for (const [path, content] of out) this.files.set(path, content);
       this.options.onShard?.(out);
     });
@@ -177,10 +192,10 @@ export class SearchIndexer {
 }
 
 /** Cache key of a shard: its documents in page order, each by its content key when it has one. */
-function shardKey(docs: SearchDocument[]): string {
-  const key = createHash('sha256').update(SHARD_KEY_VERSION).update('\u0000');
+function shardKey(docs: SearchDocument[], lang: string): string {
+  const key = createHash('sha256').update(SHARD_KEY_VERSION).update('\u0000').update(lang).update('\u0000');
   for (const d of docs) {
-    for (const part of [d.page, d.url, d.title]) key.update(part).update('\u0000');
+    for (const part of [d.page, d.url, d.title, String(d.boost ?? 1)]) key.update(part).update('\u0000');
     if (d.contentKey === undefined) key.update('sections\u0000').update(JSON.stringify(d.sections)).update('\u0000');
     else key.update('key\u0000').update(d.contentKey).update('\u0000');
   }

@@ -20,7 +20,7 @@ export function shardOf(page: string, shards: number): number {
   return createHash('sha256').update(page).digest().readUInt32BE(0) % shards;
 }
 
-/** Output folder of a shard: `search/` for the first, `search/shard-N/` for the others. */
-export function shardDir(shard: number): string {
-  return shard === 0 ? 'search' : `search/shard-${shard}`;
+/** Output folder of a shard of the index in `dir`: `dir` for the first, `dir/shard-N` for the others. */
+export function shardDir(shard: number, dir = 'search'): string {
+  return shard === 0 ? dir : `${dir}/shard-${shard}`;
 }

@@ -1,83 +1,146 @@
 /**
  * How text becomes search terms, one module for both sides: the indexer imports it
- * here, and the site's search engine (render/browser/search-engine.ts) bundles it, so
+ * here, and the site's search engine (search-query.ts, bundled for the browser) too, so
  * a query is cut into terms exactly as the pages were. No Node or DOM API in here.
  *
  * - A word is a run of letters and digits, joined by `.`, `_`, `-` or an apostrophe
- *   (`api-key`, `snake_case`, `v1.2`, `user's`).
+ *   (`api-key`, `snake_case`, `v1.2`, `user's`). A run in a script written without
+ *   spaces (Han, kana, Thai, Lao, Khmer, Myanmar) is cut into words by
+ *   `Intl.Segmenter` (ICU's dictionaries), so `検索エンジンを使う` gives `検索`, `エンジン`...
  * - A joined or camelCase word (`retryLimit`, `HTTPServer`) is indexed as its parts
  *   of two characters or more and as the whole word run together (`retrylimit`), so a
  *   query finds it by a part or by the whole. A joined word in a query stands for its
  *   whole: `retry_limit` finds `retryLimit` and `retry-limit`.
- * - Terms are lowercased, accents folded (`café` -> `cafe`), and plain a-z words reduced
- *   to their English stem by the Porter2 (Snowball English) stemmer of the `porter2`
- *   package, whose source ships with the engine under its MIT notice.
+ * - Terms are lowercased, reduced to their stem by the analyzer's language stemmer
+ *   (search/stemmers.ts; none for a language without one) and accents folded
+ *   (`café` -> `cafe`). English folds first (Porter2 works on a-z); the other Snowball
+ *   stemmers know their own letters (`häuser` -> `haus`), so they stem first.
  */
-import { stem as porter2Stem } from 'porter2';
+
+export type Stemmer = (word: string) => string;
 
 /** Called per term: `raw` is the folded word before stemming. */
 export type OnTerm = (term: string, start: number, end: number, raw: string) => void;
 
-const WORD = /[\p{L}\p{N}]+(?:[._'\u2019-]+[\p{L}\p{N}]+)*/gu;
-const SPLIT = /[._'\u2019-]|\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
-const PART = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{N}]+|[\p{Lu}\p{N}]+|[\p{L}\p{N}]+/gu;
-
-/** Lowercased, accents folded. */
-export function fold(word: string): string {
-  const w = word.toLowerCase();
-  return /[\u0080-\uffff]/.test(w) ? w.normalize('NFKD').replace(/\p{M}+/gu, '') : w;
+/** A language's way of turning words into terms. */
+export interface Analyzer {
+  /** BCP 47 tag, as the index's scope names it. */
+  lang: string;
+  stem(word: string): string;
+  /** Words seen before, with their terms, for a query [0] and for pages [1]. */
+  memo: [Map<string, [string, string][]>, Map<string, [string, string][]>];
+  segmenter: { segment(text: string): Iterable<{ segment: string; index: number; isWordLike?: boolean }> } | undefined;
 }
 
-/** The English stem of a plain a-z word of three letters or more; any other word as it is. */
-export function stem(word: string): string {
-  if (word.length < 3 || !/^[a-z]+$/.test(word)) return word;
-  return porter2Stem(word);
+// Marks belong to their letter: Devanagari vowel signs, Thai tone marks.
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[._'\u2019-]+[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
+const SPLIT = /[._'\u2019-]|\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
+const PART = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{N}]+|[\p{Lu}\p{N}]+|[\p{L}\p{M}\p{N}]+/gu;
+/** Scripts written without spaces between words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const LETTERS = /^[\p{L}\p{M}]+$/u;
+
+/** Latin letters with diacritics (and ligatures such as `ﬁ`): what folding touches. */
+const ACCENTED = /[\u00C0-\u024F\u1E00-\u1EFF\uFB00-\uFB06]/g;
+
+/**
+ * Lowercased, accents of Latin letters folded (`é` -> `e`). Only Latin: a kana's voicing
+ * mark (`ジ`) or a Devanagari vowel sign is part of the letter, not an accent.
+ */
+export function fold(word: string): string {
+  const w = word.toLowerCase();
+  return /[\u00C0-\uFB06]/.test(w) ? w.replace(ACCENTED, (c) => c.normalize('NFKD').replace(/\p{M}+/gu, '')) : w;
+}
+
+/** An analyzer for `lang` stemming with `stemmer` (none: words are only lowercased and folded). */
+export function createAnalyzer(lang: string, stemmer?: Stemmer): Analyzer {
+  const english = /^en\b/i.test(lang);
+  const stem = (word: string): string => {
+    if (!stemmer) return fold(word);
+    if (english) {
+      const folded = fold(word);
+      return folded.length >= 3 && /^[a-z]+$/.test(folded) ? stemmer(folded) : folded;
+    }
+    const lower = word.toLowerCase();
+    return fold(lower.length >= 3 && LETTERS.test(lower) ? stemmer(lower) : lower);
+  };
+  let segmenter: Analyzer['segmenter'];
+  const Seg = (Intl as unknown as { Segmenter?: new (l: string, o: object) => Analyzer['segmenter'] }).Segmenter;
+  if (Seg) {
+    try {
+      segmenter = new Seg(lang, { granularity: 'word' });
+    } catch {
+      segmenter = new Seg('en', { granularity: 'word' }); // an unknown tag: ICU's dictionaries do not depend on it
+    }
+  }
+  return { lang, stem, memo: [new Map<string, [string, string][]>(), new Map<string, [string, string][]>()], segmenter };
 }
 
 /**
  * A word's terms as [term, raw] pairs. A joined word gives its parts (two characters
  * or more) and the whole word run together when indexing; in a query only the whole.
  */
-function wordTerms(word: string, index: boolean): [string, string][] {
-  if (!SPLIT.test(word)) {
-    const raw = fold(word);
-    return [[stem(raw), raw]];
-  }
+function wordTerms(a: Analyzer, word: string, index: boolean): [string, string][] {
+  if (!SPLIT.test(word)) return [[a.stem(word), fold(word)]];
   const parts: string[] = [];
   for (const piece of word.split(/[._'\u2019-]+/)) {
-    for (const found of piece.match(PART) ?? []) parts.push(fold(found));
+    for (const found of piece.match(PART) ?? []) parts.push(found);
   }
   const whole = parts.join('');
-  const joined = stem(whole);
+  const joined = a.stem(whole);
   const out: [string, string][] = [];
   if (index) {
     for (const part of parts) {
-      const term = part.length < 2 ? '' : stem(part);
-      if (term && term !== joined) out.push([term, part]);
+      const term = part.length < 2 ? '' : a.stem(part);
+      if (term && term !== joined) out.push([term, fold(part)]);
     }
   }
-  out.push([joined, whole]);
+  out.push([joined, fold(whole)]);
   return out;
 }
 
-// Words seen before, with their terms: a site repeats its vocabulary (a cap keeps a
-// site of unique tokens from growing it without end).
+// A site repeats its vocabulary (a cap keeps a site of unique tokens from growing the memo without end).
 const MAX_KNOWN = 200_000;
-const known = [new Map<string, [string, string][]>(), new Map<string, [string, string][]>()];
+
+/** The words of a run with no spaces, cut by Intl.Segmenter (each character without it). */
+function unspacedWords(a: Analyzer, run: string, at: number, emit: (word: string, start: number) => void): void {
+  if (!a.segmenter) {
+    for (let i = 0; i < run.length; i++) emit(run[i], at + i);
+    return;
+  }
+  for (const s of a.segmenter.segment(run)) if (s.isWordLike !== false && /[\p{L}\p{N}]/u.test(s.segment)) emit(s.segment, at + s.index);
+}
 
 /** Calls `fn` for each term of `text`, in order; `index` says whether it is a page (else a query). */
-export function eachTerm(text: string, fn: OnTerm, index: boolean): void {
-  const memo = known[index ? 1 : 0];
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
-    const word = m[0];
-    const start = m.index;
-    const end = start + word.length;
-    let terms = memo.get(word);
+export function eachTerm(text: string, fn: OnTerm, index: boolean, a: Analyzer): void {
+  const memo = a.memo[index ? 1 : 0];
+  const word = (w: string, start: number, plain: boolean) => {
+    const end = start + w.length;
+    let terms = memo.get(w);
     if (terms === undefined) {
-      terms = wordTerms(word, index);
-      if (memo.size < MAX_KNOWN) memo.set(word, terms);
+      terms = plain ? [[fold(w), fold(w)]] : wordTerms(a, w, index);
+      if (memo.size < MAX_KNOWN) memo.set(w, terms);
     }
     for (const [term, raw] of terms) fn(term, start, end, raw);
+  };
+  const re = new RegExp(WORD.source, 'gu');
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (UNSPACED.test(m[0])) unspacedWords(a, m[0], m.index, (w, start) => word(w, start, UNSPACED.test(w)));
+    else word(m[0], m.index, false);
   }
+}
+
+/** The terms of `text` in order (a query's, unless `index`). */
+export function termsOf(text: string, a: Analyzer, index = false): string[] {
+  const out: string[] = [];
+  eachTerm(text, (term) => out.push(term), index, a);
+  return out;
+}
+
+/**
+ * The dictionary entry of a heading as a whole: its query terms after U+0001, which sorts
+ * before every word, so these entries never meet a word's lookup or prefix.
+ */
+export function headingKey(terms: string[]): string {
+  return `\u0001${terms.join(' ')}`;
 }

@@ -2,11 +2,13 @@
  * One search shard's files, built from its documents in page order (same documents,
  * same bytes). The format is what browser/search-engine.ts reads in the browser:
  *
- * - `index.json`: `{ version, pages: [[url, title, length]], terms: [[firstTerm, file]],
- *   fragments: [[file, firstPage]] }`. `length` is the page's word count (for ranking).
+ * - `index.json`: `{ version, pages: [[url, title, length, boost?]], terms: [[firstTerm, file]],
+ *   fragments: [[file, firstPage]] }`. `length` is the page's word count (for ranking),
+ *   `boost` its search boost (`boost` in frontmatter or on a group) when not 1.
  * - `terms.<hash>.json`: a slice of the sorted dictionary, `[[term, [page, weight, ...]]]`.
  *   A term's weight in a page counts its words, title words 5 times and heading words 3
- *   times (level 2) or twice (deeper). The browser loads only the slices a query needs.
+ *   times (level 2) or twice (deeper). Each heading is also an entry of its own, its terms
+ *   after U+0001 (`headingKey`). The browser loads only the slices a query needs.
  * - `pages.<hash>.json`: the text of a run of pages, `[[[anchor, heading, text], ...]]`
  *   per page, for the result's section and excerpt; loaded for the results shown.
  *
@@ -14,21 +16,23 @@
  */
 import { hashedName } from '../theme/content-hash.js';
 import type { SearchSection } from './search-text.js';
-import { eachTerm } from './search-terms.js';
+import { eachTerm, headingKey, termsOf, type Analyzer } from './search-terms.js';
 
-export const SEARCH_FORMAT_VERSION = 1;
+export const SEARCH_FORMAT_VERSION = 3;
 
 /** What one page puts into the index. */
 export interface IndexedPage {
   url: string;
   title: string;
   sections: SearchSection[];
+  /** Multiplies the page's score (Mintlify's `boost`). @default 1 */
+  boost?: number;
 }
 
 /** Aim of a dictionary slice's size: a query loads one or two per word. */
-const TERMS_BYTES = 24 * 1024;
-/** Aim of a page-text run's size: a result list loads up to ten of them. */
-const PAGES_BYTES = 32 * 1024;
+const TERMS_BYTES = 12 * 1024;
+/** Aim of a page-text run's size: a result list loads up to ten of them, so small (most pages are 1-4 KB). */
+const PAGES_BYTES = 8 * 1024;
 
 const TITLE_WEIGHT = 5;
 function headingWeight(level: number): number {
@@ -39,7 +43,7 @@ function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function buildShardFiles(pages: IndexedPage[]): Map<string, Uint8Array> {
+export function buildShardFiles(pages: IndexedPage[], analyzer: Analyzer): Map<string, Uint8Array> {
   /** term -> [page, weight, page, weight, ...], pages ascending. */
   const postings = new Map<string, number[]>();
   const lengths: number[] = [];
@@ -50,10 +54,15 @@ export function buildShardFiles(pages: IndexedPage[]): Map<string, Uint8Array> {
       eachTerm(text, (term) => {
         weights.set(term, (weights.get(term) ?? 0) + weight);
         length++;
-      }, true);
+      }, true, analyzer);
     add(page.title, TITLE_WEIGHT);
     for (const s of page.sections) {
-      if (s.heading) add(s.heading, headingWeight(s.level));
+      if (s.heading) {
+        add(s.heading, headingWeight(s.level));
+        // the heading whole, so a query that is a heading finds it (search-query.ts)
+        const key = headingKey(termsOf(s.heading, analyzer));
+        if (key.length > 1) weights.set(key, Math.max(weights.get(key) ?? 0, 1));
+      }
       add(s.text, 1);
     }
     lengths.push(length);
@@ -91,7 +100,7 @@ export function buildShardFiles(pages: IndexedPage[]): Map<string, Uint8Array> {
 
   const index = {
     version: SEARCH_FORMAT_VERSION,
-    pages: pages.map((p, i) => [p.url, p.title, lengths[i]]),
+    pages: pages.map((p, i) => (p.boost !== undefined && p.boost !== 1 ? [p.url, p.title, lengths[i], p.boost] : [p.url, p.title, lengths[i]])),
     terms,
     fragments,
   };

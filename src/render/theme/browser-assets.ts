@@ -15,6 +15,7 @@ import type * as esbuild from 'esbuild';
 import { sha256 } from '../cache/cache-key.js';
 import { installedPackageDir } from '../installed-package.js';
 import { hashedName } from './content-hash.js';
+import { STEMMER_MODULES } from '../search/stemmers.js';
 
 /** The stylesheets, in the order the site's CSS holds them (build-theme.ts). */
 export const STYLESHEETS = ['base', 'layout', 'code', 'components', 'search', 'reference'] as const;
@@ -32,6 +33,8 @@ export interface BrowserAssets {
   /** The search engine (an ES module) and the path it is written to, which the site script imports. */
   searchJs: string;
   searchPath: string;
+  /** One stemmer module per language that has one (search/stemmers.ts): its path and code. */
+  stemmers: Record<string, { path: string; js: string }>;
   css: Record<Stylesheet, string>;
 }
 
@@ -61,11 +64,29 @@ function inputKey(inputs: string[]): string {
   return sha256(...parts);
 }
 
-/** The porter2 stemmer's licence, as the head comment of the search engine it ships in. */
-function stemmerNotice(): { banner: string; file: string } {
-  const file = join(installedPackageDir('porter2'), 'LICENSE');
-  const notice = readFileSync(file, 'utf8').trim().split('\n').map((line) => ` * ${line}`.trimEnd()).join('\n');
-  return { banner: `/*!\n * Quire site search. Contains the porter2 stemmer:\n${notice}\n */`, file };
+/** A stemmer package's licence, as the head comment of the module it ships in. */
+function stemmerNotice(pkg: string, licence: string, lines?: number): { banner: string; file: string } {
+  const file = join(installedPackageDir(pkg), licence);
+  let text = readFileSync(file, 'utf8').trim().split('\n');
+  if (lines) text = text.slice(0, lines);
+  const notice = text.map((line) => ` * ${line}`.trimEnd()).join('\n');
+  return { banner: `/*!\n * Quire site search: a stemmer from the ${pkg} package:\n${notice}\n */`, file };
+}
+
+/** The stemmer modules, `export { stemmer }` each. */
+function bundleStemmers(build: typeof esbuild.buildSync, inputs: Set<string>): BrowserAssets['stemmers'] {
+  const out: BrowserAssets['stemmers'] = {};
+  const porter = stemmerNotice('porter2', 'LICENSE');
+  // Orama's notice is the Apache-2.0 head of its LICENSE.md (copyright and licence lines).
+  const orama = stemmerNotice('@orama/stemmers', 'LICENSE.md', 13);
+  inputs.add(relative(REPO, porter.file)).add(relative(REPO, orama.file));
+  for (const [key, module] of Object.entries(STEMMER_MODULES)) {
+    const contents = module === 'porter2' ? `export { stem as stemmer } from 'porter2';` : `export { stemmer } from '${module}';`;
+    const notice = module === 'porter2' ? porter : orama;
+    const js = run(build, { stdin: { contents, resolveDir: REPO, sourcefile: `stem-${key}.js` }, format: 'esm', banner: { js: notice.banner }, outdir: undefined }, inputs).values().next().value!;
+    out[key] = { path: hashedName(`assets/stem-${key}.js`, js), js };
+  }
+  return out;
 }
 
 function run(build: typeof esbuild.buildSync, options: esbuild.BuildOptions, inputs: Set<string>): Map<string, string> {
@@ -74,7 +95,7 @@ function run(build: typeof esbuild.buildSync, options: esbuild.BuildOptions, inp
   if (result.warnings.length) {
     throw new Error(`esbuild: ${result.warnings.map((w) => `${w.location ? `${w.location.file}:${w.location.line}: ` : ''}${w.text}`).join('; ')}`);
   }
-  for (const input of Object.keys(result.metafile!.inputs)) inputs.add(input);
+  for (const input of Object.keys(result.metafile!.inputs)) if (!input.startsWith('<')) inputs.add(input); // not `<stdin>`
   const files = new Map<string, string>();
   for (const file of result.outputFiles!) files.set(file.path.slice(file.path.lastIndexOf('/') + 1), file.text);
   return files;
@@ -84,9 +105,8 @@ function run(build: typeof esbuild.buildSync, options: esbuild.BuildOptions, inp
 export function bundleBrowserAssets(): BrowserAssets {
   const build = (createRequire(import.meta.url)('esbuild') as typeof esbuild).buildSync;
   const inputs = new Set<string>();
-  const notice = stemmerNotice();
-  inputs.add(relative(REPO, notice.file));
-  const searchJs = run(build, { entryPoints: [join(SOURCES, 'search-engine.ts')], format: 'esm', banner: { js: notice.banner } }, inputs).get('search-engine.js')!;
+  const searchJs = run(build, { entryPoints: [join(SOURCES, 'search-engine.ts')], format: 'esm' }, inputs).get('search-engine.js')!;
+  const stemmers = bundleStemmers(build, inputs);
   const searchPath = hashedName('assets/search.js', searchJs);
   const scripts = run(build, {
     entryPoints: [join(SOURCES, 'site.ts'), join(SOURCES, 'playground.ts')],
@@ -96,7 +116,7 @@ export function bundleBrowserAssets(): BrowserAssets {
   const styles = run(build, { entryPoints: STYLESHEETS.map((name) => join(SOURCES, 'styles', `${name}.css`)) }, inputs);
   const css = Object.fromEntries(STYLESHEETS.map((name) => [name, styles.get(`${name}.css`)!])) as Record<Stylesheet, string>;
   const sorted = [...inputs].sort();
-  return { key: inputKey(sorted), inputs: sorted, siteJs: scripts.get('site.js')!, playgroundJs: scripts.get('playground.js')!, searchJs, searchPath, css };
+  return { key: inputKey(sorted), inputs: sorted, siteJs: scripts.get('site.js')!, playgroundJs: scripts.get('playground.js')!, searchJs, searchPath, stemmers, css };
 }
 
 /** Writes a bundle to dist/browser-assets.json, whole or not at all (processes may race). */

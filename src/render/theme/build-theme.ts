@@ -33,7 +33,7 @@ export function colorVariables(colors: SiteConfig['colors']): string {
   return `:root{--primary:${primary};--primary-light:${light};--primary-dark:${dark};--primary-dark-mode:${light}}`;
 }
 
-export function buildTheme(config: Pick<SiteConfig, 'colors'>, extra: { css?: string[]; js?: string[] } = {}): { css: ThemeFile; js: ThemeFile; search: ThemeFile } {
+export function buildTheme(config: Pick<SiteConfig, 'colors'>, extra: { css?: string[]; js?: string[] } = {}): { css: ThemeFile; js: ThemeFile; search: ThemeFile; stemmers: Record<string, ThemeFile> } {
   const assets = browserAssets();
   const { base, layout, code, components, search } = assets.css;
   const css = [colorVariables(config.colors), base, layout, code, tokenClassCss(), components, search, ...(extra.css ?? [])]
@@ -44,5 +44,6 @@ export function buildTheme(config: Pick<SiteConfig, 'colors'>, extra: { css?: st
     css: { path: hashedName('assets/site.css', css), content: css },
     js: { path: hashedName('assets/site.js', js), content: js },
     search: { path: assets.searchPath, content: assets.searchJs },
+    stemmers: Object.fromEntries(Object.entries(assets.stemmers).map(([key, s]) => [key, { path: s.path, content: s.js }])),
   };
 }

@@ -43,7 +43,6 @@ describe('navigation: products, tabs with menus, groups', () => {
     const { diagnostics } = await loadSiteConfig(join(FIXTURES, 'products'));
     expect(diagnostics.map((d) => [d.severity, d.file, d.path])).toEqual([
       ['warning', 'docs.json', 'navigation.sidebarStyle'],
-      ['warning', 'docs.json', 'navigation.products[0].tabs[0].menu[0].groups[0].boost'],
       ['warning', 'docs.json', 'navigation.products[0].tabs[0].menu[1].groups[0].pages[1].directory'],
     ]);
     expect(diagnostics[0].message).toContain('unknown navigation key "sidebarStyle"');

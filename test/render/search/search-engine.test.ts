@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAssets } from '../../../src/render/theme/browser-assets.js';
-import { SearchIndexer } from '../../../src/render/search/search-index.js';
+import { SiteSearchIndexer } from '../../../src/render/search/site-search-index.js';
 import { PAGES_PER_SHARD, shardOf } from '../../../src/render/search/search-shards.js';
 import { searchSections } from '../../../src/render/search/search-text.js';
 import { serveStatic, type StaticServer } from '../e2e/static-server.js';
@@ -20,7 +20,7 @@ interface Result {
   section?: string;
   excerpt: [string, boolean][];
 }
-type Engine = { search(query: string, limit?: number): Promise<Result[]> };
+type Engine = { search(query: string, options?: { limit?: number }): Promise<Result[]> };
 
 const pages: Record<string, { title: string; html: string }> = {
   'guide/deploy': { title: 'Deploying Quire', html: '<p>How a deployment works.</p><h2 id="air-gapped">Air-gapped installs</h2><p>Copy the bundle across; the axolotl stays offline.</p>' },
@@ -41,10 +41,13 @@ describe('the site search engine', () => {
   beforeAll(async () => {
     tmp = tempDir();
     const names = Object.keys(pages);
-    const indexer = new SearchIndexer(names);
-    shards = indexer.shards;
+    const stemmer = browserAssets().stemmers.en;
+    const indexer = new SiteSearchIndexer(names.map((page) => ({ page, scope: { id: 'en', lang: 'en' } })), { stemmerPath: () => stemmer.path });
     for (const page of names) indexer.add({ page, url: `${page}.html`, title: pages[page].title, sections: searchSections(pages[page].html) });
     const index = await indexer.finish();
+    shards = index.shards;
+    // the stemmer module the engine imports, as the export writes it
+    index.files.set(stemmer.path, new TextEncoder().encode(stemmer.js));
     for (const [path, bytes] of index.files) {
       mkdirSync(dirname(join(tmp.path, path)), { recursive: true });
       writeFileSync(join(tmp.path, path), bytes);
@@ -52,8 +55,9 @@ describe('the site search engine', () => {
     const module = join(tmp.path, 'engine.mjs');
     writeFileSync(module, browserAssets().searchJs);
     server = await serveStatic(tmp.path);
-    const { createSearch } = (await import(pathToFileURL(module).href)) as { createSearch: (base: string, shards: number) => Engine };
-    engine = createSearch(`${server.url}search/`, shards);
+    const { createSearch } = (await import(pathToFileURL(module).href)) as { createSearch: (base: string, root?: string) => Engine };
+    // Node imports modules from files only: the stemmer from the same folder the server serves
+    engine = createSearch(`${server.url}search/`, pathToFileURL(`${tmp.path}/`).href);
   });
 
   afterAll(async () => {

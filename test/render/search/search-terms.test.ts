@@ -1,14 +1,15 @@
 /**
  * Terms: the one tokenizer the indexer runs here and every site's engine runs in the
- * browser (the same source).
+ * browser (the same source), per language: Intl.Segmenter for scripts without spaces,
+ * each language's Snowball stemmer (Porter2 for English), none for Chinese and Japanese.
  */
 import { describe, expect, it } from 'vitest';
-import { eachTerm } from '../../../src/render/search/search-terms.js';
+import { eachTerm, termsOf } from '../../../src/render/search/search-terms.js';
+import { analyzerFor, stemmerKey } from '../../../src/render/search/stemmers.js';
 
-function terms(text: string, index: boolean): string[] {
-  const out: string[] = [];
-  eachTerm(text, (term) => out.push(term), index);
-  return out;
+const en = analyzerFor('en');
+function terms(text: string, index: boolean, lang = 'en'): string[] {
+  return termsOf(text, analyzerFor(lang), index);
 }
 
 describe('search terms', () => {
@@ -29,7 +30,54 @@ describe('search terms', () => {
 
   it('gives each term the place of its word in the text', () => {
     const places: [string, number, number][] = [];
-    eachTerm('run `api-key` now', (term, start, end) => places.push([term, start, end]), true);
+    eachTerm('run `api-key` now', (term, start, end) => places.push([term, start, end]), true, en);
     expect(places).toEqual([['run', 0, 3], ['api', 5, 12], ['key', 5, 12], ['apikey', 5, 12], ['now', 14, 17]]);
+  });
+
+  it('stems German with its own stemmer, umlauts and all, and folds after', () => {
+    expect(terms('Häuser Konfigurationen Einstellungen', true, 'de')).toEqual(['haus', 'konfiguration', 'einstell']);
+    // the same word forms meet on one term, as a query and as a page
+    expect(terms('Einstellung', false, 'de')).toEqual(terms('Einstellungen', true, 'de'));
+    // Porter2 would have left these alone or cut them wrongly
+    expect(terms('Häuser', true, 'en')).toEqual(['hauser']);
+  });
+
+  it('stems French and Spanish words to one term per family', () => {
+    expect(terms('configuration configurations configurer', true, 'fr')).toEqual(['configur', 'configur', 'configur']);
+    expect(terms('déploiement déploiements', true, 'fr')).toEqual(['deploi', 'deploi']);
+    expect(terms('búsqueda búsquedas buscar', true, 'es')).toEqual(['busqued', 'busqued', 'busc']);
+    expect(terms('configuración', false, 'es')).toEqual(terms('configuraciones', true, 'es'));
+  });
+
+  it('cuts Japanese into words with Intl.Segmenter and leaves them unstemmed', () => {
+    const words = terms('検索エンジンを使うにはAPIキーが必要です', true, 'ja');
+    expect(words).toContain('検索');
+    expect(words).toContain('エンジン');
+    expect(words).toContain('api');
+    expect(words).toContain('キー');
+    expect(words).toContain('必要');
+    // not one run of characters, which a query for 検索 could never match
+    expect(words.some((w) => w.length > 6)).toBe(false);
+    expect(stemmerKey('ja')).toBeUndefined();
+  });
+
+  it('cuts Chinese into words with Intl.Segmenter', () => {
+    const words = terms('代码组可以显示多种编程语言的示例', true, 'zh-CN');
+    expect(words).toContain('代码');
+    expect(words).toContain('语言');
+    expect(words).toContain('示例');
+    // a query is cut as the page was, so its words are the page's
+    expect(terms('编程语言', false, 'zh-CN').every((w) => words.includes(w))).toBe(true);
+    expect(terms('代码组', false, 'zh-CN')).toEqual(['代码', '组']);
+    expect(stemmerKey('zh-CN')).toBeUndefined();
+  });
+
+  it('picks a stemmer by the language subtag and none for a language without one', () => {
+    expect(stemmerKey('pt-BR')).toBe('pt');
+    expect(stemmerKey('fr-CA')).toBe('fr');
+    expect(stemmerKey('ko')).toBeUndefined();
+    expect(terms('Dokumentasi', true, 'ko')).toEqual(['dokumentasi']);
+    // Devanagari vowel signs are part of the word, and Hindi has a stemmer
+    expect(terms('किताबें', true, 'hi')).toEqual(['किताब']);
   });
 });

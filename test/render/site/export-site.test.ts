@@ -55,7 +55,9 @@ describe('exportSite on a small site', () => {
     expect(files.filter((f) => /^assets\/site\.[0-9a-f]{8}\.css$/.test(f))).toHaveLength(1);
     expect(files.filter((f) => /^assets\/site\.[0-9a-f]{8}\.js$/.test(f))).toHaveLength(1);
     expect(files.filter((f) => /^assets\/search\.[0-9a-f]{8}\.js$/.test(f))).toHaveLength(1);
-    expect(files).toContain('search/index.json');
+    expect(files).toContain('search/scopes.json');
+    expect(files).toContain('search/en/index.json');
+    expect(files.filter((f) => /^assets\/stem-en\.[0-9a-f]{8}\.js$/.test(f))).toHaveLength(1);
     expect(report.pagesRendered).toBe(6);
   });
 

@@ -98,7 +98,10 @@ describe('export of a products site', () => {
     expect(sitemap).toContain('https://docs.example.com/platform/ops/backups<');
     const robots = (page: string) => html('products', page).includes('<meta name="robots" content="noindex">');
     expect([robots('platform/ops/restore'), robots('platform/api/overview'), robots('platform/internal/notes'), robots('unlisted'), robots('platform/ops/backups')]).toEqual([true, true, false, false, false]);
-    const searched = (JSON.parse(readFileSync(join(out.products, 'search', 'index.json'), 'utf8')) as { pages: [string][] }).pages.map((p) => p[0]);
+    // every index of the site (one per language and version), every shard of each
+    const { scopes } = JSON.parse(readFileSync(join(out.products, 'search', 'scopes.json'), 'utf8')) as { scopes: { id: string; shards: number }[] };
+    const searched = scopes.flatMap((s) => Array.from({ length: s.shards }, (_, n) => join(out.products, 'search', s.id, n ? `shard-${n}` : '', 'index.json')))
+      .flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as { pages: [string][] }).pages.map((p) => p[0]));
     expect(searched).toContain('platform/ops/backups.html');
     for (const page of ['platform/ops/restore', 'platform/api/overview', 'platform/internal/notes', 'unlisted']) expect(searched).not.toContain(`${page}.html`);
   });

@@ -23,17 +23,24 @@ describe('browser assets', () => {
     expect(a.inputs.some((f) => f.endsWith('porter2/dist/index.js'))).toBe(true);
   });
 
-  it('name the engine by its content in the site script, and the engine exports createSearch with the stemmer licence', async () => {
+  it('name the engine by its content in the site script, the engine exports createSearch, each stemmer module carries its licence', async () => {
     const assets = browserAssets();
     expect(assets.searchPath).toBe(hashedName('assets/search.js', assets.searchJs));
     expect(assets.siteJs).toContain(JSON.stringify(assets.searchPath));
-    expect(assets.searchJs).toMatch(/^\/\*!\n \* Quire site search\. Contains the porter2 stemmer:\n \* The MIT License/);
+    expect(assets.stemmers.en.js).toMatch(/^\/\*!\n \* Quire site search: a stemmer from the porter2 package:\n \* The MIT License/);
+    expect(assets.stemmers.de.js).toMatch(/^\/\*!\n \* Quire site search: a stemmer from the @orama\/stemmers package:\n \* Copyright 2023 OramaSearch Inc\.\n[\s\S]*Apache License, Version 2\.0/);
+    expect(assets.stemmers.de.path).toBe(hashedName('assets/stem-de.js', assets.stemmers.de.js));
+    expect(Object.keys(assets.stemmers)).not.toContain('ja');
     const tmp = tempDir();
     try {
       const file = join(tmp.path, 'search.mjs');
       writeFileSync(file, assets.searchJs);
       const engine = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
       expect(Object.keys(engine)).toEqual(['createSearch']);
+      const de = join(tmp.path, 'stem-de.mjs');
+      writeFileSync(de, assets.stemmers.de.js);
+      const { stemmer } = (await import(pathToFileURL(de).href)) as { stemmer: (w: string) => string };
+      expect(stemmer('einstellungen')).toBe('einstell');
     } finally {
       tmp.cleanup();
     }

@@ -3,7 +3,7 @@
  * (a hit in its heading counts three times) and about 24 words of it around the hits,
  * as `[text, hit]` pairs for the page to escape and mark.
  */
-import { eachTerm } from '../search/search-terms.js';
+import { eachTerm, type Analyzer } from './search-terms.js';
 
 const EXCERPT_WORDS = 24;
 
@@ -18,11 +18,11 @@ export interface SearchResult {
 }
 
 /** Where the words of `text` whose terms are in `hits` start and end. */
-function hitRanges(text: string, hits: Set<string>): [number, number][] {
+function hitRanges(text: string, hits: Set<string>, a: Analyzer): [number, number][] {
   const ranges: [number, number][] = [];
   eachTerm(text, (term, start, end) => {
     if (hits.has(term) && (!ranges.length || ranges[ranges.length - 1][0] !== start)) ranges.push([start, end]);
-  }, true);
+  }, true, a);
   return ranges;
 }
 
@@ -77,13 +77,13 @@ function excerpt(text: string, ranges: [number, number][]): [string, boolean][] 
 }
 
 /** The result of one page, from its sections and the dictionary terms that matched it. */
-export function describe(entry: { url: string; title: string }, sections: Section[], hits: Set<string>): SearchResult {
+export function describe(entry: { url: string; title: string }, sections: Section[], hits: Set<string>, a: Analyzer): SearchResult {
   let best = 0;
   let bestScore = 0;
   let ranges: [number, number][] = [];
   for (let i = 0; i < sections.length; i++) {
-    const inText = hitRanges(sections[i][2], hits);
-    const score = hitRanges(sections[i][1], hits).length * 3 + inText.length;
+    const inText = hitRanges(sections[i][2], hits, a);
+    const score = hitRanges(sections[i][1], hits, a).length * 3 + inText.length;
     if (score > bestScore) {
       best = i;
       bestScore = score;
@@ -91,7 +91,7 @@ export function describe(entry: { url: string; title: string }, sections: Sectio
     }
   }
   const s: Section = sections[best] ?? ['', '', ''];
-  if (!ranges.length) ranges = hitRanges(s[2], hits);
+  if (!ranges.length) ranges = hitRanges(s[2], hits, a);
   return {
     url: s[0] ? `${entry.url}#${s[0]}` : entry.url,
     title: entry.title,
