@@ -39,7 +39,7 @@ export interface DocsSearch {
 
 export function createDocsSearch(site: Site, index: AgentsIndex): DocsSearch {
   const byPage = new Map<string, AgentsPage>(index.pages.map((p) => [p.page, p]));
-  const hasIndex = site.file('search/index.json') !== undefined;
+  const hasIndex = site.file('search/scopes.json') !== undefined;
   const engine = hasIndex ? createSearch({
     async json(path: string) {
       const file = site.file(`search/${path.replace(/^\.?\//, '')}`);
