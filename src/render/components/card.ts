@@ -14,7 +14,8 @@ export const Card: ComponentDefinition = {
     const tag = href !== null ? 'a' : 'div';
     const horizontal = p.horizontal === true;
     const icon = p.icon ? `<span class="q-card-icon">${r.icon(p.icon, { size: 20 }, el)}</span>` : '';
-    const title = typeof p.title === 'string' ? `<span class="q-card-title">${escapeHtml(p.title)}</span>` : '';
+    const label = r.label(p.title);
+    const title = label ? `<span class="q-card-title">${label.html}</span>` : '';
     const cta = typeof p.cta === 'string' ? `<span class="q-card-cta">${escapeHtml(p.cta)}</span>` : '';
     return (
       `<${tag}${attrs({ class: `q-card${horizontal ? ' q-card-horizontal' : ''}`, 'data-card': '', href: href ?? undefined })}>` +

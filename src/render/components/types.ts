@@ -35,6 +35,8 @@ export interface RenderApi {
   /** Adds an entry to the page's table of contents. */
   heading(depth: number, text: string, id: string): void;
   warn(message: string, el?: JsxElement): void;
+  /** A title-like prop as HTML and plain text: a string, a number, or JSX (`title={<>Add <code>x</code></>}`); null otherwise. */
+  label(value: unknown): { html: string; text: string } | null;
   /** Text content of an element (for labels). */
   text(el: JsxElement): string;
 }

@@ -53,7 +53,12 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
   const highlighter = supported.length ? await ensureLanguages(supported) : await getHighlighter();
 
   const r = new PageRenderer(ctx, page, highlighter);
-  const html = r.renderRoot(parsed.tree);
+  let html: string;
+  try {
+    html = r.renderRoot(parsed.tree);
+  } finally {
+    r.close();
+  }
   const title =
     (typeof frontmatter.title === 'string' && frontmatter.title) ||
     (typeof frontmatter.title === 'number' ? String(frontmatter.title) : undefined) ||
