@@ -42,14 +42,19 @@ export function renderCustomComponent(r: PageRenderer, el: JsxElement, component
   if ('error' in result) {
     const defined = `${component.module.file}${component.line ? `:${component.line}` : ''}`;
     const { name, message, stack } = result.error;
-    const why = message === 'out of memory' ? `ran out of its ${sandbox.limits.memoryMb} MB of memory` : message === 'interrupted' ? `went past its time limit of ${sandbox.limits.timeMs} ms` : `failed: ${name}: ${message}`;
+    const why =
+      message === 'out of memory' ? `ran out of its ${sandbox.limits.memoryMb} MB of memory`
+      : message === 'interrupted' ? `went past its time limit of ${sandbox.limits.timeMs} ms`
+      : name === 'TimeLimit' ? message
+      : `failed: ${name}: ${message}`;
     r.warn(`custom component <${el.name}> (defined at ${defined}) ${why}${where(stack)}; its children are shown instead`, line);
     return children;
   }
   const state = { dropping: null };
+  const removed = new Set<string>();
   const hooks = {
     url: (_tag: string, attr: string, value: string) => (attr === 'href' ? r.href(value, line) : r.src(value, line)),
-    removed: (tag: string) => r.warn(`<${tag}> removed from the output of custom component <${el.name}>: HTML is sanitized (no scripts, styles, forms or embeds)`, line),
+    removed: (tag: string) => void removed.add(`<${tag}>`),
     handler: () => undefined, // event handlers never reach the HTML (they do not run at export time), expected
   };
   let out = '';
@@ -58,5 +63,8 @@ export function renderCustomComponent(r: PageRenderer, el: JsxElement, component
     out += sanitizeRawHtml(result.html.slice(last, m.index), state, hooks) + (slots[Number(m[1])] ?? '');
     last = m.index + m[0].length;
   }
-  return out + sanitizeRawHtml(result.html.slice(last), state, hooks);
+  out += sanitizeRawHtml(result.html.slice(last), state, hooks);
+  // Interactive components render form controls that could not work in a static page: one warning per element.
+  if (removed.size) r.warn(`${[...removed].join(', ')} removed from the output of custom component <${el.name}>: HTML is sanitized (no scripts, styles, forms or embeds)`, line);
+  return out;
 }

@@ -10,6 +10,7 @@ import type { Diagnostic, Frontmatter, PageContext, RenderedPage } from '../type
 import { readFrontmatter } from './frontmatter.js';
 import { readModule, sharedSnippetCache, type PageModule } from './modules.js';
 import { PageRenderer } from './page-renderer.js';
+import { threadSandbox } from '../sandbox/component-sandbox.js';
 import { literalLinesMessage, parsePage } from './parse.js';
 
 function collectLanguages(tree: Root, into: Set<string>): void {
@@ -52,6 +53,7 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
   const supported = [...langs].filter((l) => languageId(l));
   const highlighter = supported.length ? await ensureLanguages(supported) : await getHighlighter();
 
+  if ([...allModules(page)].some((m) => m.codeComponents.size > 0)) await threadSandbox().ready();
   const r = new PageRenderer(ctx, page, highlighter);
   let html: string;
   try {

@@ -41,7 +41,7 @@ export function compileModule(source: string, file: string): Compiled {
     }).code;
   } catch (err) {
     const e = err as Error & { loc?: { line: number } };
-    throw new CompileError(e.message.replace(/\s*\(\d+:\d+\)$/, ''), e.loc?.line);
+    throw new CompileError(e.message.replace(/^Error transforming [^:]*: /, '').replace(/\s*\(\d+:\d+\)$/, ''), e.loc?.line);
   }
   const exports = new Set<string>();
   for (const m of code.matchAll(/\bexports\.\s*([A-Za-z_$][\w$]*)\s*=/g)) exports.add(m[1]);

@@ -7,7 +7,7 @@
  * when it is rendered.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { workerFileOptions } from '../pool/worker-pool.js';
+import { sandboxRuntime } from './runtime-bundle.js';
 import type { SandboxLimits, SandboxModule, SandboxRequest, SandboxResponse } from './protocol.js';
 
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeMs: 1000, hardTimeMs: 5000, memoryMb: 64 };
@@ -23,6 +23,9 @@ export class ComponentSandbox {
   private port: MessagePort | undefined;
   private flag = new Int32Array(new SharedArrayBuffer(8));
   private seq = 0;
+  private booting: Promise<void> | undefined;
+  /** Why the last sandbox thread ended on an error (it could not load QuickJS, for one). */
+  private failure: string | undefined;
   /** Sandbox threads started (1 + the ones replaced after a hard time-out). */
   started = 0;
 
@@ -32,16 +35,25 @@ export class ComponentSandbox {
     const { port1, port2 } = new MessageChannel();
     this.flag = new Int32Array(new SharedArrayBuffer(8));
     this.seq = 0;
-    const file = workerFileOptions(import.meta.url, './sandbox-worker');
-    this.worker = new Worker(file.entry, {
-      eval: file.eval,
-      workerData: { port: port2, flag: this.flag, limits: this.limits },
+    // From the sources the .ts file runs as is (Node strips its types); from dist, the .js file.
+    const file = new URL(`./sandbox-worker${new URL(import.meta.url).pathname.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+    this.worker = new Worker(file, {
+      workerData: { port: port2, flag: this.flag, limits: this.limits, script: sandboxRuntime().script },
       transferList: [port2],
       // QuickJS's heap is WebAssembly memory, capped by limits.memoryMb; this caps the thread's own JS.
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });
-    this.worker.unref();
-    this.worker.on('error', () => this.stop());
+    const worker = this.worker;
+    this.booting = new Promise<void>((resolve) => {
+      worker.once('message', () => resolve());
+      worker.once('error', () => resolve());
+      worker.once('exit', () => resolve());
+    });
+    worker.unref();
+    worker.on('error', (err) => {
+      this.failure = err.message;
+      this.stop();
+    });
     port1.unref();
     this.port = port1;
     this.started++;
@@ -53,6 +65,18 @@ export class ComponentSandbox {
     this.port?.close();
     this.worker = undefined;
     this.port = undefined;
+    this.booting = undefined;
+  }
+
+  /**
+   * Starts the sandbox thread and waits for it without blocking this thread. Called before
+   * a page with custom components renders: run from the sources, a thread's module loading
+   * goes through loader hooks that the starting thread serves, which it cannot do while
+   * blocked in a synchronous call.
+   */
+  async ready(): Promise<void> {
+    if (!this.worker) this.start();
+    await this.booting;
   }
 
   newSession(): string {
@@ -67,12 +91,14 @@ export class ComponentSandbox {
   render(session: string, modules: SandboxModule[], module: string, name: string, props: string): RenderResult {
     if (!this.worker) this.start();
     const flag = this.flag;
+    const port = this.port!;
     if (Atomics.load(flag, 1) === 0 && Atomics.wait(flag, 1, 0, BOOT_MS) === 'timed-out') {
       this.stop();
-      return { error: { name: 'SandboxError', message: 'the sandbox did not start', stack: '' } };
+      return { error: { name: 'SandboxError', message: `the sandbox did not start${this.failure ? ` (${this.failure})` : ''}`, stack: '' } };
     }
     const seq = ++this.seq;
-    this.port!.postMessage({ op: 'render', seq, session, modules, module, name, props } satisfies SandboxRequest);
+    if (!this.worker) return { error: { name: 'SandboxError', message: `the sandbox ended${this.failure ? ` (${this.failure})` : ''}`, stack: '' } };
+    port.postMessage({ op: 'render', seq, session, modules, module, name, props } satisfies SandboxRequest);
     const deadline = Date.now() + this.limits.hardTimeMs;
     while (Atomics.load(flag, 0) < seq) {
       const left = deadline - Date.now();
@@ -81,7 +107,7 @@ export class ComponentSandbox {
         return { error: { name: 'TimeLimit', message: `went past the hard time limit of ${this.limits.hardTimeMs} ms; the sandbox was restarted`, stack: '' } };
       }
     }
-    for (let m = receiveMessageOnPort(this.port!); m; m = receiveMessageOnPort(this.port!)) {
+    for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
       const answer = m.message as SandboxResponse;
       if (answer.seq === seq) return 'html' in answer ? { html: answer.html } : { error: answer.error };
     }

@@ -33,4 +33,6 @@ export interface WorkerData {
   /** [0]: sequence number of the last answer; [1]: 1 once QuickJS is loaded. */
   flag: Int32Array;
   limits: SandboxLimits;
+  /** The sandbox runtime (runtime-bundle.ts), evaluated first in every context. */
+  script: string;
 }

@@ -5,14 +5,17 @@
  * interrupt handler. The host (component-sandbox.ts) calls it synchronously through a
  * MessagePort and an Atomics flag, and ends the whole thread when a call overruns its
  * hard limit (a built-in such as Array.prototype.fill never checks the deadline).
+ *
+ * Started as a file of its own, without tsx: from the sources Node strips its types
+ * itself, so it imports packages and types only (a render worker blocked in
+ * Atomics.wait cannot serve the loader hooks of a thread it starts).
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSRuntime, type QuickJSSyncVariant } from 'quickjs-emscripten-core';
 import * as variantModule from '@jitl/quickjs-wasmfile-release-sync';
-import { sandboxRuntime } from './runtime-bundle.js';
 import type { SandboxRequest, SandboxResponse, WorkerData } from './protocol.js';
 
-const { port, flag, limits } = workerData as WorkerData & { port: MessagePort };
+const { port, flag, limits, script } = workerData as WorkerData & { port: MessagePort };
 
 interface Session {
   rt: QuickJSRuntime;
@@ -23,7 +26,6 @@ interface Session {
 // A CommonJS package seen from ESM: the variant is its `default` export.
 const variant = (variantModule as unknown as { default: QuickJSSyncVariant }).default;
 const quickjs = await newQuickJSWASMModuleFromVariant(variant);
-const script = sandboxRuntime().script;
 const sessions = new Map<string, Session>();
 
 function open(): Session {
