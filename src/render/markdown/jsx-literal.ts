@@ -38,7 +38,7 @@ function program(expression: Expression | JsxNode): Program {
 
 function elementName(n: JsxNode | string | undefined): string | null {
   if (!n || typeof n === 'string') return n ?? null;
-  if (n.type === 'JSXIdentifier') return String(n.name);
+  if (n.type === 'JSXIdentifier') return typeof n.name === 'string' ? n.name : null;
   if (n.type === 'JSXMemberExpression') return `${elementName(n.object)}.${elementName(n.property)}`;
   if (n.type === 'JSXNamespacedName') return `${elementName(n.namespace)}:${elementName(n.name)}`;
   return null;
@@ -66,7 +66,7 @@ function children(list: JsxNode[] | undefined, source: string): Nodes[] {
   const out: Nodes[] = [];
   for (const c of list ?? []) {
     if (c.type === 'JSXText') {
-      const value = jsxText(String(c.value ?? ''));
+      const value = jsxText(typeof c.value === 'string' ? c.value : '');
       if (value) out.push({ type: 'text', value });
     } else if (c.type === 'JSXExpressionContainer') {
       if (c.expression?.type === ('JSXEmptyExpression' as string)) continue;

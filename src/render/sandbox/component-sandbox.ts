@@ -50,7 +50,7 @@ export class ComponentSandbox {
       worker.once('exit', () => resolve());
     });
     worker.unref();
-    worker.on('error', (err) => {
+    worker.on('error', (err: Error) => {
       this.failure = err.message;
       this.stop();
     });

@@ -28,7 +28,7 @@ function versionOf(name: string): string {
   try {
     return (JSON.parse(readFileSync(join(installedPackageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
-    return 'missing';
+    return 'missing'; // only part of the key: bundling itself reports a missing package
   }
 }
 
