@@ -131,7 +131,11 @@ export class PageRenderer {
     // A custom component alone on its line is not wrapped: its HTML is often a block (`<div>`, `<a><h3>`),
     // which a browser would push out of a `<p>`.
     const solid = children.filter((c) => c.type !== 'text' || c.value.trim());
-    if (solid.length === 1 && solid[0].type === 'mdxJsxTextElement' && solid[0].name && this.module.codeComponents.has(solid[0].name)) return this.node(solid[0]);
+    if (solid.length === 1 && solid[0].type === 'mdxJsxTextElement' && solid[0].name && this.module.codeComponents.has(solid[0].name)) {
+      const html = this.node(solid[0]).trim();
+      // Text (a failed component's children shown instead) stays a paragraph.
+      return !html || html.startsWith('<') ? html : `<p>${html}</p>`;
+    }
     if (!children.some((c) => (c.type === 'mdxJsxTextElement' && this.jsx.isBlock(c)))) {
       const inner = this.inline(children);
       return inner.trim() ? `<p>${inner}</p>` : '';
