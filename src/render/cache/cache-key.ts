@@ -25,8 +25,8 @@ export function sha256(...parts: (string | Uint8Array)[]): string {
 }
 
 /**
- * Root-relative paths of the snippets a source imports (`/snippets/a.mdx`, `./b.mdx`):
- * only .md/.mdx files, the only imports the renderer reads (see markdown/modules.ts);
+ * Root-relative paths of the snippets a source imports (`/snippets/a.mdx`, `./b.jsx`):
+ * only .md/.mdx and .jsx/.tsx/.js/.ts files, the only imports the renderer reads (see markdown/modules.ts);
  * `import ... from './x'` in a code sample is not one.
  */
 export function importedFiles(source: string, fromFile: string): string[] {
@@ -34,7 +34,7 @@ export function importedFiles(source: string, fromFile: string): string[] {
   if (!source.includes('import')) return out;
   for (const m of source.matchAll(IMPORT)) {
     const spec = m[1];
-    if ((!spec.startsWith('/') && !spec.startsWith('.')) || !/\.mdx?$/.test(spec)) continue;
+    if ((!spec.startsWith('/') && !spec.startsWith('.')) || !/\.(mdx?|jsx|tsx|js|ts)$/.test(spec)) continue;
     const joined = spec.startsWith('/') ? spec : posix.join(posix.dirname(`/${fromFile}`), spec);
     out.push(posix.normalize(joined).replace(/^\/+/, ''));
   }

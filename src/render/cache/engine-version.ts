@@ -38,6 +38,8 @@ export const LIBRARY_VERSIONS = [
   ...['shiki', '@shikijs/langs', '@shikijs/themes', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-markdown', 'katex'].map((p) => `${p}@${versionOf(p)}`),
   // Icons are inlined into pages: a new icon set release changes their SVG.
   ...['@iconify-json/fa7-solid', '@iconify-json/fa7-regular', '@iconify-json/fa7-brands', '@iconify-json/lucide', '@iconify-json/tabler'].map((p) => `${p}@${versionOf(p)}`),
+  // Custom components are rendered by these, inside the sandbox.
+  ...['sucrase', 'preact', 'preact-render-to-string', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'].map((p) => `${p}@${versionOf(p)}`),
 ].join(' ');
 
 /** Source files that shape the output: code, styles and data; not maps or type declarations. */

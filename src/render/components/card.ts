@@ -26,7 +26,8 @@ export const Card: ComponentDefinition = {
     const color = safeColor(p.color);
     const iconHtml = p.icon ? r.icon(p.icon, { size: 20 }, el) : type ? r.icon(KINDS[type].icon, { size: 20, library: 'lucide' }) : '';
     const icon = iconHtml ? `<span${attrs({ class: 'q-card-icon', style: color ? `color:${color}` : undefined })}>${iconHtml}</span>` : '';
-    const title = typeof p.title === 'string' ? `<span class="q-card-title">${escapeHtml(p.title)}</span>` : '';
+    const label = r.label(p.title);
+    const title = label ? `<span class="q-card-title">${label.html}</span>` : '';
     const cta = typeof p.cta === 'string' ? `<span class="q-card-cta">${escapeHtml(p.cta)}</span>` : '';
     const arrow = p.arrow === true && href !== null ? `<span class="q-card-arrow" aria-hidden="true">${r.icon('arrow-up-right', { library: 'lucide' })}</span>` : '';
     const cls = `q-card${horizontal ? ' q-card-horizontal' : ''}${type ? ` q-card-typed q-callout-${type}` : ''}`;

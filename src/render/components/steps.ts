@@ -26,7 +26,8 @@ function within<T>(r: RenderApi, frame: { count: number } | null, fn: () => T): 
 
 function stepItem(step: JsxElement, r: RenderApi, position: number): string {
   const p = r.props(step);
-  const title = typeof p.title === 'string' ? p.title : '';
+  const label = r.label(p.title);
+  const title = label?.text ?? '';
   const n = typeof p.stepNumber === 'number' ? p.stepNumber : position;
   const size = p.titleSize === 'h2' || p.titleSize === 'h3' ? p.titleSize : 'p';
   const id = title ? r.slug(title) : undefined;
@@ -35,7 +36,7 @@ function stepItem(step: JsxElement, r: RenderApi, position: number): string {
   const content = within(r, null, () => r.children(step));
   return (
     `<li${attrs({ class: 'q-step', 'data-step': n, id })}><span class="q-step-marker" aria-hidden="true">${icon}</span>` +
-    `<div class="q-step-body">${title ? `<${size} class="q-step-title">${escapeHtml(title)}</${size}>` : ''}<div class="q-step-content">${content}</div></div></li>`
+    `<div class="q-step-body">${label ? `<${size} class="q-step-title">${label.html}</${size}>` : ''}<div class="q-step-content">${content}</div></div></li>`
   );
 }
 

@@ -49,6 +49,8 @@ export interface RenderApi {
   markdown(text: string, el?: JsxElement): string;
   /** The element's children as the author wrote them (dedented source lines), e.g. a prompt to copy. */
   source(el: JsxElement): string;
+  /** A title-like prop as HTML and plain text: a string, a number, or JSX (`title={<>Add <code>x</code></>}`); null otherwise. */
+  label(value: unknown): { html: string; text: string } | null;
   /** Text content of an element (for labels). */
   text(el: JsxElement): string;
 }

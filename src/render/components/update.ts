@@ -20,9 +20,9 @@ export const Update: ComponentDefinition = {
   block: true,
   render(el, r) {
     const p = r.props(el);
-    const label = typeof p.label === 'string' ? p.label : 'Update';
-    const id = r.slug(label);
-    r.heading(2, label, id);
+    const label = r.label(p.label) ?? { html: 'Update', text: 'Update' };
+    const id = r.slug(label.text || 'update');
+    r.heading(2, label.text, id);
     const tags = Array.isArray(p.tags) ? p.tags.filter((t): t is string => typeof t === 'string') : [];
     if (tags.length) {
       let all = pageTags.get(r);
@@ -32,7 +32,7 @@ export const Update: ComponentDefinition = {
     }
     return (
       `<section${attrs({ class: 'q-update', 'data-update': '', id, 'data-tags': tags.length ? JSON.stringify(tags) : undefined })}><div class="q-update-meta">` +
-      `<h2 class="q-update-label"><a href="#${escapeAttr(id)}">${escapeHtml(label)}</a></h2>` +
+      `<h2 class="q-update-label"><a href="#${escapeAttr(id)}">${label.html}</a></h2>` +
       (typeof p.description === 'string' ? `<p class="q-update-description">${escapeHtml(p.description)}</p>` : '') +
       (tags.length ? `<ul class="q-update-tags">${tags.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : '') +
       `</div><div class="q-update-content">${r.children(el)}</div></section>`

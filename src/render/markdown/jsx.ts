@@ -9,12 +9,16 @@ import { componentFor } from '../components/registry.js';
 import type { JsxElement, Props, RenderApi } from '../components/types.js';
 import { iconImage, isIconImage, renderIcon, type IconOptions } from '../icons/render-icon.js';
 import { attributeMarkdown } from './attribute-markdown.js';
-import { escapeAttr } from './escape.js';
+import { escapeAttr, escapeHtml } from './escape.js';
 import { EMPTY, NotLiteral, programValue } from './literals.js';
 import type { PageModule } from './modules.js';
 import type { PageRenderer } from './page-renderer.js';
 import { RenderedHtml } from './page-renderer.js';
+import { renderCustomComponent } from './custom-component.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, URL_ATTRS, VOID_TAGS, attrAllowed, htmlAttrName, styleAllowed, styleFromObject } from './sanitize.js';
+
+/** Text of sanitized HTML (only the escapes the renderer writes). */
+const decodeText = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
 const lineOf = (el: { position?: { start: { line: number } } }) => el.position?.start.line;
 
@@ -40,6 +44,9 @@ export class JsxRenderer implements RenderApi {
   element(el: JsxElement): string {
     const name = el.name;
     if (name === null) return this.children(el); // fragment <>...</>
+    // A component the page defines or imports shadows a built-in of the same name, as in JavaScript.
+    const custom = this.r.module.codeComponents.get(name);
+    if (custom) return renderCustomComponent(this.r, el, custom, this.props(el), this.children(el));
     const def = componentFor(name);
     if (def) {
       this.current.push(el);
@@ -119,7 +126,7 @@ export class JsxRenderer implements RenderApi {
       else if (typeof attr.value === 'string') out[attr.name] = attr.value;
       else {
         try {
-          const v = programValue(attr.value.data?.estree, this.r.scope);
+          const v = this.r.resolveJsx(programValue(attr.value.data?.estree, this.r.scope));
           if (v !== EMPTY) out[attr.name] = v;
         } catch (err) {
           if (!(err instanceof NotLiteral)) throw err;
@@ -161,6 +168,12 @@ export class JsxRenderer implements RenderApi {
    * style), or by Quire itself (`library: 'lucide'`).
    */
   icon(name: unknown, opts: IconOptions = {}, el?: JsxElement): string {
+    if (name instanceof RenderedHtml) {
+      // `icon={<svg …>…</svg>}`: the author's own drawing, already through the allow-list, sized like an icon.
+      const px = typeof opts.size === 'number' ? `${opts.size}px` : opts.size;
+      const size = px ? ` style="width:${escapeAttr(px)};height:${escapeAttr(px)}"` : '';
+      return name.html ? `<span class="q-icon q-icon-jsx${opts.className ? ` ${escapeAttr(opts.className)}` : ''}"${size} aria-hidden="true">${name.html}</span>` : '';
+    }
     const iconType = opts.iconType ?? (el ? literalAttribute(el, 'iconType') : undefined);
     return this.iconAt(name, typeof iconType === 'string' ? { ...opts, iconType } : opts, el ? lineOf(el) : undefined);
   }
@@ -175,6 +188,13 @@ export class JsxRenderer implements RenderApi {
     const icon = renderIcon(name, { library: this.r.ctx.config.icons?.library, ...opts });
     if (!icon.known) this.r.warn(`unknown icon "${name}" (icons.library ${opts.library ?? this.r.ctx.config.icons?.library ?? 'fontawesome'}): a placeholder is shown`, line);
     return icon.html;
+  }
+
+  label(value: unknown): { html: string; text: string } | null {
+    if (typeof value === 'number') value = String(value);
+    if (typeof value === 'string') return { html: escapeHtml(value), text: value };
+    if (value instanceof RenderedHtml) return { html: value.html, text: decodeText(value.html.replace(/<[^>]*>/g, '')).trim() };
+    return null;
   }
 
   href(url: unknown, el?: JsxElement): string | null {

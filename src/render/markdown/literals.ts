@@ -2,10 +2,12 @@
  * Reads literal values out of the estree that the MDX parser attaches to expressions.
  * This is the whole of "evaluation": strings, numbers, booleans, null, template strings,
  * arrays and objects of those, negative numbers, and names bound in the page's scope
- * (`export const` values, snippet props). Anything else (a call, a member access, an
- * operator) is refused with NotLiteral; nothing is ever executed.
+ * (`export const` values, snippet props), and JSX elements (kept as JsxLiteral for the
+ * page renderer to render). Anything else (a call, a member access, an operator) is
+ * refused with NotLiteral; nothing is ever executed.
  */
 import type { Expression, Node, Program } from 'estree';
+import { JsxLiteral } from './jsx-literal.js';
 
 export type Scope = ReadonlyMap<string, unknown>;
 
@@ -55,6 +57,9 @@ export function literalValue(node: Node, scope: Scope): unknown {
       if (node.name === 'undefined') return undefined;
       if (scope.has(node.name)) return scope.get(node.name);
       throw new NotLiteral(node);
+    case 'JSXElement' as string:
+    case 'JSXFragment' as string:
+      return new JsxLiteral(node);
     case 'ParenthesizedExpression' as string:
       return literalValue((node as unknown as { expression: Expression }).expression, scope);
     default:

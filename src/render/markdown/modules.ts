@@ -2,15 +2,19 @@
  * The import/export statements of a page or snippet, read without running them:
  * `import X from "/snippets/x.mdx"` (or a relative path) loads and parses that snippet,
  * recursively, confined to the docs root and guarded against cycles; `export const n =
- * <literal>` binds a value usable as `{n}`. Every other statement is reported and
- * ignored.
+ * <literal>` binds a value usable as `{n}`. Components (`export const Hero = () => …`,
+ * `export function Hero`, and imports from `.jsx`/`.tsx` snippets) are compiled for the
+ * component sandbox (code-modules.ts), never run here. Every other statement is
+ * reported and ignored.
  */
 import { join, posix } from 'node:path';
+import type { ImportDeclaration } from 'estree';
 import type { Root } from 'mdast';
 import type { Diagnostic } from '../types.js';
 import { literalValue, NotLiteral } from './literals.js';
 import { literalLinesMessage, parsePage, type ParseResult } from './parse.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
+import { CODE_EXTENSIONS, componentOf, loadCodeSnippet, pageCodeModule, type CodeComponent, type CodeModule } from './code-modules.js';
 
 export interface PageModule {
   /** File relative to the docs root. */
@@ -21,6 +25,10 @@ export interface PageModule {
   components: Map<string, PageModule>;
   /** `export const` values and named imports from snippets. */
   scope: Map<string, unknown>;
+  /** Components run in the sandbox: the module's own exported functions and imported ones, by local name. */
+  codeComponents: Map<string, CodeComponent>;
+  /** The module's own compiled code, when it defines components. */
+  code?: CodeModule;
 }
 
 export interface ModuleLoader {
@@ -42,7 +50,7 @@ function warn(loader: ModuleLoader, file: string, line: number | undefined, mess
 /** Where an import source points inside the root, or null when it is not a snippet file. */
 export function snippetPath(fromFile: string, source: string): string | null {
   if (!source.startsWith('/') && !source.startsWith('./') && !source.startsWith('../')) return null;
-  if (!/\.mdx?$/.test(source)) return null;
+  if (!/\.mdx?$/.test(source) && !CODE_EXTENSIONS.test(source)) return null;
   const p = source.startsWith('/') ? posix.normalize(source.slice(1)) : posix.normalize(posix.join(posix.dirname(fromFile), source));
   return p.startsWith('..') || p.startsWith('/') ? null : p;
 }
@@ -67,7 +75,10 @@ async function loadSnippet(loader: ModuleLoader, file: string, chain: string[]):
 
 /** Reads the ESM of `tree` (a page or snippet), loading imported snippets. */
 export async function readModule(loader: ModuleLoader, file: string, source: string, tree: Root, chain: string[] = [file]): Promise<PageModule> {
-  const mod: PageModule = { file, source, tree, components: new Map(), scope: new Map() };
+  const mod: PageModule = { file, source, tree, components: new Map(), scope: new Map(), codeComponents: new Map() };
+  /** Exported functions of this module: its own components. */
+  const functions: string[] = [];
+  const codeImports: Record<string, CodeModule> = {};
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
     const esm = node;
@@ -79,14 +90,15 @@ export async function readModule(loader: ModuleLoader, file: string, source: str
         const from = String(stmt.source.value);
         const target = snippetPath(file, from);
         if (!target) {
-          warn(loader, file, stmtLine, `import from "${from}" ignored: pages may only import snippet files (.mdx/.md) inside the docs folder, and nothing is executed`);
+          warn(loader, file, stmtLine, `import from "${from}" ignored: pages may only import snippet files (.mdx, .md, .jsx, .tsx) inside the docs folder`);
           continue;
         }
         if (chain.includes(target)) {
           warn(loader, file, stmtLine, `import of "${from}" ignored: it makes a cycle (${[...chain, target].join(' -> ')})`);
           continue;
         }
-        const snippet = await loadSnippet(loader, target, chain);
+        const snippet = CODE_EXTENSIONS.test(target) ? await loadCodeSnippet(loader.root, target, loader.diagnostics) : await loadSnippet(loader, target, chain);
+        if (snippet === null) continue; // not compiled: reported
         if (snippet instanceof ConfinedPathError) {
           const message = `import of "${from}" ignored: ${snippet.message}`;
           // A link out of the folder is an attempt to read what is not the site's: an error.
@@ -94,29 +106,60 @@ export async function readModule(loader: ModuleLoader, file: string, source: str
           else warn(loader, file, stmtLine, message);
           continue;
         }
+        if (!('tree' in snippet)) {
+          importCode(loader, mod, snippet, from, stmt.specifiers, stmtLine, codeImports);
+          continue;
+        }
         for (const spec of stmt.specifiers) {
           if (spec.type === 'ImportDefaultSpecifier') mod.components.set(spec.local.name, snippet);
           else if (spec.type === 'ImportSpecifier') {
             const name = spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value);
             if (snippet.scope.has(name)) mod.scope.set(spec.local.name, snippet.scope.get(name));
-            else warn(loader, file, stmtLine, `"${name}" is not exported as a literal value by ${target}`);
+            else if (snippet.code && snippet.codeComponents.get(name)?.module === snippet.code) {
+              mod.codeComponents.set(spec.local.name, snippet.codeComponents.get(name)!);
+              codeImports[from] = snippet.code;
+            } else warn(loader, file, stmtLine, `"${name}" is not exported as a literal value by ${target}`);
           } else warn(loader, file, stmtLine, `namespace import of "${from}" ignored`);
         }
+      } else if (stmt.type === 'ExportNamedDeclaration' && stmt.declaration?.type === 'FunctionDeclaration') {
+        functions.push(stmt.declaration.id.name);
       } else if (stmt.type === 'ExportNamedDeclaration' && stmt.declaration?.type === 'VariableDeclaration') {
         for (const d of stmt.declaration.declarations) {
           if (d.id.type !== 'Identifier' || !d.init) continue;
+          if (d.init.type === 'ArrowFunctionExpression' || d.init.type === 'FunctionExpression') {
+            functions.push(d.id.name);
+            continue;
+          }
           try {
             mod.scope.set(d.id.name, literalValue(d.init, mod.scope));
           } catch (err) {
             if (!(err instanceof NotLiteral)) throw err;
-            warn(loader, file, stmtLine, `export "${d.id.name}" ignored: only literal values (strings, numbers, arrays, objects) are read, nothing is executed`);
+            warn(loader, file, stmtLine, `export "${d.id.name}" ignored: only literal values (strings, numbers, arrays, objects) and components (functions, run in the sandbox) are read`);
           }
         }
       } else {
         const what = stmt.type === 'ExportDefaultDeclaration' ? 'export default' : stmt.type === 'ExportNamedDeclaration' ? 'export of a function or class' : 'statement';
-        warn(loader, file, stmtLine, `${what} ignored: MDX pages are data, only \`export const name = <literal>\` and snippet imports are read`);
+        warn(loader, file, stmtLine, `${what} ignored: only \`export const name = <literal>\`, components (\`export const Name = () => …\`) and snippet imports are read`);
       }
     }
   }
+  if (functions.length) {
+    const code = pageCodeModule(file, tree, codeImports, loader.diagnostics);
+    if (code) {
+      mod.code = code;
+      for (const name of functions) mod.codeComponents.set(name, componentOf(code, name));
+    }
+  }
   return mod;
+}
+
+/** Named (or default) imports from a `.jsx`/`.tsx` snippet: components of the importing module. */
+function importCode(loader: ModuleLoader, mod: PageModule, snippet: CodeModule, from: string, specifiers: ImportDeclaration['specifiers'], line: number | undefined, codeImports: Record<string, CodeModule>): void {
+  codeImports[from] = snippet;
+  for (const spec of specifiers) {
+    const name = spec.type === 'ImportDefaultSpecifier' ? 'default' : spec.type === 'ImportSpecifier' ? (spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value)) : null;
+    if (name === null) warn(loader, mod.file, line, `namespace import of "${from}" ignored`);
+    else if (!snippet.exports.includes(name)) warn(loader, mod.file, line, `"${name}" is not exported by ${snippet.file}`);
+    else mod.codeComponents.set(spec.local.name, componentOf(snippet, name));
+  }
 }

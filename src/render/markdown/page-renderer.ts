@@ -19,6 +19,8 @@ import type { PageModule } from './modules.js';
 import { sanitizeRawHtml, type RawHtmlState } from './raw-html.js';
 import { CUSTOM_ID, Slugger } from './slugger.js';
 import { JsxRenderer } from './jsx.js';
+import { JsxLiteral, jsxToMdast } from './jsx-literal.js';
+import { threadSandbox, type ComponentSandbox } from '../sandbox/component-sandbox.js';
 
 /** Children of a snippet element, passed to the snippet as `{children}`. */
 export class RenderedHtml {
@@ -51,6 +53,8 @@ export class PageRenderer {
   private footnoteIndex = new Map<string, number>();
   private rawState: RawHtmlState = { dropping: null };
   readonly recorder: LinkRecorder;
+  /** This page's context in the component sandbox, opened by the first custom component. */
+  private sandboxSession: { sandbox: ComponentSandbox; id: string } | undefined;
 
   constructor(readonly ctx: PageContext, page: PageModule, readonly highlighter: HighlighterCore | null) {
     this.module = page;
@@ -72,6 +76,28 @@ export class PageRenderer {
     const n = (this.ids.get(prefix) ?? 0) + 1;
     this.ids.set(prefix, n);
     return this.slugger.reserve(`${prefix}-${n}`);
+  }
+
+  /** The sandbox and this page's session in it (one context per page: pages cannot see each other's state). */
+  sandbox(): { sandbox: ComponentSandbox; id: string } {
+    if (!this.sandboxSession) {
+      const sandbox = threadSandbox();
+      this.sandboxSession = { sandbox, id: sandbox.newSession() };
+    }
+    return this.sandboxSession;
+  }
+
+  /** Ends the page's sandbox session, if it opened one. */
+  close(): void {
+    if (this.sandboxSession) this.sandboxSession.sandbox.closeSession(this.sandboxSession.id);
+    this.sandboxSession = undefined;
+  }
+
+  /** A value with its JSX literals rendered (through the same components and allow-list as the page). */
+  resolveJsx(v: unknown): unknown {
+    if (v instanceof JsxLiteral) return new RenderedHtml(this.jsx.element(jsxToMdast(v.node, this.module.source)));
+    if (Array.isArray(v)) return v.map((x) => this.resolveJsx(x));
+    return v;
   }
 
   href(url: string, line?: number): string | null {
@@ -114,6 +140,14 @@ export class PageRenderer {
 
   /** A paragraph; runs of inline content around block-level components become separate paragraphs. */
   private paragraph(children: PhrasingContent[]): string {
+    // A custom component alone on its line is not wrapped: its HTML is often a block (`<div>`, `<a><h3>`),
+    // which a browser would push out of a `<p>`.
+    const solid = children.filter((c) => c.type !== 'text' || c.value.trim());
+    if (solid.length === 1 && solid[0].type === 'mdxJsxTextElement' && solid[0].name && this.module.codeComponents.has(solid[0].name)) {
+      const html = this.node(solid[0]).trim();
+      // Text (a failed component's children shown instead) stays a paragraph.
+      return !html || html.startsWith('<') ? html : `<p>${html}</p>`;
+    }
     if (!children.some((c) => (c.type === 'mdxJsxTextElement' && this.jsx.isBlock(c)))) {
       const inner = this.inline(children);
       return inner.trim() ? `<p>${inner}</p>` : '';
@@ -185,7 +219,7 @@ export class PageRenderer {
   /** The value of an expression node, or EMPTY (and a warning) when it is not a literal. */
   expression(node: { data?: { estree?: unknown }; value: string; position?: { start: { line: number } } }): unknown {
     try {
-      return programValue(node.data?.estree as never, this.scope);
+      return this.resolveJsx(programValue(node.data?.estree as never, this.scope));
     } catch (err) {
       if (!(err instanceof NotLiteral)) throw err;
       const line = node.position?.start.line;

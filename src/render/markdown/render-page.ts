@@ -11,6 +11,7 @@ import { readFrontmatter } from './frontmatter.js';
 import { readModule, sharedSnippetCache, type PageModule } from './modules.js';
 import { PageRenderer } from './page-renderer.js';
 import { MarkdownWriter } from '../agents/page-markdown.js';
+import { threadSandbox } from '../sandbox/component-sandbox.js';
 import { literalLinesMessage, parsePage } from './parse.js';
 
 function collectLanguages(tree: Root, into: Set<string>): void {
@@ -53,8 +54,14 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
   const supported = [...langs].filter((l) => languageId(l));
   const highlighter = supported.length ? await ensureLanguages(supported) : await getHighlighter();
 
+  if ([...allModules(page)].some((m) => m.codeComponents.size > 0)) await threadSandbox().ready();
   const r = new PageRenderer(ctx, page, highlighter);
-  const html = r.renderRoot(parsed.tree);
+  let html: string;
+  try {
+    html = r.renderRoot(parsed.tree);
+  } finally {
+    r.close();
+  }
   // The same tree, as Markdown for the page's `.md` version (agents read it).
   const markdown = new MarkdownWriter(ctx, page).write(parsed.tree);
   const title =

@@ -133,7 +133,7 @@ describe('renderPage: snippets', () => {
     const page = await render('import A from "/snippets/loop-a.mdx";\nimport X from "../../etc/passwd.mdx";\n\n<A />', { root });
     expect(page.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
       'snippets/loop-b.mdx:1 import of "./loop-a.mdx" ignored: it makes a cycle (guides/page.mdx -> snippets/loop-a.mdx -> snippets/loop-b.mdx -> snippets/loop-a.mdx)',
-      'guides/page.mdx:2 import from "../../etc/passwd.mdx" ignored: pages may only import snippet files (.mdx/.md) inside the docs folder, and nothing is executed',
+      'guides/page.mdx:2 import from "../../etc/passwd.mdx" ignored: pages may only import snippet files (.mdx, .md, .jsx, .tsx) inside the docs folder',
       'snippets/loop-b.mdx:3 unknown component <A> on page guides/page: rendered its content only',
     ]);
     expect(page.html).toBe('<p>A</p><p>B </p>');

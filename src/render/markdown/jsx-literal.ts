@@ -1,0 +1,99 @@
+/**
+ * JSX written as a value (`icon={<svg …>…</svg>}`, `title={<>Add <code>docs.json</code></>}`,
+ * `{<b>bold</b>}` in text): the estree JSX the MDX parser attaches to an expression,
+ * turned into the same mdast JSX nodes as elements written in the page, so that it is
+ * rendered by the same components and the same HTML allow-list. A literal, nothing runs.
+ */
+import type { Nodes } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxTextElement } from 'mdast-util-mdx';
+import type { Expression, Node, Program } from 'estree';
+
+/** A JSX element or fragment met as a value; the page renderer renders it to HTML. */
+export class JsxLiteral {
+  constructor(readonly node: Node) {}
+}
+
+interface JsxNode {
+  type: string;
+  loc?: { start: { line: number; column: number } };
+  start?: number;
+  end?: number;
+  name?: JsxNode | string;
+  namespace?: JsxNode;
+  object?: JsxNode;
+  property?: JsxNode;
+  openingElement?: JsxNode & { attributes: JsxNode[] };
+  attributes?: JsxNode[];
+  argument?: Expression;
+  value?: unknown;
+  expression?: Expression;
+  children?: JsxNode[];
+}
+
+const position = (n: JsxNode) => (n.loc ? { position: { start: { line: n.loc.start.line, column: n.loc.start.column + 1 }, end: { line: n.loc.start.line, column: n.loc.start.column + 1 } } } : {});
+
+function program(expression: Expression | JsxNode): Program {
+  return { type: 'Program', sourceType: 'module', body: [{ type: 'ExpressionStatement', expression: expression as Expression }] };
+}
+
+function elementName(n: JsxNode | string | undefined): string | null {
+  if (!n || typeof n === 'string') return n ?? null;
+  if (n.type === 'JSXIdentifier') return typeof n.name === 'string' ? n.name : null;
+  if (n.type === 'JSXMemberExpression') return `${elementName(n.object)}.${elementName(n.property)}`;
+  if (n.type === 'JSXNamespacedName') return `${elementName(n.namespace)}:${elementName(n.name)}`;
+  return null;
+}
+
+/** JSX text as React reads it: lines trimmed, blank lines dropped, the rest joined by a space. */
+function jsxText(raw: string): string {
+  if (!raw.includes('\n')) return raw;
+  const lines = raw.split(/\r\n|\n|\r/);
+  let out = '';
+  lines.forEach((line, i) => {
+    let s = line.replace(/\t/g, ' ');
+    if (i !== 0) s = s.replace(/^ +/, '');
+    if (i !== lines.length - 1) s = s.replace(/ +$/, '');
+    if (s) out += (out ? ' ' : '') + s;
+  });
+  return out;
+}
+
+function sourceOf(n: JsxNode, source: string): string {
+  return typeof n.start === 'number' && typeof n.end === 'number' ? source.slice(n.start, n.end) : '…';
+}
+
+function children(list: JsxNode[] | undefined, source: string): Nodes[] {
+  const out: Nodes[] = [];
+  for (const c of list ?? []) {
+    if (c.type === 'JSXText') {
+      const value = jsxText(typeof c.value === 'string' ? c.value : '');
+      if (value) out.push({ type: 'text', value });
+    } else if (c.type === 'JSXExpressionContainer') {
+      if (c.expression?.type === ('JSXEmptyExpression' as string)) continue;
+      out.push({ type: 'mdxTextExpression', value: sourceOf(c.expression as JsxNode, source), data: { estree: program(c.expression!) }, ...position(c) });
+    } else if (c.type === 'JSXElement' || c.type === 'JSXFragment') out.push(jsxToMdast(c, source));
+  }
+  return out;
+}
+
+/** The mdast element of a JSX element or fragment (`source`: the page, for expressions' text in diagnostics). */
+export function jsxToMdast(node: Node | JsxNode, source: string): MdxJsxTextElement {
+  const n = node as JsxNode;
+  const attributes: (MdxJsxAttribute | MdxJsxExpressionAttribute)[] = [];
+  for (const a of n.openingElement?.attributes ?? []) {
+    if (a.type === 'JSXSpreadAttribute') {
+      attributes.push({ type: 'mdxJsxExpressionAttribute', value: `...${sourceOf(a.argument as JsxNode, source)}` });
+      continue;
+    }
+    const name = elementName(a.name) ?? '';
+    const v = a.value as JsxNode | null | undefined;
+    if (v === null || v === undefined) attributes.push({ type: 'mdxJsxAttribute', name, value: null });
+    else if (v.type === 'Literal') attributes.push({ type: 'mdxJsxAttribute', name, value: String(v.value) });
+    else {
+      const expression = v.type === 'JSXExpressionContainer' ? v.expression! : (v as unknown as Expression);
+      attributes.push({ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: sourceOf(expression as JsxNode, source), data: { estree: program(expression) } } });
+    }
+  }
+  const name = n.type === 'JSXFragment' ? null : elementName(n.openingElement?.name);
+  return { type: 'mdxJsxTextElement', name, attributes, children: children(n.children, source) as MdxJsxTextElement['children'], ...position(n) };
+}

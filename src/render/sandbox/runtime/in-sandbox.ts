@@ -1,0 +1,83 @@
+/**
+ * The code that runs INSIDE the QuickJS sandbox, bundled with Preact and
+ * preact-render-to-string by esbuild into one script (runtime-bundle.ts). It gives page
+ * components what Mintlify's React scope gives them (React hooks as globals, `React`),
+ * replaces the clock and the random source with fixed ones so a render is the same every
+ * time, and exposes `__quire.define` (a compiled module) and `__quire.render` (one
+ * component call: props as JSON in, HTML out). Slots stand for HTML that Quire rendered
+ * itself (children, JSX literals): they come out as `<quire-slot data-slot="N">` and are
+ * filled in after the component's HTML is sanitized.
+ */
+import { Fragment, createContext, createElement, h, type ComponentType } from 'preact';
+import * as hooks from 'preact/hooks';
+import { renderToString } from 'preact-render-to-string';
+
+type Exports = Record<string, unknown>;
+type Factory = (module: { exports: Exports }, exports: Exports, require: (spec: string) => unknown) => void;
+
+const g = globalThis as Record<string, unknown>;
+const React = { createElement, Fragment, createContext, ...hooks };
+for (const [name, value] of Object.entries(hooks)) g[name] = value;
+Object.assign(g, { React, __h: h, __Fragment: Fragment, createContext });
+
+// No clock: `new Date()` and Date.now() are the epoch; no randomness: a fixed sequence.
+const RealDate = Date;
+class FixedDate extends RealDate {
+  constructor(...args: unknown[]) {
+    if (args.length === 0) super(0);
+    else super(...(args as [number]));
+  }
+  static override now(): number {
+    return 0;
+  }
+}
+g.Date = FixedDate;
+let seed = 42;
+Math.random = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+// Timers never fire (only the first render is shown); console output goes nowhere.
+const noop = () => 0;
+Object.assign(g, { setTimeout: noop, clearTimeout: noop, setInterval: noop, clearInterval: noop, requestAnimationFrame: noop });
+g.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
+
+const modules = new Map<string, Exports>();
+
+function slot(n: number): unknown {
+  return h("quire-slot", { "data-slot": String(n) });
+}
+
+/** JSON props with `{ __quireSlot: n }` standing for Quire-rendered HTML. */
+function revive(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(revive);
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.__quireSlot === 'number') return slot(o.__quireSlot);
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(o)) out[k] = revive(o[k]);
+    return out;
+  }
+  return value;
+}
+
+g.__quire = {
+  /** Runs a compiled module; `imports` maps an import specifier to a defined module id. */
+  define(id: string, imports: Record<string, string>, factory: Factory): void {
+    const module = { exports: {} as Exports };
+    const require = (spec: string): unknown => {
+      if (spec === 'react' || spec === 'preact' || spec === 'preact/hooks') return { ...React, default: React };
+      const target = imports[spec];
+      return (target && modules.get(target)) || {};
+    };
+    modules.set(id, module.exports);
+    factory(module, module.exports, require);
+    modules.set(id, module.exports);
+  },
+  render(id: string, name: string, propsJson: string): string {
+    const component = modules.get(id)?.[name];
+    if (typeof component !== 'function') throw new TypeError(`${name} is not a component (exported value is ${typeof component})`);
+    const props = revive(JSON.parse(propsJson)) as Record<string, unknown>;
+    return renderToString(h(component as ComponentType, props));
+  },
+};
