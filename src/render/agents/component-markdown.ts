@@ -127,9 +127,9 @@ function accordion(el: JsxElement, md: MarkdownApi): RootContent[] {
 }
 
 function treeItems(el: JsxElement, md: MarkdownApi): ListItem[] {
-  return childElements(el, ['Tree.Folder', 'Tree.File', 'TreeFolder', 'TreeFile']).map((c): ListItem => {
+  return childElements(el, ['Tree.Folder', 'Tree.File', 'TreeFolder', 'TreeFile', 'FileTree.Folder', 'FileTree.File']).map((c): ListItem => {
     const name = str(md.props(c).name);
-    if (c.name === 'Tree.Folder' || c.name === 'TreeFolder') {
+    if (c.name === 'Tree.Folder' || c.name === 'TreeFolder' || c.name === 'FileTree.Folder') {
       const inner = treeItems(c, md);
       return { type: 'listItem', spread: false, children: [{ type: 'paragraph', children: [{ type: 'inlineCode', value: `${name ?? 'folder'}/` }] }, ...cardList(inner) as BlockContent[]] };
     }
@@ -185,7 +185,33 @@ export const COMPONENT_MARKDOWN: Readonly<Record<string, ToMarkdown>> = Object.f
     return [{ type: 'heading', depth: 2, children: [text(str(p.label) ?? 'Update')] }, ...(meta ? [{ type: 'paragraph', children: [{ type: 'emphasis', children: [text(meta)] }] } as RootContent] : []), ...md.section(() => md.blocks(el))];
   },
   Tree: (el, md) => cardList(treeItems(el, md)),
+  FileTree: (el, md) => cardList(treeItems(el, md)),
   Panel: (el, md) => md.blocks(el),
+  // The prompt is what an agent wants: its description, then the prompt itself.
+  Prompt: (el, md) => {
+    const description = str(md.props(el).description);
+    return [...(description ? [{ type: 'paragraph', children: [strong(description)] } as RootContent] : []), ...md.blocks(el)];
+  },
+  Color: (el, md) => md.blocks(el),
+  'Color.Row': (el, md) => md.blocks(el),
+  'Color.Item': (el, md) => {
+    const { name, value } = md.props(el);
+    const shown = typeof value === 'string' ? value : value && typeof value === 'object' ? Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(', ') : '';
+    return [{ type: 'paragraph', children: [...(str(name) ? [strong(str(name)!), text(': ')] : []), { type: 'inlineCode', value: shown }] }];
+  },
+  Tile: (el, md) => cardList([card(el, md)]),
+  'GitHub.Repo': (el, md) => {
+    const repo = str(md.props(el).repo)?.trim().replace(/^https?:\/\/github\.com\//, '').replace(/\/+$/, '');
+    return repo ? [{ type: 'paragraph', children: [{ type: 'link', url: `https://github.com/${repo}`, children: [text(repo)] }] }] : [];
+  },
+  View: (el, md) => sections(md, [{ label: str(md.props(el).title) ?? 'View', content: () => md.blocks(el) }]),
+  CodeBlock: (el, md) => md.blocks(el),
+  Column: (el, md) => md.blocks(el),
+  Latex: (el, md) => md.inline(el),
+  Heading: (el, md) => {
+    const level = Number(md.props(el).level);
+    return [{ type: 'heading', depth: (Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2) as 1, children: md.inline(el) }];
+  },
 });
 
 /**

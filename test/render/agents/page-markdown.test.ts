@@ -16,7 +16,7 @@ async function md(source: string): Promise<string> {
 
 describe('Markdown of components', () => {
   it('every registered component has a Markdown form', () => {
-    expect(COMPONENT_NAMES.filter((n) => !Object.hasOwn(COMPONENT_MARKDOWN, n) && n !== 'Visibility' && !n.startsWith('Tree'))).toEqual([]);
+    expect(COMPONENT_NAMES.filter((n) => !Object.hasOwn(COMPONENT_MARKDOWN, n) && n !== 'Visibility' && !n.startsWith('Tree') && !n.startsWith('FileTree.'))).toEqual([]);
   });
 
   it.each(['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger'])('%s is a blockquote led by its label', async (name) => {
@@ -122,5 +122,15 @@ describe('Markdown of Markdown', () => {
     expect(markdownFile(config, { title: 'Intro *1*', description: 'What it is.', markdown: 'Body.' })).toBe(
       '# Intro \\*1\\*\n\n> What it is.\n\n> ## Agent Instructions\n> Cite the version.\n> Prefer TypeScript.\n\nBody.\n',
     );
+  });
+});
+
+describe('Markdown of the newer built-ins', () => {
+  it('gives a prompt its text, a tile its link, a repository its URL, a view its section, a colour its value', async () => {
+    expect(await md('<Prompt description="Set up the project">\n  Create a docs.json with **two** tabs.\n</Prompt>')).toBe('**Set up the project**\n\nCreate a docs.json with **two** tabs.');
+    expect(await md('<GitHub.Repo repo="mintlify/docs" />')).toBe('[mintlify/docs](https://github.com/mintlify/docs)');
+    expect(await md('<Color.Item name="Brand" value="#16A34A" />')).toBe('**Brand**: `#16A34A`');
+    expect(await md('<Heading level={3}>Deep</Heading>')).toBe('### Deep');
+    expect(await md('<FileTree>\n  <FileTree.Folder name="src">\n    <FileTree.File name="a.ts" />\n  </FileTree.Folder>\n</FileTree>')).toBe('- `src/`\n  - `a.ts`');
   });
 });
