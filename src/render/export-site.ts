@@ -209,6 +209,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       ...(scripts.scripts.length > 0 ? { scripts: scripts.scripts } : {}),
     },
   };
+  const pageIcon = pageIconFor(model.config.icons?.library);
   diagnostics.push(...checkIcons(model));
   const init: RenderInit = {
     model,
@@ -296,9 +297,15 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       const r = hit.rendered;
       const math = usesMath(r.html);
       const mermaid = usesMermaid(r.html);
+      // The body is cached; the layout (which depends on the whole site) is drawn again, and the
+      // page's Markdown version written beside it.
+      const file = pageOutputFile(task.page);
+      const path = join(outDir, file);
+      const writeCached = (html: string, key: string) =>
+        folderFor(path)
+          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), markdownFile(model.config, r))]))
+          .then(() => manifest?.written(task.page, key, file));
       if (hasMedia(r.remoteMedia)) {
-        const file = pageOutputFile(task.page);
-        const path = join(outDir, file);
         const refs = r.remoteMedia;
         pageWrites.push(
           (async () => {
@@ -306,20 +313,11 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
             mediaDiagnostics.push(...remote.diagnostics);
             const key = sha256(keys.get(task.page)!, remote.signature);
             if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
-            const html = layoutPage(model, { ...r, html: remote.html }, { icon: pageIconFor(model.config.icons?.library), math, mermaid });
-            await folderFor(path);
-            await writeFile(path, html);
-            await manifest?.written(task.page, key, file);
+            await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key);
           })(),
         );
       } else if (!same) {
-        // The body is cached; the layout (which depends on the whole site) is drawn again.
-        const file = pageOutputFile(task.page);
-        const key = keys.get(task.page)!;
-        const path = join(outDir, file);
-        const html = layoutPage(model, r, { icon: pageIconFor(model.config.icons?.library), math, mermaid });
-        const md = join(outDir, pageMarkdownFile(task.page));
-        pageWrites.push(folderFor(path).then(() => Promise.all([writeFile(path, html), writeFile(md, markdownFile(model.config, r))])).then(() => manifest?.written(task.page, key, file)));
+        pageWrites.push(writeCached(layoutPage(model, r, { icon: pageIcon, math, mermaid }), keys.get(task.page)!));
       }
       // The body is prepared for the search index only if its shard is not in the search cache.
       const doc = {
@@ -345,11 +343,13 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), (task, result) => {
       const file = pageOutputFile(task.page);
       const [bodyStart, bodyEnd] = result.body;
+      // Decoded at most once, by whichever of the media and the search text needs it first.
+      let bodyText: string | undefined;
+      const body = () => (bodyText ??= decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
       writePageFile(join(outDir, pageMarkdownFile(task.page)), Buffer.from(result.markdown));
       if (hasMedia(result.remoteMedia)) {
-        const body = decoder.decode(result.file.subarray(bodyStart, bodyEnd));
         pageWrites.push(
-          media.page(body, result.remoteMedia, file).then((remote) => {
+          media.page(body(), result.remoteMedia, file).then((remote) => {
             mediaDiagnostics.push(...remote.diagnostics);
             const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
             const written = writePageFile(join(outDir, file), bytes);
@@ -361,7 +361,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       }
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
-      const sections = !plan.pages[task.page].searchable ? [] : searchSections(decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
+      const sections = !plan.pages[task.page].searchable ? [] : searchSections(body());
       parsers[result.parser ?? 'none']++;
       accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey });
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);

@@ -14,11 +14,11 @@ import { collectSpecSources } from '../openapi/nav-refs.js';
 import type { OutputContent } from '../output/write-files.js';
 import { isMissing } from '../../core/missing-file.js';
 import { agentInstructions, pageMarkdownFile } from './markdown-file.js';
+import { isExternal } from '../markdown/links.js';
 import { agentsIndex, AGENTS_INDEX } from './agents-index.js';
 import { llmsScopes, type LlmsScope } from './llms-scopes.js';
 import { llmsTxt, type LlmsTxtInput } from './llms-txt.js';
 
-const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 
 /** Where `target` (a site path) is linked from the file `from`: absolute with a base URL, else relative. */
 function linkTo(model: SiteModel, from: string, target: string): string {
@@ -28,7 +28,7 @@ function linkTo(model: SiteModel, from: string, target: string): string {
 function specLinks(model: SiteModel, files: ReadonlySet<string>, from: string, refs: string[], copies: Map<string, OutputContent>, root: string) {
   return refs.flatMap((ref) => {
     const name = ref.replace(/^.*\//, '').replace(/\.(json|ya?ml)$/i, '');
-    if (EXTERNAL.test(ref)) return /^https?:/i.test(ref) ? [{ name, url: ref }] : [];
+    if (isExternal(ref)) return /^https?:/i.test(ref) ? [{ name, url: ref }] : [];
     const path = ref.replace(/^\/+/, '');
     if (!files.has(path)) return [];
     copies.set(path, { copyFrom: join(root, path) });

@@ -8,6 +8,7 @@
  */
 import type { LinkItem, NavNode, NavSection, Navigation } from '../types.js';
 import type { SitePage } from '../layout/site-model.js';
+import { isExternal } from '../markdown/links.js';
 
 export interface LlmsEntry {
   page: string;
@@ -24,7 +25,6 @@ export interface LlmsScope {
   links: LinkItem[];
 }
 
-const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 
 /** The default one of a list of versions or languages: marked `default`, else the first. */
 function defaultOf(list: NavSection[]): NavSection | undefined {
@@ -45,7 +45,7 @@ function collect(nav: { children: NavNode[]; sections: NavSection[] }, pages: Re
           scope.entries.push({ page: n.page, section: group ?? label ?? 'Docs' });
         }
       } else if (n.kind === 'group') nodes(n.children, group ?? n.group);
-      else if (n.kind === 'link' && EXTERNAL.test(n.href)) scope.links.push({ label: n.label, href: n.href });
+      else if (n.kind === 'link' && isExternal(n.href)) scope.links.push({ label: n.label, href: n.href });
     }
   };
   nodes(nav.children, undefined);
@@ -54,7 +54,7 @@ function collect(nav: { children: NavNode[]; sections: NavSection[] }, pages: Re
   for (const s of nav.sections) {
     if (s.kind === 'language' || (s.kind === 'version' && s !== chosen)) continue;
     if (s.href) {
-      if (EXTERNAL.test(s.href)) scope.links.push({ label: s.label, href: s.href });
+      if (isExternal(s.href)) scope.links.push({ label: s.label, href: s.href });
       continue;
     }
     // Tabs, anchors and dropdowns name the pages outside any group; a version or product adds nothing.
@@ -67,7 +67,7 @@ function collect(nav: { children: NavNode[]; sections: NavSection[] }, pages: Re
 export function llmsScopes(navigation: Navigation, pages: Record<string, SitePage>): LlmsScope[] {
   const top = { children: navigation.root, sections: navigation.sections };
   const languages = navigation.sections.filter((s) => s.kind === 'language' && !s.href);
-  const global = navigation.global.filter((l) => EXTERNAL.test(l.href));
+  const global = navigation.global.filter((l) => isExternal(l.href));
   if (!languages.length) {
     const scope: LlmsScope = { dir: '', entries: [], links: [...global] };
     collect(top, pages, undefined, scope, new Set());

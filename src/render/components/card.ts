@@ -8,7 +8,8 @@ import { attrs, escapeAttr, escapeHtml } from '../markdown/escape.js';
 import { KINDS, safeColor } from './callout.js';
 import type { ComponentDefinition } from './types.js';
 
-const TYPES = new Set(['info', 'warning', 'note', 'tip', 'check', 'danger']);
+/** The callout kinds (a plain `callout` is no type): a kind added there is a Card type too. */
+const TYPES = new Set(Object.keys(KINDS).filter((k) => k !== 'callout'));
 
 export const Card: ComponentDefinition = {
   block: true,

@@ -1,8 +1,8 @@
 /**
  * Searches an exported site's index from Node, with the ranking the site's own search
- * dialog uses (search-query.ts): what the MCP tool of `quire host` and `bench:search`
- * call. `dir` is the export's output folder (or an unpacked bundle); only files under
- * its `search/` folder are read.
+ * dialog uses (search-query.ts), over an export's output folder (or an unpacked bundle);
+ * only files under its `search/` folder are read. The MCP tool of `quire host` builds the
+ * same search over the verified bundle's files (host/mcp/docs-search.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';

@@ -89,7 +89,6 @@ export async function bundleSiteCss(root: string, files: string[], deployment: D
           if (!(err instanceof ConfinedPathError)) throw err;
           refused.push({ severity: err.reason === 'outside' ? 'error' : 'warning', file: args.path, message: `site CSS: ${err.message}; its rules are left out` });
           return { contents: '', loader: 'css' };
-          throw err;
         }
       });
     },

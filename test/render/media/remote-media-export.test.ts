@@ -209,6 +209,8 @@ describe('an air-gapped export of pages with media on other hosts', () => {
     for (const out of ['air', 'air-2']) {
       expect(remoteReferences(out)).toEqual([]);
       expect(read(out, 'index.html')).toBe(read('air', 'index.html'));
+      // A page from the page cache that has remote media keeps its Markdown version too.
+      expect(read(out, 'index.md')).toBe(read('air', 'index.md'));
     }
     expect(mediaWarnings(again)).toEqual(mediaWarnings(report));
   });
