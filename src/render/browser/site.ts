@@ -9,6 +9,7 @@ import { setupCodeExpand } from './code-expand.js';
 import { setupCopy } from './copy-code.js';
 import { setupBanner, setupMenu } from './menu.js';
 import { setupMermaid } from './mermaid-diagrams.js';
+import { setupNavMenus } from './nav-menus.js';
 import { setupRedirects } from './redirects.js';
 import { setupSearch } from './search-dialog.js';
 import { setupTabs } from './tabs.js';
@@ -22,6 +23,7 @@ ready(() => {
   setupRedirects();
   setupThemeToggle();
   setupMenu();
+  setupNavMenus();
   setupBanner();
   setupTabs();
   setupCopy();

@@ -1,26 +1,71 @@
 /**
- * The smaller pieces around a page: section tabs, breadcrumbs, table of contents,
- * previous/next links and the announcement banner.
+ * The smaller pieces around a page: section tabs (with their menus), anchors,
+ * breadcrumbs, table of contents, previous/next links and the announcement banner.
  */
 import type { Heading, NavSection } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
 import type { SiteModel } from './site-model.js';
 import { uiIcon } from './ui-icons.js';
 import { uiStrings, type UiStrings } from './ui-strings.js';
+import { renderNavMenu, type MenuEntry } from './nav-menus.js';
 
-/** Tabs across the top of the site, the active one marked. */
-export function renderTabs(tabs: NavSection[], active: NavSection | undefined, target: (s: NavSection) => string, icon: (name: string) => string): string {
+/** A tab's `menu` items (Mintlify's tab menus), hidden ones left out unless the page is in one. */
+export function tabMenuItems(tab: NavSection, chain: NavSection[]): NavSection[] {
+  return tab.sections.filter((s) => s.kind === 'menu' && (!s.hidden || chain.includes(s)));
+}
+
+/** A section as an entry of a drop-down menu: where it leads, marked when the page is inside it. */
+export function menuEntry(s: NavSection, chain: NavSection[], target: (s: NavSection) => string): MenuEntry {
+  return {
+    labelHtml: escapeHtml(s.label),
+    href: target(s),
+    ...(s.icon ? { icon: s.icon } : {}),
+    ...(s.description ? { description: s.description } : {}),
+    ...(chain.includes(s) ? { current: true } : {}),
+    ...(s.href ? { external: true } : {}),
+  };
+}
+
+/**
+ * Tabs across the top of the site, the active one marked. A tab with a `menu` is a
+ * button opening the list of its items, each leading to its own part of the sidebar.
+ */
+export function renderTabs(tabs: NavSection[], chain: NavSection[], target: (s: NavSection) => string, icon: (name: string) => string): string {
   if (tabs.length === 0) return '';
   const items = tabs
-    .map((t) => {
-      const current = t === active ? ' aria-current="true"' : '';
-      return `<li><a class="section-tab" href="${escapeAttr(target(t))}"${current}>${t.icon ? icon(t.icon) : ''}${escapeHtml(t.label)}</a></li>`;
+    .map((t, i) => {
+      const current = chain.includes(t) ? ' aria-current="true"' : '';
+      const label = `${t.icon ? icon(t.icon) : ''}${escapeHtml(t.label)}`;
+      const menu = tabMenuItems(t, chain);
+      if (menu.length > 0) {
+        const entries = menu.map((m) => menuEntry(m, chain, target));
+        return `<li>${renderNavMenu({ id: `tab-${i}`, className: 'tab-menu', buttonClass: 'section-tab', buttonAttrs: current.trim(), buttonHtml: label, entries, icon })}</li>`;
+      }
+      return `<li><a class="section-tab" href="${escapeAttr(target(t))}"${current}>${label}</a></li>`;
     })
     .join('');
   return `<nav class="section-tabs" aria-label="Sections"><ul>${items}</ul></nav>`;
 }
 
-/** Anchors, dropdown and menu entries at the top of the sidebar (a description becomes the link's title). */
+/**
+ * The tabs again at the top of the sidebar, shown only on small screens where the tab
+ * bar is hidden (the mobile menu holds them): each tab a link, its menu items below it.
+ */
+export function renderSidebarTabs(tabs: NavSection[], chain: NavSection[], target: (s: NavSection) => string, icon: (name: string) => string): string {
+  if (tabs.length === 0) return '';
+  const link = (s: NavSection, className: string) =>
+    `<a class="${className}" href="${escapeAttr(target(s))}"${chain.includes(s) ? ' aria-current="true"' : ''}>${s.icon ? icon(s.icon) : ''}<span class="nav-label">${escapeHtml(s.label)}</span>${s.href ? uiIcon('arrow-up-right', 'icon nav-external-icon') : ''}</a>`;
+  const items = tabs
+    .map((t) => {
+      const menu = tabMenuItems(t, chain);
+      const sub = menu.length ? `<ul class="sidebar-tab-menu">${menu.map((m) => `<li>${link(m, 'nav-link')}</li>`).join('')}</ul>` : '';
+      return `<li>${link(t, 'nav-link sidebar-tab')}${sub}</li>`;
+    })
+    .join('');
+  return `<nav class="sidebar-tabs" aria-label="Sections"><ul class="nav-tree">${items}</ul></nav>`;
+}
+
+/** Anchors at the top of the sidebar (a description becomes the link's title). */
 export function renderAnchors(items: { label: string; href: string; icon?: string; current?: boolean; description?: string }[], icon: (name: string) => string): string {
   if (items.length === 0) return '';
   const lis = items

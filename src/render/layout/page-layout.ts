@@ -8,12 +8,13 @@ import type { NavSection, RenderedPage } from '../types.js';
 import { canonicalUrl, pageHref, pageOutputFile, rootPrefix } from '../output/page-paths.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
 import { groupTrail, sectionChain, sectionTarget } from './nav-tree.js';
-import { renderAnchors, renderBanner, renderBreadcrumbs, renderMobileLinks, renderPrevNext, renderTabs, renderToc } from './page-chrome.js';
+import { menuEntry, renderAnchors, renderBanner, renderBreadcrumbs, renderMobileLinks, renderPrevNext, renderSidebarTabs, renderTabs, renderToc } from './page-chrome.js';
+import { renderSidebarPicker } from './nav-menus.js';
 import { renderFooter } from './footer.js';
 import { renderSearchDialog } from './search-dialog.js';
 import { sidebarTreeFor } from './sidebar-cache.js';
 import type { SiteModel } from './site-model.js';
-import { renderMobileSwitchers, renderTopBar } from './top-bar.js';
+import { renderMobileSwitchers, renderTopBar, type Switcher } from './top-bar.js';
 import { uiIcon } from './ui-icons.js';
 import { uiScriptData, uiStrings } from './ui-strings.js';
 import { equivalentPage, neighbours, pageLanguage } from './nav-scope.js';
@@ -88,24 +89,37 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const meta = model.pages[page];
   const mode = options.basePath !== undefined ? undefined : meta?.mode;
 
-  // Each level of the chain is drawn by its kind: tabs across the top, products,
-  // versions and languages as switchers in the top bar (leading to the same page in
-  // the other one when it has it), anchors, dropdowns and menu items above the sidebar.
+  const hasSidebar = mode !== 'custom' && mode !== 'center';
+
+  // Each level of the chain is drawn by its kind: tabs across the top (a tab's menu as
+  // a drop-down there), versions and languages as switchers in the top bar (leading to
+  // the same page in the other one when it has it), products, dropdowns and other menus
+  // as pickers at the top of the sidebar, anchors as links there. On small screens the
+  // sidebar (the mobile menu) holds the tabs and switchers too.
   let tabsHtml = '';
   const anchors: { label: string; href: string; icon?: string; current?: boolean; description?: string }[] = model.navigation.global.map((g) => ({ ...g }));
-  const switchers: { sections: NavSection[]; active: NavSection; target(s: NavSection): string }[] = [];
+  const switchers: Switcher[] = [];
+  const sidebarTop: string[] = [];
   let level = nav.sections;
   for (let i = 0; level.length > 0; i++) {
     const active = chain[i];
     const kind = (active ?? level[0]).kind;
     const siblings = level.filter((s) => s.kind === kind && (!s.hidden || s === active));
-    if (kind === 'tab') tabsHtml = renderTabs(siblings, active, target, icon);
-    else if (SECTION_SWITCHERS.has(kind) && active) {
-      const same = (s: NavSection) => {
-        const to = s.href ? undefined : equivalentPage(page, active, s, model.pages);
-        return to ? href(to) : target(s);
-      };
+    const same = (s: NavSection) => {
+      const to = s.href ? undefined : equivalentPage(page, active, s, model.pages);
+      return to ? href(to) : target(s);
+    };
+    if (kind === 'tab') {
+      tabsHtml = renderTabs(siblings, chain, target, icon);
+      sidebarTop.push(renderSidebarTabs(siblings, chain, target, icon));
+    } else if (kind === 'menu' && chain[i - 1]?.kind === 'tab') {
+      // drawn with its tab, in the tab bar and in the small-screen tab list
+    } else if (kind === 'product' && hasSidebar) {
+      sidebarTop.push(renderSidebarPicker('product', 'product', siblings.map((s) => menuEntry(s, chain, same)), icon));
+    } else if (SECTION_SWITCHERS.has(kind) && active) {
       switchers.push({ sections: siblings, active, target: same });
+    } else if (kind === 'dropdown' || kind === 'menu') {
+      sidebarTop.push(renderSidebarPicker(`${kind}-${i}`, kind, siblings.map((s) => menuEntry(s, chain, target)), icon));
     } else for (const s of siblings) anchors.push({ label: s.label, href: target(s), icon: s.icon, current: s === active, description: s.description });
     if (!active) break;
     level = active.sections;
@@ -116,8 +130,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   // Hrefs from a page depend only on its folder (pageHref).
   const folder = fromPage.slice(0, Math.max(0, fromPage.lastIndexOf('/')));
   const sidebarTree = sidebarTreeFor(treeNodes, { current: page, pages: model.pages, href, icon }, folder);
-  const hasSidebar = mode !== 'custom' && mode !== 'center';
-  const sidebar = hasSidebar ? `<aside class="sidebar" id="sidebar" aria-label="${escapeAttr(ui.navigation)}"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileSwitchers(switchers)}${renderMobileLinks(view, link)}</div></aside><div class="sidebar-backdrop" data-menu-close></div>` : '';
+  const sidebar = hasSidebar ? `<aside class="sidebar" id="sidebar" aria-label="${escapeAttr(ui.navigation)}"><div class="sidebar-inner">${renderMobileSwitchers(switchers, icon)}${sidebarTop.join('')}${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileLinks(view, link)}</div></aside><div class="sidebar-backdrop" data-menu-close></div>` : '';
 
   const trail = [...chain.filter((s) => s.kind === 'tab' || s.kind === 'anchor' || s.kind === 'dropdown' || s.kind === 'menu').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];
   const { prev: prevPage, next: nextPage } = options.basePath !== undefined || meta?.hidePager || mode === 'custom' || mode === 'frame' ? {} : neighbours(page, chain, model.pages, orderIndex(model));
@@ -142,7 +155,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-scope="${escapeAttr(pageSearchScope(nav, page).id)}"` : ''}${options.mermaid && model.assets.mermaidJs ? ` data-mermaid-src="${escapeAttr(model.assets.mermaidJs)}"` : ''}>` +
     `<a class="skip-link" href="#content">${escapeHtml(ui.skipToContent)}</a>` +
     renderBanner(view.config.banner, ui) +
-    renderTopBar({ model: view, root, homeHref, switchers, hasSidebar, link, ui }) +
+    renderTopBar({ model: view, root, homeHref, switchers, hasSidebar, link, ui, icon }) +
     tabsHtml +
     `<div class="${layoutClass}">${sidebar}` +
     `<main id="content" class="page">${headerHtml}${BODY_OPEN}${rendered.html}</article>${pager}</main>` +

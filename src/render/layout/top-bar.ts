@@ -9,6 +9,14 @@ import type { SiteModel } from './site-model.js';
 import { uiIcon } from './ui-icons.js';
 import { uiStrings, type UiStrings } from './ui-strings.js';
 import { languageName, languageTag } from '../config/languages.js';
+import { renderNavMenu, renderSidebarPicker, type MenuEntry } from './nav-menus.js';
+
+/** A switcher between sibling sections (versions, languages): where each one leads from this page. */
+export interface Switcher {
+  sections: NavSection[];
+  active: NavSection;
+  target(s: NavSection): string;
+}
 
 export interface TopBarContext {
   model: SiteModel;
@@ -19,10 +27,12 @@ export interface TopBarContext {
   /** Href of the site's home page from the current file. */
   homeHref: string;
   /** Version/language switchers: the sibling sections and the active one. */
-  switchers: { sections: NavSection[]; active: NavSection; target(s: NavSection): string }[];
+  switchers: Switcher[];
   hasSidebar: boolean;
   /** The interface words of the page's language. @default English */
   ui?: UiStrings;
+  /** Renders an icon name written by the author. @default uiIcon */
+  icon?: (name: string) => string;
 }
 
 /** What a switcher shows for a section: a language's own name, a version with its tag. */
@@ -43,32 +53,38 @@ function logo(ctx: TopBarContext): string {
     `<img class="logo logo-dark" src="${escapeAttr(ctx.root + encodeURI(dark))}" alt="${name}"></a>`;
 }
 
-function switcher(s: TopBarContext['switchers'][number]): string {
-  const items = s.sections
-    .map((sec) => {
-      const current = sec === s.active ? ' aria-current="true"' : '';
-      const lang = sec.kind === 'language' ? ` hreflang="${escapeAttr(languageTag(sec.label))}" lang="${escapeAttr(languageTag(sec.label))}"` : '';
-      const title = sec.description ? ` title="${escapeAttr(sec.description)}"` : '';
-      return `<li><a href="${escapeAttr(s.target(sec))}"${lang}${title}${current}>${switcherLabel(sec)}</a></li>`;
-    })
-    .join('');
-  const icon = s.active.kind === 'language' ? uiIcon('languages') : '';
-  return `<details class="switcher switcher-${s.active.kind}"><summary>${icon}<span>${switcherLabel(s.active)}</span>${uiIcon('chevron-down')}</summary><ul class="switcher-menu">${items}</ul></details>`;
+/** A switcher's entries: every sibling section, the active one marked, languages with their tag. */
+function switcherEntries(s: Switcher): MenuEntry[] {
+  return s.sections.map((sec) => ({
+    labelHtml: switcherLabel(sec),
+    href: s.target(sec),
+    current: sec === s.active,
+    ...(sec.kind === 'language' ? { lang: languageTag(sec.label) } : {}),
+    ...(sec.description ? { description: sec.description } : {}),
+    ...(sec.href ? { external: true } : {}),
+  }));
+}
+
+function switcher(s: Switcher, icon: (name: string) => string): string {
+  const lead = s.active.kind === 'language' ? uiIcon('languages') : '';
+  return renderNavMenu({
+    id: s.active.kind,
+    className: `switcher switcher-${s.active.kind}`,
+    buttonHtml: `${lead}<span>${switcherLabel(s.active)}</span>`,
+    entries: switcherEntries(s),
+    icon,
+  });
 }
 
 /**
- * The switchers again at the foot of the sidebar, shown only on small screens, where the
- * top bar has no room for them (theme: `.sidebar-mobile-links`).
+ * The switchers again at the top of the sidebar, shown only on small screens, where
+ * the top bar has no room for them (theme: `.sidebar-switchers`).
  */
-export function renderMobileSwitchers(switchers: TopBarContext['switchers']): string {
+export function renderMobileSwitchers(switchers: Switcher[], icon: (name: string) => string): string {
   if (switchers.length === 0) return '';
-  const lists = switchers
-    .map((s) => `<ul class="nav-tree">${s.sections.map((sec) => {
-      const lang = sec.kind === 'language' ? ` lang="${escapeAttr(languageTag(sec.label))}"` : '';
-      return `<li><a class="nav-link" href="${escapeAttr(s.target(sec))}"${lang}${sec === s.active ? ' aria-current="true"' : ''}><span class="nav-label">${switcherLabel(sec)}</span></a></li>`;
-    }).join('')}</ul>`)
-    .join('');
-  return `<div class="sidebar-mobile-links">${lists}</div>`;
+  const pickers = switchers.map((s) =>
+    renderSidebarPicker(`sidebar-${s.active.kind}`, s.active.kind, switcherEntries(s), icon, s.active.kind === 'language' ? uiIcon('languages') : ''));
+  return `<div class="sidebar-switchers">${pickers.join('')}</div>`;
 }
 
 export function renderTopBar(ctx: TopBarContext): string {
@@ -90,7 +106,7 @@ export function renderTopBar(ctx: TopBarContext): string {
   const search = ctx.model.searchPath
     ? `<button type="button" class="search-button" data-search-open aria-label="${escapeAttr(ui.search.replace(/…$/, ''))}">${uiIcon('search')}<span class="search-label">${escapeHtml(ui.search)}</span><kbd class="search-kbd">Ctrl K</kbd></button>`
     : '';
-  return `<header class="topbar"><div class="topbar-inner">${menu}${logo(ctx)}${ctx.switchers.map(switcher).join('')}` +
+  return `<header class="topbar"><div class="topbar-inner">${menu}${logo(ctx)}${ctx.switchers.map((s) => switcher(s, ctx.icon ?? ((n) => uiIcon(n)))).join('')}` +
     `<div class="topbar-search">${search}</div>` +
     `<nav class="navbar" aria-label="Site links"><ul class="navbar-links">${links}</ul>${primary}</nav>${toggle}</div></header>`;
 }
