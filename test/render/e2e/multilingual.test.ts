@@ -41,14 +41,14 @@ describe('multilingual, versioned site in Chromium', () => {
   });
 
   const lang = () => page.locator('html').getAttribute('lang');
-  const switcherLabel = () => page.locator('.switcher-language summary span').first().textContent();
+  const switcherLabel = () => page.locator('.switcher-language > button span').first().textContent();
 
   it('switches language from the switcher, landing on the same page, with lang and words of that language', async () => {
     await page.goto(`${server.url}quickstart.html`);
     expect(await lang()).toBe('en');
     expect(await switcherLabel()).toBe('English');
     expect(await page.locator('.toc-title').textContent()).toBe('On this page');
-    await page.locator('.switcher-language summary').click();
+    await page.locator('.switcher-language > button').click();
     await page.locator('.switcher-language a', { hasText: '日本語' }).click();
     await page.waitForURL(/\/jp\/quickstart\.html$/);
     expect(await lang()).toBe('ja');
@@ -56,12 +56,30 @@ describe('multilingual, versioned site in Chromium', () => {
     expect(await page.locator('.toc-title').textContent()).toBe('このページの内容');
     expect(await page.locator('.search-label').textContent()).toBe('検索…');
     expect(await page.locator('.pager-prev .pager-dir').textContent()).toContain('前へ');
-    await page.locator('.switcher-language summary').click();
+    await page.locator('.switcher-language > button').click();
     await page.locator('.switcher-language a', { hasText: 'Français' }).click();
     await page.waitForURL(/\/fr\/quickstart\.html$/);
     expect(await lang()).toBe('fr');
     expect(await switcherLabel()).toBe('Français');
     expect(await page.locator('.banner p').textContent()).toBe('Bienvenue dans la documentation');
+  });
+
+  it('on a 390 px screen, moves the switchers into the mobile menu and switches language from there', async () => {
+    const small = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    small.on('pageerror', (e) => errors.push(e.message));
+    await small.goto(`${server.url}quickstart.html`);
+    expect(await small.locator('.topbar .switcher-language').isVisible()).toBe(false);
+    await small.locator('[data-menu-toggle]').click();
+    const picker = small.locator('.sidebar-switchers .nav-picker-language');
+    await expect.poll(async () => (await picker.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect(await picker.locator('> button .nav-menu-label').textContent()).toBe('English');
+    await picker.locator('> button').click();
+    expect(await picker.locator('> button').getAttribute('aria-expanded')).toBe('true');
+    await picker.locator('a', { hasText: 'Français' }).click();
+    await small.waitForURL(/\/fr\/quickstart\.html$/);
+    expect(await small.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await small.locator('.sidebar-switchers .nav-picker-version > button .nav-menu-label').textContent()).toContain('v2');
+    await small.close();
   });
 
   it('shows the search status in the page language (words passed to the script as data)', async () => {

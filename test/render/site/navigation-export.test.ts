@@ -19,6 +19,8 @@ let tmp: TempDir;
 const out: Record<string, string> = {};
 const reports: Record<string, ExportReport> = {};
 const html = (site: string, page: string) => readFileSync(join(out[site], `${page}.html`), 'utf8');
+/** The page without its inline SVG icons, so assertions read as the structure. */
+const noSvg = (doc: string) => doc.replace(/<svg\b[^]*?<\/svg>/g, '');
 const pagerOf = (doc: string) => [...(/<nav class="pager"[^]*?<\/nav>/.exec(doc)?.[0] ?? '').matchAll(/href="([^"]+)" rel="(prev|next)"/g)].map((m) => `${m[2]}:${m[1]}`);
 
 beforeAll(async () => {
@@ -50,15 +52,24 @@ describe('export of a products site', () => {
     expect(reports.products.diagnostics.filter((d) => d.message.includes('is not applied')).map((d) => `${d.file}:${d.line}`)).toEqual(['platform/internal/notes.mdx:3', 'unlisted.mdx:3']);
   });
 
-  it('draws the product switcher, the product tabs, menu items and the group root page as the title link', () => {
+  it('draws the product picker atop the sidebar, the product tabs, the tab menu and the group root page as the title link', () => {
     const doc = html('products', 'platform/setup/install');
-    expect(doc).toContain('<details class="switcher switcher-product"><summary>');
-    expect(doc).toMatch(/<a href="install\.html" title="Run the platform" aria-current="true">Platform<\/a>/);
-    expect(doc).toContain('<a href="../../analytics/overview.html" title="Measure everything">Analytics</a>');
-    expect(doc).toContain('<a href="https://mobile.example.com">Mobile SDK</a>');
-    expect(doc).toMatch(/<a class="section-tab" href="index\.html" aria-current="true">Guides<\/a>/);
+    const bare = noSvg(doc);
+    // Products: a picker at the top of the sidebar showing the current product, its list leading to each.
+    expect(bare).toContain('<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner"><div class="nav-menu nav-picker nav-picker-product" data-nav-menu>' +
+      '<button type="button" class="nav-menu-button" aria-expanded="false" aria-controls="nav-menu-product"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Platform</span><span class="nav-menu-description">Run the platform</span></span></button>');
+    expect(bare).toContain('<a class="nav-menu-item" href="install.html" aria-current="true">');
+    expect(bare).toContain('<a class="nav-menu-item" href="../../analytics/overview.html"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Analytics</span><span class="nav-menu-description">Measure everything</span></span></a>');
+    expect(bare).toContain('<a class="nav-menu-item" href="https://mobile.example.com"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Mobile SDK</span></span></a>');
+    expect(bare).not.toContain('switcher-product');
+    // A tab with a menu: a button in the tab bar opening its items, the current one marked.
+    expect(bare).toContain('<div class="nav-menu tab-menu" data-nav-menu><button type="button" class="nav-menu-button section-tab" aria-expanded="false" aria-controls="nav-menu-tab-0" aria-current="true">Guides</button><ul class="nav-menu-list" id="nav-menu-tab-0">' +
+      '<li><a class="nav-menu-item" href="index.html" aria-current="true"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Getting started</span><span class="nav-menu-description">First steps</span></span></a></li>' +
+      '<li><a class="nav-menu-item" href="../ops/scaling.html"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Operations</span></span></a></li></ul></div>');
     expect(doc).toContain('<a class="section-tab" href="../api/overview.html">API</a>');
-    expect(doc).toMatch(/<a class="nav-anchor" href="index\.html" title="First steps" aria-current="true">.*?<span>Getting started<\/span>/);
+    // Menu items are no longer anchors; the mobile menu lists the tabs with their items.
+    expect(bare).toContain('<ul class="nav-anchors"><li><a class="nav-anchor" href="https://status.example.com"><span>Status</span></a></li></ul>');
+    expect(bare).toContain('<nav class="sidebar-tabs" aria-label="Sections"><ul class="nav-tree"><li><a class="nav-link sidebar-tab" href="index.html" aria-current="true"><span class="nav-label">Guides</span></a><ul class="sidebar-tab-menu"><li><a class="nav-link" href="index.html" aria-current="true"><span class="nav-label">Getting started</span></a></li>');
     expect(doc).toContain('<p class="nav-group-title"><a class="nav-group-root" href="index.html">Setup<span class="nav-tag">NEW</span></a></p>');
     // The root page is the group title, not an entry of its own; the hidden group is not drawn.
     expect(doc).not.toContain('<span class="nav-label">Setup overview</span>');
@@ -131,15 +142,17 @@ describe('export of a versioned, multilingual site', () => {
   });
 
   it('shows the page language in the switcher and leads to the same page in the other language and version', () => {
-    const fr = html('multilingual', 'fr/v1/quickstart');
-    expect(fr).toMatch(/<details class="switcher switcher-language"><summary>.*?<span>Français<\/span>/);
-    expect(fr).toContain('<a href="../../v1/quickstart.html" hreflang="en" lang="en">English</a>');
-    expect(fr).toContain('<a href="../../jp/index.html" hreflang="ja" lang="ja">日本語</a>');
-    expect(fr).toMatch(/<details class="switcher switcher-version"><summary><span>v1<\/span>/);
-    expect(fr).toContain('<a href="../quickstart.html">v2 <span class="nav-tag">Dernière</span></a>');
-    expect(html('multilingual', 'jp/index')).toMatch(/<summary>.*?<span>日本語<\/span>/);
-    // Small screens have no room in the top bar: the same entries sit at the foot of the sidebar.
-    expect(fr).toContain('<div class="sidebar-mobile-links"><ul class="nav-tree"><li><a class="nav-link" href="../../v1/quickstart.html" lang="en"><span class="nav-label">English</span></a></li>');
+    const fr = noSvg(html('multilingual', 'fr/v1/quickstart'));
+    expect(fr).toContain('<div class="nav-menu switcher switcher-language" data-nav-menu><button type="button" class="nav-menu-button" aria-expanded="false" aria-controls="nav-menu-language"><span>Français</span></button>');
+    expect(fr).toContain('<a class="nav-menu-item" href="../../v1/quickstart.html" hreflang="en" lang="en"><span class="nav-menu-text"><span class="nav-menu-label">English</span></span></a>');
+    expect(fr).toContain('<a class="nav-menu-item" href="../../jp/index.html" hreflang="ja" lang="ja"><span class="nav-menu-text"><span class="nav-menu-label">日本語</span></span></a>');
+    expect(fr).toContain('<a class="nav-menu-item" href="quickstart.html" hreflang="fr" lang="fr" aria-current="true">');
+    expect(fr).toContain('<button type="button" class="nav-menu-button" aria-expanded="false" aria-controls="nav-menu-version"><span>v1</span></button>');
+    expect(fr).toContain('<a class="nav-menu-item" href="../quickstart.html"><span class="nav-menu-text"><span class="nav-menu-label">v2 <span class="nav-tag">Dernière</span></span></span></a>');
+    expect(noSvg(html('multilingual', 'jp/index'))).toContain('aria-controls="nav-menu-language"><span>日本語</span></button>');
+    // Small screens have no room in the top bar: the same switchers open at the top of the sidebar.
+    expect(fr).toContain('<div class="sidebar-inner"><div class="sidebar-switchers"><div class="nav-menu nav-picker nav-picker-language" data-nav-menu><button type="button" class="nav-menu-button" aria-expanded="false" aria-controls="nav-menu-sidebar-language"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Français</span></span></button>');
+    expect(fr).toContain('aria-controls="nav-menu-sidebar-version"><span class="nav-menu-text"><span class="nav-menu-label">v1</span></span></button>');
   });
 
   it('keeps the pager inside one language and one version', () => {
