@@ -80,7 +80,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const { chain } = sectionChain(nav, page);
   const target = (s: NavSection) => {
     const t = sectionTarget(s, model.pages);
-    return t.page ? href(t.page) : safeUrl(t.href ?? '#');
+    return t.page ? href(t.page) : t.href ? link(t.href) : '#';
   };
   // The page's language sets <html lang>, the interface words, and may bring its own banner, navbar and footer.
   const language = pageLanguage(chain);
@@ -97,7 +97,11 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   // as pickers at the top of the sidebar, anchors as links there. On small screens the
   // sidebar (the mobile menu) holds the tabs and switchers too.
   let tabsHtml = '';
-  const anchors: { label: string; href: string; icon?: string; current?: boolean; description?: string }[] = model.navigation.global.map((g) => ({ ...g }));
+  const anchors: { label: string; href: string; icon?: string; current?: boolean; description?: string }[] = model.navigation.global.map((g) => {
+    // Written as site paths (`/changelog`) like navbar links: made relative, and marked on their own page.
+    const to = link(g.href);
+    return { ...g, href: to, current: to === href(page) };
+  });
   const switchers: Switcher[] = [];
   const sidebarTop: string[] = [];
   let level = nav.sections;

@@ -59,6 +59,7 @@ function switcherEntries(s: Switcher): MenuEntry[] {
     labelHtml: switcherLabel(sec),
     href: s.target(sec),
     current: sec === s.active,
+    ...(sec.icon ? { icon: sec.icon } : {}),
     ...(sec.kind === 'language' ? { lang: languageTag(sec.label) } : {}),
     ...(sec.description ? { description: sec.description } : {}),
     ...(sec.href ? { external: true } : {}),
