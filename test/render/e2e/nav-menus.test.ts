@@ -65,7 +65,7 @@ describe('navigation menus in Chromium', () => {
     await page.keyboard.press('Escape');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await list.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('nav-menu-tab-0');
+    expect(await page.locator(':focus').getAttribute('aria-controls')).toBe('nav-menu-tab-0');
 
     // A click elsewhere closes it too.
     await button.click();
@@ -88,11 +88,11 @@ describe('navigation menus in Chromium', () => {
     expect(await page.locator('.tab-menu > button').getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Advanced');
+    expect(await page.locator(':focus').textContent()).toContain('Advanced');
     // Up from the first wraps to the last: the external item, drawn with its arrow.
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    expect(await page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.href)).toBe('https://learn.example.com/');
+    expect(await page.locator(':focus').getAttribute('href')).toBe('https://learn.example.com');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -168,7 +168,7 @@ describe('navigation menus in Chromium', () => {
     expect(await list.isVisible()).toBe(false);
     await page.locator('.tab-menu > button').focus();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Basics');
+    expect(await page.locator(':focus').textContent()).toContain('Basics');
     expect(await list.isVisible()).toBe(true);
     await list.locator('a', { hasText: 'Advanced' }).click();
     await page.waitForURL(/\/guides\/advanced\/tuning\.html$/);
