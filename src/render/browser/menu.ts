@@ -8,8 +8,6 @@ const doc = document.documentElement;
 
 export function setupMenu(): void {
   const toggle = document.querySelector('[data-menu-toggle]');
-  // The mobile menu can open: small screens move the tab bar and switchers into it (nav-menus.css).
-  if (toggle) doc.classList.add('menu-ready');
   const set = (open: boolean) => {
     doc.classList.toggle('menu-open', open);
     if (toggle) toggle.setAttribute('aria-expanded', open ? 'true' : 'false');

@@ -19,6 +19,9 @@ import { setupUpdateFilter } from './update-filter.js';
 import { setupViews } from './views.js';
 
 applyStoredTheme();
+// Before the first paint: with the script, small screens move the tab bar and the switchers
+// into the mobile menu (nav-menus.css), which only the script can open.
+document.documentElement.classList.add('js');
 ready(() => {
   setupRedirects();
   setupThemeToggle();
