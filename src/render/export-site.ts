@@ -36,6 +36,7 @@ import { siteScripts } from './output/site-scripts.js';
 import { siteStyles } from './styles/site-styles.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
+import { sourceCopies } from './output/source-copies.js';
 import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
 import { agentFiles } from './agents/llms-files.js';
@@ -392,13 +393,16 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
     for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts, ...styles.files]) if (a && !media.owns(a)) assets.add(a);
-    for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
     // Every page's media are settled once its file is written: the bundled files are all known.
     for (const [p, c] of media.files()) files.set(p, c);
     // After the pages: llms-full.txt is made of their Markdown files.
     for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file))) files.set(p, c);
+    // Last: the site's own files never take the place of one Quire writes, and go through
+    // the checks for content a browser would run (output/source-copies.ts).
+    const generated = new Set([...files.keys(), ...written]);
+    for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated }, diagnostics)) files.set(p, c);
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
