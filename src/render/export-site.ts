@@ -141,7 +141,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   try {
     await rm(outbound.copyDir!, { recursive: true, force: true });
     await mkdir(outbound.copyDir!, { recursive: true, mode: 0o700 });
-    const media = new RemoteMedia(options, deployment, mediaStoreDir(cacheDir, workDir));
+    const media = new RemoteMedia(options, deployment, mediaStoreDir(cacheDir, workDir), join(outbound.copyDir!, 'media'));
     return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound, media });
   } finally {
     await early?.close();
@@ -407,7 +407,10 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
     await cache?.commit(keys.values());
-    if (cacheDir) pruneHighlightCache(join(cacheDir, 'highlight'));
+    if (cacheDir) {
+      pruneHighlightCache(join(cacheDir, 'highlight'));
+      await media.prune();
+    }
     for (const p of files.keys()) written.add(p);
     await removeStaleFiles(outDir, previousFiles, written);
 

@@ -251,7 +251,7 @@ describe('other modes', () => {
 
 describe('the media fetcher', () => {
   it('does not ask a host again in the same export once it could not be reached', async () => {
-    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store'), 60_000), { maxFileBytes: 4096, maxTotalBytes: 8192, timeoutMs: 5000, concurrency: 2 });
+    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store'), 60_000), join(tmp.path, 'claims'), { maxFileBytes: 4096, maxTotalBytes: 8192, timeoutMs: 5000, concurrency: 2 });
     // .invalid never resolves (RFC 2606).
     const first = await fetcher.get('https://media.quire-test.invalid/a.png');
     expect(first).toEqual({ ok: false, reason: like.stringMatching(/^it could not be fetched: the host media\.quire-test\.invalid does not resolve/) });
@@ -260,7 +260,7 @@ describe('the media fetcher', () => {
   });
 
   it('keeps the files of one export within the total limit', async () => {
-    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store-total'), 60_000), { maxFileBytes: 4096, maxTotalBytes: 100, timeoutMs: 5000, concurrency: 1 }, ['127.0.0.1']);
+    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store-total'), 60_000), join(tmp.path, 'claims-total'), { maxFileBytes: 4096, maxTotalBytes: 100, timeoutMs: 5000, concurrency: 1 }, ['127.0.0.1']);
     expect(await fetcher.get(`${base}/diagram.png`)).toMatchObject({ ok: true, size: PNG.length });
     expect(await fetcher.get(`${base}/badge.svg`)).toEqual({ ok: false, reason: "the export's media limit of 100 bytes is used up" });
     expect([...fetcher.files().keys()]).toEqual([like.stringMatching(/^assets\/media\/diagram\.[0-9a-f]{8}\.png$/)]);
