@@ -302,19 +302,19 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       // page's Markdown version written beside it.
       const file = pageOutputFile(task.page);
       const path = join(outDir, file);
-      const writeCached = (html: string, key: string) =>
+      const writeCached = (html: string, key: string, markdown = markdownFile(model.config, r)) =>
         folderFor(path)
-          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), markdownFile(model.config, r))]))
+          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), markdown)]))
           .then(() => manifest?.written(task.page, key, file));
       if (hasMedia(r.remoteMedia)) {
         const refs = r.remoteMedia;
         pageWrites.push(
           (async () => {
-            const remote = await media.page(r.html, refs, file);
+            const remote = await media.page(r.html, refs, file, markdownFile(model.config, r));
             mediaDiagnostics.push(...remote.diagnostics);
             const key = sha256(keys.get(task.page)!, remote.signature);
             if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
-            await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key);
+            await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key, remote.markdown);
           })(),
         );
       } else if (!same) {
@@ -347,10 +347,12 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       // Decoded at most once, by whichever of the media and the search text needs it first.
       let bodyText: string | undefined;
       const body = () => (bodyText ??= decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
-      writePageFile(join(outDir, pageMarkdownFile(task.page)), Buffer.from(result.markdown));
+      const markdownPath = join(outDir, pageMarkdownFile(task.page));
       if (hasMedia(result.remoteMedia)) {
+        // The Markdown version is written with the page, its images rewritten the same way.
         pageWrites.push(
-          media.page(body(), result.remoteMedia, file).then((remote) => {
+          media.page(body(), result.remoteMedia, file, result.markdown).then((remote) => {
+            writePageFile(markdownPath, Buffer.from(remote.markdown ?? result.markdown));
             mediaDiagnostics.push(...remote.diagnostics);
             const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
             const written = writePageFile(join(outDir, file), bytes);
@@ -358,6 +360,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
           }),
         );
       } else {
+        writePageFile(markdownPath, Buffer.from(result.markdown));
         const written = writePageFile(join(outDir, file), result.file);
         if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       }

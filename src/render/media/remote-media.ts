@@ -14,6 +14,7 @@ import { formatSize, MEDIA_DIR, MediaFetcher, type MediaOutcome } from './fetch-
 import { MediaStore } from './media-store.js';
 import { pruneMediaStore, type PruneResult } from './media-prune.js';
 import { isRemoteUrl, rewriteRemoteMedia, type MediaTarget } from './media-refs.js';
+import { rewriteMarkdownMedia } from './markdown-media.js';
 
 const MB = 1024 * 1024;
 const DEFAULTS = { maxFileBytes: 25 * MB, maxTotalBytes: 500 * MB, timeoutMs: 30_000, concurrency: 6, cacheMaxAgeMs: 7 * 24 * 3600 * 1000, cacheMaxBytes: 2048 * MB };
@@ -35,6 +36,8 @@ export function remoteMediaMode(options: Pick<ExportOptions, 'remoteMedia'>, dep
 
 export interface PageMedia {
   html: string;
+  /** The page's Markdown version rewritten the same way, when one was given. */
+  markdown?: string;
   diagnostics: Diagnostic[];
   /** What became of each URL, for the page's output-manifest key. */
   signature: string;
@@ -73,8 +76,11 @@ export class RemoteMedia {
     return this.fetcher ? this.fetcher.get(url) : Promise.resolve({ ok: false, reason: 'remote media are left out of this export (remote media: omit)' });
   }
 
-  /** A page body with its references rewritten; `pageFile` is its output file (`guides/intro.html`). */
-  async page(html: string, refs: readonly RemoteMediaRef[], pageFile: string): Promise<PageMedia> {
+  /**
+   * A page body with its references rewritten; `pageFile` is its output file
+   * (`guides/intro.html`), and `markdown` its Markdown version's text, which sits beside it.
+   */
+  async page(html: string, refs: readonly RemoteMediaRef[], pageFile: string, markdown?: string): Promise<PageMedia> {
     const urls = [...new Set(refs.map((r) => r.url))];
     const outcomes = new Map(await Promise.all(urls.map(async (u) => [u, await this.outcome(u)] as const)));
     const target = (url: string): MediaTarget => {
@@ -95,7 +101,9 @@ export class RemoteMedia {
       if (message) diagnostics.push({ severity: 'warning', file: ref.file, ...(ref.line ? { line: ref.line } : {}), message });
     }
     const signature = JSON.stringify(urls.map((u) => [u, target(u)]));
-    return { html: rewriteRemoteMedia(html, target), diagnostics, signature };
+    // The Markdown's other images (local ones, URLs only its code shows) are not this page's references.
+    const mdTarget = (url: string): MediaTarget => (outcomes.has(url) ? target(url) : 'keep');
+    return { html: rewriteRemoteMedia(html, target), ...(markdown !== undefined ? { markdown: rewriteMarkdownMedia(markdown, mdTarget) } : {}), diagnostics, signature };
   }
 
   /**
