@@ -79,6 +79,13 @@ describe('an export of a repository whose own files hold active content', () => 
     }
   });
 
+  it('leaves none of the hostile content in any file of the output', () => {
+    for (const f of outFiles('out').filter((f) => /\.(svg|html|md|css|js|json|txt|xml)$/.test(f))) {
+      const text = read('out', f);
+      for (const bad of ['127.0.0.1', 'javascript:alert', 'onload="alert', 'foreignObject', 'document.cookie', 'alert(2)', 'alert(3)']) expect(text.includes(bad), `${f} holds ${bad}`).toBe(false);
+    }
+  });
+
   it('names each sanitized file and what it lost', () => {
     expect(messages(report)).toContain(
       'warning images/evil.svg: <script>, <style>, <foreignObject>, <image>, <set>, onload=, onclick=, href= removed from "images/evil.svg" (an SVG in the output keeps only drawing, so it runs nothing and loads nothing when opened on its own)',
