@@ -31,21 +31,12 @@ describe('rewriteMarkdownMedia', () => {
       '',
       '[a link](https://cdn.example/a.png) is no image.',
     ].join('\n');
-    expect(rewriteMarkdownMedia(md, target).split('\n')).toEqual([
-      '# Page',
-      '',
-      'See ![A \\[diagram\\]](assets/media/a.1234abcd.png "The title") and Gone.',
-      '',
-      '![Kept](https://cdn.example/kept.png) ![Angle](<assets/media/a.1234abcd.png>)',
-      '',
-      'In code: `![x](https://cdn.example/a.png)` stays.',
-      '',
-      '```md',
-      '![x](https://cdn.example/a.png)',
-      '```',
-      '',
-      '[a link](https://cdn.example/a.png) is no image.',
-    ]);
+    const before = md.split('\n');
+    const after = rewriteMarkdownMedia(md, target).split('\n');
+    expect(after[2]).toBe('See ![A \\[diagram\\]](assets/media/a.1234abcd.png "The title") and Gone.');
+    expect(after[4]).toBe('![Kept](https://cdn.example/kept.png) ![Angle](<assets/media/a.1234abcd.png>)');
+    // Code, code spans and links are the page's text.
+    expect(after.filter((_, i) => i !== 2 && i !== 4)).toEqual(before.filter((_, i) => i !== 2 && i !== 4));
   });
 
   it('gives the same text back when nothing changes', () => {
