@@ -10,13 +10,15 @@
  * a warning. A copy never replaces a file Quire writes itself (the theme script, a
  * page, the search index): an author's file at such a path is left out and reported.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../types.js';
 import { sanitizeSvg } from '../media/sanitize-svg.js';
 import type { OutputContent } from './write-files.js';
 
 const SVG = /\.svg$/i;
+/** As for an SVG from another host (media/remote-media.ts): sanitizing holds the whole text in memory. */
+const MAX_SVG_BYTES = 25 * 2 ** 20;
 /** Documents a browser renders with their scripts when served from the site: HTML, XHTML, XML and XSLT, compressed SVG. */
 export const ACTIVE_DOCUMENT = /\.(html?|shtml|xhtml?|xht|xml|xsl|xslt|rss|atom|mht|mhtml|svgz)$/i;
 
@@ -60,6 +62,11 @@ export async function sourceCopies(root: string, paths: Iterable<string>, option
 }
 
 async function sanitizedSvg(root: string, path: string, diagnostics: Diagnostic[]): Promise<Uint8Array | undefined> {
+  const size = (await stat(join(root, path))).size;
+  if (size > MAX_SVG_BYTES) {
+    diagnostics.push({ severity: 'error', file: path, message: `"${path}" is ${Math.ceil(size / 2 ** 20)} MB, over the ${MAX_SVG_BYTES / 2 ** 20} MB an SVG may have to be sanitized; it is left out of the output` });
+    return undefined;
+  }
   const clean = sanitizeSvg(await readFile(join(root, path), 'utf8'));
   if (!clean) {
     diagnostics.push({ severity: 'error', file: path, message: `"${path}" is not an SVG document (its root element is not <svg>), so it cannot be made safe to serve; it is left out of the output` });

@@ -6,7 +6,7 @@
  * are left out unless site scripts are enabled; a file at a path Quire writes itself (the
  * theme script) never replaces Quire's.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
@@ -58,7 +58,10 @@ beforeAll(() => {
     'files/demo.html': '<!doctype html><script>alert(document.cookie)</script>',
     'files/feed.xml': '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>',
     'files/page.xhtml': '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>',
+    'images/huge.svg': '',
   });
+  // Sparse: 26 MiB on paper, nothing on disk.
+  truncateSync(join(root(), 'images/huge.svg'), 26 * 2 ** 20);
 });
 
 afterAll(() => tmp.cleanup());
@@ -93,9 +96,11 @@ describe('an export of a repository whose own files hold active content', () => 
     for (const f of ['favicon.svg', 'images/bg.svg', 'logo/dark.svg', 'logo/light.svg']) expect(report.diagnostics.some((d) => d.file === f && /removed from/.test(d.message))).toBe(true);
   });
 
-  it('leaves out a file named .svg that is not an SVG, with an error', () => {
+  it('leaves out, with an error, a file named .svg that is not an SVG and one too large to sanitize', () => {
     expect(outFiles('out')).not.toContain('images/fake.svg');
     expect(messages(report)).toContain('error images/fake.svg: "images/fake.svg" is not an SVG document (its root element is not <svg>), so it cannot be made safe to serve; it is left out of the output');
+    expect(outFiles('out')).not.toContain('images/huge.svg');
+    expect(messages(report)).toContain('error images/huge.svg: "images/huge.svg" is 26 MB, over the 25 MB an SVG may have to be sanitized; it is left out of the output');
   });
 
   it('leaves out linked HTML and XML files, with a warning each', () => {
