@@ -46,6 +46,7 @@ export const ENV_VARS: EnvVar[] = [
   { name: 'QUIRE_EXPORT_REMOTE_MEDIA', path: 'exports.remoteMedia', help: 'Images, video and audio on other hosts: bundle, omit or keep (default: bundle when air-gapped, else keep)' },
   { name: 'QUIRE_EXPORT_MEDIA_MAX_FILE_MB', path: 'exports.mediaMaxFileMb', help: 'Largest remote media file bundled, in MB (default 25)' },
   { name: 'QUIRE_EXPORT_MEDIA_MAX_TOTAL_MB', path: 'exports.mediaMaxTotalMb', help: 'All remote media of one export together, in MB (default 500)' },
+  { name: 'QUIRE_EXPORT_MEDIA_CACHE_MAX_MB', path: 'exports.mediaCacheMaxMb', help: 'Fetched media kept between exports, pruned to this size in MB, the oldest first (default 2048)' },
   { name: 'QUIRE_GIT_TOKEN', path: 'git.token', help: 'Token for cloning https repositories (never logged)' },
   { name: 'QUIRE_GIT_USERNAME', path: 'git.username', help: 'User name paired with the token (default x-access-token)' },
   { name: 'QUIRE_GIT_SSH_KEY_FILE', path: 'git.sshKeyFile', help: 'Private key for ssh repository URLs' },

@@ -116,8 +116,10 @@ export const configSchema = z.object({
       mediaMaxFileMb: positiveInt.default(25),
       /** All remote media of one export together, in MB. @default 500 */
       mediaMaxTotalMb: positiveInt.default(500),
+      /** The cache of fetched media kept between exports, pruned to this many MB (the oldest first). @default 2048 */
+      mediaCacheMaxMb: positiveInt.default(2048),
     })
-    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3, fetchAllow: [], pageTimeoutSeconds: 60, renderNice: 0, mediaMaxFileMb: 25, mediaMaxTotalMb: 500 }),
+    .default({ maxActivePerOrg: 5, linkTtlSeconds: 3600, retentionDays: 30, timeoutSeconds: 1800, maxAttempts: 3, fetchAllow: [], pageTimeoutSeconds: 60, renderNice: 0, mediaMaxFileMb: 25, mediaMaxTotalMb: 500, mediaCacheMaxMb: 2048 }),
   git: z
     .object({
       /** Token for cloning over https (sent as HTTP basic auth, never logged). */

@@ -34,6 +34,7 @@ export const exportsFeature: Feature = {
             mode: config.exports.remoteMedia,
             maxFileBytes: config.exports.mediaMaxFileMb * 1024 * 1024,
             maxTotalBytes: config.exports.mediaMaxTotalMb * 1024 * 1024,
+            cacheMaxBytes: config.exports.mediaCacheMaxMb * 1024 * 1024,
           },
           pageTimeoutMs: config.exports.pageTimeoutSeconds * 1000,
           renderNice: config.exports.renderNice,

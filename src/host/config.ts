@@ -10,6 +10,7 @@
  *   QUIRE_HOST_VERSION      staticExport.version
  *   QUIRE_HOST_PORT         port
  *   QUIRE_HOST_ADDRESS      host (the listen address)
+ *   QUIRE_HOST_PUBLIC_URL   publicUrl
  *   QUIRE_HOST_CACHE_DIR    cacheDir
  *   QUIRE_HOST_LOG_LEVEL    logLevel
  *   QUIRE_HOST_MCP_ENABLED  mcp.enabled (true/false)
@@ -22,6 +23,14 @@ import { InvalidError } from '../core/errors.js';
 import { DEFAULT_BUNDLE_LIMITS } from '../render/bundle/verify.js';
 
 const positiveInt = z.number().int().positive();
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false; // not a URL: the schema names the key
+  }
+}
 
 const hostConfigSchema = z.object({
   staticExport: z.object({
@@ -36,6 +45,11 @@ const hostConfigSchema = z.object({
   port: z.number().int().min(0).max(65535).default(8080),
   /** Listen address. @default '127.0.0.1' (loopback only; set '0.0.0.0' to expose it) */
   host: z.string().min(1).default('127.0.0.1'),
+  /**
+   * The address readers (and a proxy in front) use, e.g. `https://docs.example.com`: the
+   * `Host` and `Origin` the MCP endpoint accepts besides the listen address's own (mcp/mcp-access.ts).
+   */
+  publicUrl: z.string().refine(isHttpUrl, 'expected an absolute http(s) URL, e.g. https://docs.example.com').optional(),
   /** Where verified sites are kept, relative to the config file. @default './site-cache' */
   cacheDir: z.string().min(1).default('./site-cache'),
   limits: z.object({
@@ -83,7 +97,7 @@ export type HostConfig = z.infer<typeof hostConfigSchema>;
 /** The keys the schema knows, to report the others as warnings. */
 const KNOWN_KEYS: Record<string, true | Record<string, true>> = {
   staticExport: { enabled: true, bundleUrl: true, version: true },
-  port: true, host: true, cacheDir: true, logLevel: true,
+  port: true, host: true, publicUrl: true, cacheDir: true, logLevel: true,
   limits: { maxEntries: true, maxBytes: true, maxFileBytes: true, maxRatio: true, maxArchiveBytes: true },
   fetch: { timeoutMs: true, retries: true, backoffMs: true, recheckMs: true },
   serve: { permanentRedirectStatus: true, memoryCacheBytes: true, precompress: true, accessLog: true },
@@ -147,6 +161,7 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv)
   if (env.QUIRE_HOST_VERSION !== undefined) section().version = env.QUIRE_HOST_VERSION === '' ? null : env.QUIRE_HOST_VERSION;
   if (env.QUIRE_HOST_PORT !== undefined) raw.port = num(env.QUIRE_HOST_PORT);
   if (env.QUIRE_HOST_ADDRESS !== undefined) raw.host = env.QUIRE_HOST_ADDRESS;
+  if (env.QUIRE_HOST_PUBLIC_URL !== undefined) raw.publicUrl = env.QUIRE_HOST_PUBLIC_URL;
   if (env.QUIRE_HOST_CACHE_DIR !== undefined) raw.cacheDir = env.QUIRE_HOST_CACHE_DIR;
   if (env.QUIRE_HOST_LOG_LEVEL !== undefined) raw.logLevel = env.QUIRE_HOST_LOG_LEVEL;
   if (env.QUIRE_HOST_MCP_ENABLED !== undefined) {

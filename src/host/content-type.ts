@@ -67,6 +67,21 @@ export function contentTypeOf(path: string): string {
   return TYPES[ext] ?? 'application/octet-stream';
 }
 
+/**
+ * A second fence for documents that are images or data to the site but run script when
+ * opened on their own (SVG, XML, XHTML): the export sanitizes every SVG it writes, and
+ * this policy makes the browser refuse script, plugins and outside loads even in a bundle
+ * made before that (or by hand). Inline styles and `data:` images stay, so a drawing
+ * looks the same. As an `<img>`, an SVG runs nothing anyway; the policy applies when it
+ * is opened as a page.
+ */
+export const DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox";
+
+/** The extra headers a file's answer carries for its type (the policy above, for SVG and XML). */
+export function securityHeadersOf(contentType: string): string[] {
+  return /^(image\/svg\+xml|application\/(xml|rss\+xml|xhtml\+xml))\b/.test(contentType) ? ['Content-Security-Policy', DOCUMENT_POLICY] : [];
+}
+
 export function isCompressible(contentType: string): boolean {
   return COMPRESSIBLE.test(contentType);
 }

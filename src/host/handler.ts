@@ -12,6 +12,7 @@ import { MANIFEST_NAME } from '../render/bundle/manifest.js';
 import { serveFile } from './serve-file.js';
 import { wantsMarkdown } from './agent-links.js';
 import { handleMcp, MCP_PATH } from './mcp/mcp-endpoint.js';
+import type { McpAccess } from './mcp/mcp-access.js';
 import type { Site, SiteFile } from './site.js';
 
 export interface HostState {
@@ -24,8 +25,8 @@ export interface HandlerOptions {
   permanentRedirectStatus: 301 | 308;
   accessLog: boolean;
   logger: Logger;
-  /** Answer MCP at `/mcp` (mcp/mcp-endpoint.ts). */
-  mcp: boolean;
+  /** Answer MCP at `/mcp` (mcp/mcp-endpoint.ts), to the Host and Origin values given; false: off. */
+  mcp: McpAccess | false;
 }
 
 export function createRequestHandler(state: () => HostState, opts: HandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
@@ -59,7 +60,7 @@ function handle(req: IncomingMessage, res: ServerResponse, state: HostState, opt
     if (site) return json(res, 200, { ready: true, jobId: site.manifest.jobId, version: site.manifest.version, bundleSha256: site.id });
     return json(res, 503, { ready: false, reason: state.mode === 'disabled' ? 'static export is disabled' : 'no verified site yet' });
   }
-  if (rawPath === MCP_PATH && opts.mcp && state.mode !== 'disabled') return handleMcp(req, res, state.site);
+  if (rawPath === MCP_PATH && opts.mcp && state.mode !== 'disabled') return handleMcp(req, res, state.site, opts.mcp);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     return plain(res, 405, 'Method Not Allowed');

@@ -14,6 +14,7 @@ import { fetchBundle, redactBundleUrl } from './fetch-bundle.js';
 import { createRequestHandler, type HandlerOptions, type HostState } from './handler.js';
 import { Site } from './site.js';
 import { SiteCache, checkVersion } from './site-cache.js';
+import { mcpAccess, type McpAccess } from './mcp/mcp-access.js';
 
 export interface ReloadResult {
   /** True when a new site is now served. */
@@ -38,7 +39,8 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
   const stopping = new AbortController();
   const state: HostState = { mode: config.staticExport.enabled ? 'waiting' : 'disabled', site: null };
   // Mutable so that a reload's serve options apply to the next request.
-  const handlerOptions: HandlerOptions = { permanentRedirectStatus: config.serve.permanentRedirectStatus, accessLog: config.serve.accessLog, logger, mcp: config.mcp.enabled };
+  // The MCP endpoint's accepted Host and Origin depend on the bound port: set once listening.
+  const handlerOptions: HandlerOptions = { permanentRedirectStatus: config.serve.permanentRedirectStatus, accessLog: config.serve.accessLog, logger, mcp: false };
   const handler = createRequestHandler(() => state, handlerOptions);
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
   await new Promise<void>((resolve, reject) => {
@@ -50,6 +52,13 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const mcpOptions = (c: HostConfig): McpAccess | false => {
+    if (!c.mcp.enabled) return false;
+    const access = mcpAccess(c.publicUrl, c.host, address.port);
+    if (access.hostUnchecked) logger.warn(`mcp: ${access.hostUnchecked}`);
+    return access;
+  };
+  handlerOptions.mcp = mcpOptions(config);
   logger.info({ url, enabled: config.staticExport.enabled, mcp: config.mcp.enabled ? `${url}/mcp` : false }, 'quire host listening');
 
   const swap = (site: Site): void => {
@@ -172,7 +181,7 @@ export async function startHost(initialConfig: HostConfig, deps: { logger: Logge
           config = { ...next, port: config.port, host: config.host };
           handlerOptions.permanentRedirectStatus = config.serve.permanentRedirectStatus;
           handlerOptions.accessLog = config.serve.accessLog;
-          handlerOptions.mcp = config.mcp.enabled;
+          handlerOptions.mcp = mcpOptions(config);
         }
         const result = await update();
         scheduleRecheck();

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Encoding } from './precompress.js';
 import type { Representation, Site, SiteFile } from './site.js';
 import { contentRange, etagMatches, requestedRange } from '../core/http-conditional.js';
+import { securityHeadersOf } from './content-type.js';
 
 /** Answers synchronously when the bytes are in memory (the common case); otherwise returns a promise. */
 export function serveFile(req: IncomingMessage, res: ServerResponse, site: Site, file: SiteFile, status = 200): void | Promise<void> {
@@ -57,7 +58,7 @@ export function serveFile(req: IncomingMessage, res: ServerResponse, site: Site,
 
 /** Content-Length comes last: the range answer replaces it. */
 function fullHeaders(file: SiteFile, rep: Representation, encoding: Encoding | null): string[] {
-  const h = ['Content-Type', file.contentType, 'Cache-Control', file.cacheControl, 'ETag', rep.etag, 'X-Content-Type-Options', 'nosniff'];
+  const h = ['Content-Type', file.contentType, 'Cache-Control', file.cacheControl, 'ETag', rep.etag, 'X-Content-Type-Options', 'nosniff', ...securityHeadersOf(file.contentType)];
   const vary = varyOf(file);
   if (vary) h.push('Vary', vary);
   if (file.pageHeaders) h.push(...file.pageHeaders.extra);

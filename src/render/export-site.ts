@@ -36,6 +36,7 @@ import { siteScripts } from './output/site-scripts.js';
 import { siteStyles } from './styles/site-styles.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
+import { sourceCopies } from './output/source-copies.js';
 import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
 import { agentFiles } from './agents/llms-files.js';
@@ -140,7 +141,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   try {
     await rm(outbound.copyDir!, { recursive: true, force: true });
     await mkdir(outbound.copyDir!, { recursive: true, mode: 0o700 });
-    const media = new RemoteMedia(options, deployment, mediaStoreDir(cacheDir, workDir));
+    const media = new RemoteMedia(options, deployment, mediaStoreDir(cacheDir, workDir), join(outbound.copyDir!, 'media'));
     return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound, media });
   } finally {
     await early?.close();
@@ -301,19 +302,19 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       // page's Markdown version written beside it.
       const file = pageOutputFile(task.page);
       const path = join(outDir, file);
-      const writeCached = (html: string, key: string) =>
+      const writeCached = (html: string, key: string, markdown = markdownFile(model.config, r)) =>
         folderFor(path)
-          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), markdownFile(model.config, r))]))
+          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), markdown)]))
           .then(() => manifest?.written(task.page, key, file));
       if (hasMedia(r.remoteMedia)) {
         const refs = r.remoteMedia;
         pageWrites.push(
           (async () => {
-            const remote = await media.page(r.html, refs, file);
+            const remote = await media.page(r.html, refs, file, markdownFile(model.config, r));
             mediaDiagnostics.push(...remote.diagnostics);
             const key = sha256(keys.get(task.page)!, remote.signature);
             if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
-            await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key);
+            await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key, remote.markdown);
           })(),
         );
       } else if (!same) {
@@ -346,10 +347,12 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       // Decoded at most once, by whichever of the media and the search text needs it first.
       let bodyText: string | undefined;
       const body = () => (bodyText ??= decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
-      writePageFile(join(outDir, pageMarkdownFile(task.page)), Buffer.from(result.markdown));
+      const markdownPath = join(outDir, pageMarkdownFile(task.page));
       if (hasMedia(result.remoteMedia)) {
+        // The Markdown version is written with the page, its images rewritten the same way.
         pageWrites.push(
-          media.page(body(), result.remoteMedia, file).then((remote) => {
+          media.page(body(), result.remoteMedia, file, result.markdown).then((remote) => {
+            writePageFile(markdownPath, Buffer.from(remote.markdown ?? result.markdown));
             mediaDiagnostics.push(...remote.diagnostics);
             const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
             const written = writePageFile(join(outDir, file), bytes);
@@ -357,6 +360,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
           }),
         );
       } else {
+        writePageFile(markdownPath, Buffer.from(result.markdown));
         const written = writePageFile(join(outDir, file), result.file);
         if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       }
@@ -392,18 +396,24 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
     for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts, ...styles.files]) if (a && !media.owns(a)) assets.add(a);
-    for (const a of assets) if (!written.has(a)) files.set(a, { copyFrom: join(root, a) });
     for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
     await Promise.all(pageWrites);
     // Every page's media are settled once its file is written: the bundled files are all known.
     for (const [p, c] of media.files()) files.set(p, c);
     // After the pages: llms-full.txt is made of their Markdown files.
     for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file))) files.set(p, c);
+    // Last: the site's own files never take the place of one Quire writes, and go through
+    // the checks for content a browser would run (output/source-copies.ts).
+    const generated = new Set([...files.keys(), ...written]);
+    for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated }, diagnostics)) files.set(p, c);
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
     await cache?.commit(keys.values());
-    if (cacheDir) pruneHighlightCache(join(cacheDir, 'highlight'));
+    if (cacheDir) {
+      pruneHighlightCache(join(cacheDir, 'highlight'));
+      await media.prune();
+    }
     for (const p of files.keys()) written.add(p);
     await removeStaleFiles(outDir, previousFiles, written);
 

@@ -275,8 +275,10 @@ export interface RemoteMediaOptions {
   timeoutMs?: number;
   /** Requests in flight at once. @default 6 */
   concurrency?: number;
-  /** How long a fetched file is taken from the cache folder instead of fetched again. @default 7 days */
+  /** How long a fetched file is taken from the cache folder instead of fetched again (older ones are pruned). @default 7 days */
   cacheMaxAgeMs?: number;
+  /** Size the cache folder's media store is pruned to, the files fetched longest ago first. @default 2 GiB */
+  cacheMaxBytes?: number;
 }
 
 export interface ExportOptions {

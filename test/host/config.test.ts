@@ -45,7 +45,8 @@ describe('quire host configuration', () => {
   it('reads JSON, lets the environment override, and warns about unknown keys', async () => {
     const file = join(dir, 'deployment.json');
     await writeFile(file, JSON.stringify({ staticExport: { enabled: false, colour: 'red' }, port: 80, extra: 1 }));
-    const { config, warnings } = await loadHostConfig(file, { QUIRE_HOST_ENABLED: 'true', QUIRE_HOST_BUNDLE_URL: 'http://127.0.0.1:1/b.tar.gz', QUIRE_HOST_PORT: '9090', QUIRE_HOST_ADDRESS: '0.0.0.0', QUIRE_HOST_CACHE_DIR: '/var/cache/quire' });
+    const { config, warnings } = await loadHostConfig(file, { QUIRE_HOST_ENABLED: 'true', QUIRE_HOST_BUNDLE_URL: 'http://127.0.0.1:1/b.tar.gz', QUIRE_HOST_PORT: '9090', QUIRE_HOST_ADDRESS: '0.0.0.0', QUIRE_HOST_CACHE_DIR: '/var/cache/quire', QUIRE_HOST_PUBLIC_URL: 'https://docs.example.com' });
+    expect(config.publicUrl).toBe('https://docs.example.com');
     expect(config.staticExport).toEqual({ enabled: true, bundleUrl: 'http://127.0.0.1:1/b.tar.gz', version: null });
     expect(config.port).toBe(9090);
     expect(config.host).toBe('0.0.0.0');
@@ -62,6 +63,8 @@ describe('quire host configuration', () => {
     expect((err as Error).message).toMatch(/staticExport\.bundleUrl: .*expected string/);
     expect((err as Error).message).toMatch(/port: .*expected number/);
     await expect(loadHostConfig(file, { QUIRE_HOST_PORT: 'x' })).rejects.toThrow(/port: /);
+    await expect(loadHostConfig(file, { QUIRE_HOST_PUBLIC_URL: 'docs.example.com' })).rejects.toThrow(/publicUrl: expected an absolute http\(s\) URL/);
+    await expect(loadHostConfig(file, { QUIRE_HOST_PUBLIC_URL: 'javascript:alert(1)' })).rejects.toThrow(/publicUrl: /);
     await writeFile(file, 'staticExport:\n  enabled: true\n');
     await expect(loadHostConfig(file, {})).rejects.toThrow(/staticExport\.bundleUrl: required when staticExport\.enabled is true/);
   });

@@ -15,7 +15,39 @@ import { startHost, type RunningHost } from '../../src/host/host.js';
 import { exportSite } from '../../src/render/export-site.js';
 import { packBundle } from '../../src/render/bundle/pack.js';
 import { FIXTURES } from '../render/site/make-site.js';
+import { request as send } from 'node:http';
 import { captureLogger, hostConfig, request, startBundleServer, type BundleServer } from './helpers.js';
+import { mcpAccess } from '../../src/host/mcp/mcp-access.js';
+
+const TOOLS_LIST = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+
+/** A JSON-RPC POST to /mcp with the headers given (Host and Origin as a browser or a proxy would send them). */
+function post(baseUrl: string, headers: Record<string, string>, body = TOOLS_LIST): Promise<{ status: number; json: unknown }> {
+  const u = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = send({ host: u.hostname, port: u.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown = text;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          // not JSON: the test sees the text
+        }
+        resolve({ status: res.statusCode ?? 0, json });
+      });
+    });
+    // The server may answer (413, 403) before the whole body is sent.
+    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+    req.end(body);
+  });
+}
+
+async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 200 && (await request(url, '/readyz')).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
+}
 
 let dir: string;
 let bundles: BundleServer;
@@ -90,9 +122,72 @@ describe('MCP endpoint', () => {
     const get = await request(host.url, '/mcp');
     expect(get.status).toBe(405);
     expect(get.headers.allow).toBe('POST');
-    const bad = await fetch(`${host.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'not json' });
+    const bad = await post(host.url, {}, 'not json');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ jsonrpc: '2.0', error: { message: 'Request body is not JSON' } });
+    expect(bad.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON' } });
+    const big = await post(host.url, {}, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":"${'x'.repeat(1024 * 1024)}"}}`);
+    expect(big.status).toBe(413);
+    expect(big.json).toMatchObject({ error: { message: 'Payload Too Large: Request body must not exceed 1048576 bytes' } });
+  });
+
+  it('refuses a browser page on another origin and a Host it is not reached by (DNS rebinding), before reading the body', async () => {
+    const port = new URL(host.url).port;
+    const evilOrigin = await post(host.url, { origin: `http://rebind.example:${port}` });
+    expect(evilOrigin.status).toBe(403);
+    expect(evilOrigin.json).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: `Invalid Origin header: http://rebind.example:${port}` }, id: null });
+    const evilHost = await post(host.url, { host: `rebind.example:${port}` }, 'not even JSON');
+    expect(evilHost.status).toBe(403);
+    expect(evilHost.json).toMatchObject({ error: { message: `Invalid Host header: rebind.example:${port}` } });
+    expect((await post(host.url, { origin: 'null' })).status).toBe(403);
+    // The docs opened on this machine, and an agent that sends no Origin, are served.
+    for (const headers of [{ origin: `http://localhost:${port}`, host: `localhost:${port}` }, { origin: `http://127.0.0.1:${port}` }, {}] as Record<string, string>[]) {
+      const ok = await post(host.url, headers);
+      expect(ok.status, JSON.stringify(headers)).toBe(200);
+      expect((ok.json as { result: { tools: unknown[] } }).result.tools).toHaveLength(3);
+    }
+  });
+
+  it('answers requests at once from servers built once per site', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => call('search_docs', { query: i % 2 ? 'Deploy' : 'Quickstart', limit: 1 })));
+    answers.forEach((a, i) => expect(textOf(a)).toMatch(i % 2 ? /^1\. Deploy/ : /^1\. Quickstart/));
+    // Given back and taken again: still one answer per request.
+    for (let i = 0; i < 3; i++) expect((await post(host.url, {})).status).toBe(200);
+  });
+});
+
+describe('MCP behind its public URL', () => {
+  it('accepts the Host and Origin of publicUrl, and no look-alike', async () => {
+    const pub = await startHost(hostConfig(join(dir, 'cache-pub'), { bundleUrl: bundles.link('mcp'), raw: { publicUrl: 'https://docs.example.com' } }), { logger: captureLogger().logger });
+    try {
+      await waitReady(pub.url);
+      const ok = await post(pub.url, { host: 'docs.example.com', origin: 'https://docs.example.com' });
+      expect(ok.status).toBe(200);
+      expect((await post(pub.url, { host: 'docs.example.com:443' })).status).toBe(200);
+      expect((await post(pub.url, { host: 'docs.example.com', origin: 'https://docs.example.com.rebind.example' })).status).toBe(403);
+      expect((await post(pub.url, { host: 'docs.example.com', origin: 'http://docs.example.com' })).status).toBe(403);
+      expect((await post(pub.url, { host: 'docs.example.com.rebind.example' })).status).toBe(403);
+    } finally {
+      await pub.close();
+    }
+  });
+});
+
+describe('mcpAccess', () => {
+  it('takes the listen address and the public URL', () => {
+    expect(mcpAccess(undefined, '127.0.0.1', 8080)).toEqual({
+      allowedHosts: ['localhost:8080', '127.0.0.1:8080', '[::1]:8080'],
+      allowedOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080'],
+    });
+    expect(mcpAccess('https://docs.example.com/', '10.0.0.5', 80).allowedHosts).toEqual(['docs.example.com', 'docs.example.com:443', 'localhost:80', '127.0.0.1:80', '[::1]:80', '10.0.0.5:80']);
+    expect(mcpAccess(undefined, 'fd00::5', 8080).allowedHosts).toContain('[fd00::5]:8080');
+    expect(mcpAccess('http://docs.internal:8080', '0.0.0.0', 8080)).toMatchObject({ allowedHosts: ['docs.internal:8080', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080'] });
+  });
+
+  it('checks only Origin when listening on every interface without a public URL, and says so', () => {
+    const open = mcpAccess(undefined, '0.0.0.0', 8080);
+    expect(open.allowedHosts).toEqual([]);
+    expect(open.allowedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']);
+    expect(open.hostUnchecked).toMatch(/set publicUrl \(QUIRE_HOST_PUBLIC_URL\)/);
   });
 });
 

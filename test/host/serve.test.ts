@@ -25,6 +25,7 @@ const SITE = {
   'assets/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
   'images/diagram.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'data.json': '{"a":1}',
+  'feed.xml': '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>',
   'big.bin': BIG,
   '404.html': '<h1>Page not found</h1>',
   'redirects.json': JSON.stringify([
@@ -74,6 +75,11 @@ describe('quire host serving', () => {
       expect(res.headers['content-type'], path).toBe(type);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+    // SVG and XML run script when opened on their own: the answer forbids it (a second fence behind the export's sanitizer).
+    const svg = await request(host.url, '/images/diagram.svg');
+    expect(svg.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox");
+    expect((await request(host.url, '/feed.xml')).headers['content-security-policy']).toBe(svg.headers['content-security-policy']);
+    for (const path of ['/', '/assets/logo.png', '/data.json']) expect((await request(host.url, path)).headers['content-security-policy'], path).toBeUndefined();
     expect((await request(host.url, '/assets/logo.png')).body.equals(SITE['assets/logo.png'])).toBe(true);
     expect((await request(host.url, '/big.bin')).body.equals(BIG)).toBe(true);
     expect((await request(host.url, '/')).body.toString()).toBe(SITE['index.html']);

@@ -9,6 +9,8 @@
  * `maxTotalBytes`. A host that could not be reached (DNS, connection, timeout) is not
  * asked again in the same export: an air-gapped network does not cost a timeout per URL.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { guardedFetch, OutboundFetchError } from '../../core/guarded-fetch.js';
 import { extensionFor, mediaTypeOf } from './media-types.js';
 import type { MediaStore, StoredMedia } from './media-store.js';
@@ -75,6 +77,8 @@ export class MediaFetcher {
 
   constructor(
     private readonly store: MediaStore,
+    /** This export's own folder for the blobs it bundles (MediaStore.claim). */
+    private readonly claimDir: string,
     private readonly limits: MediaLimits,
     private readonly allow: string[] = [],
     private readonly signal?: AbortSignal,
@@ -107,8 +111,12 @@ export class MediaFetcher {
     if (!url) return { ok: false, reason: 'it is not an http(s) URL' };
     const stored = await this.store.lookup(url);
     if (stored && stored.size <= this.limits.maxFileBytes) {
-      this.stats.cached++;
-      return this.accept(url, stored);
+      const claimed = await this.store.claim(stored.sha256, this.claimDir);
+      // Pruned by another export since the lookup: fetched again below.
+      if (claimed) {
+        this.stats.cached++;
+        return this.accept(url, stored, claimed);
+      }
     }
     const host = new URL(url).host;
     const earlier = this.unreachable.get(host);
@@ -138,17 +146,25 @@ export class MediaFetcher {
       body = Buffer.from(clean.svg);
       removed = clean.removed.length ? clean.removed : undefined;
     }
-    return this.accept(url, await this.store.put(url, body, { type, ext: ext.ext, ...(removed ? { removed } : {}) }));
+    const entry = await this.store.put(url, body, { type, ext: ext.ext, ...(removed ? { removed } : {}) });
+    return this.accept(url, entry, await this.store.claim(entry.sha256, this.claimDir) ?? (await this.keep(entry.sha256, body)));
   }
 
-  private accept(url: string, stored: StoredMedia): MediaOutcome {
+  /** The body written as this export's own copy: the store lost the blob to a prune right after storing it. */
+  private async keep(hash: string, body: Uint8Array): Promise<string> {
+    const own = join(this.claimDir, hash);
+    await writeFile(own, body);
+    return own;
+  }
+
+  private accept(url: string, stored: StoredMedia, claimed: string): MediaOutcome {
     const path = `${MEDIA_DIR}/${slugOf(url)}.${stored.sha256.slice(0, 8)}.${stored.ext}`;
     if (!this.bundled.has(path)) {
       if (this.total + stored.size > this.limits.maxTotalBytes) {
         return { ok: false, reason: `the export's media limit of ${formatSize(this.limits.maxTotalBytes)} is used up` };
       }
       this.total += stored.size;
-      this.bundled.set(path, this.store.blobPath(stored.sha256));
+      this.bundled.set(path, claimed);
     }
     return { ok: true, path, size: stored.size, type: stored.type, removed: stored.removed ?? [] };
   }

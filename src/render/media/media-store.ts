@@ -6,9 +6,14 @@
  * again; without a cache folder it lives in the export's own work folder. Every file is
  * written to a temporary name and renamed, so exports sharing the folder never read a
  * half-written one.
+ *
+ * An export claims each blob it bundles (a hard link in its own work folder, a copy
+ * across file systems) the moment it takes it, and copies the claim into its output:
+ * another export pruning the store meanwhile (media-prune.ts) removes only the store's
+ * name, never a file an export still needs.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256 } from '../cache/cache-key.js';
 import { isMissing } from '../../core/missing-file.js';
@@ -65,9 +70,35 @@ export class MediaStore {
     const blob = this.blobPath(hash);
     // The same bytes from another URL or an earlier export are there already: not written twice.
     const have = await stat(blob).then((s) => s.size === body.byteLength, () => false);
-    if (!have) await this.writeAtomic(blob, body);
+    // Touched, so a prune running meanwhile takes it for one being written and leaves it.
+    if (have) await utimes(blob, new Date(), new Date()).catch((err: unknown) => noteIgnored('render.media-store.touch', err));
+    else await this.writeAtomic(blob, body);
     await this.writeAtomic(this.urlPath(url), JSON.stringify(entry));
     return entry;
+  }
+
+  /**
+   * This export's own name for a stored blob, in `claimDir`; undefined when the blob is
+   * gone (pruned since it was looked up: the caller fetches the URL again).
+   */
+  async claim(hash: string, claimDir: string): Promise<string | undefined> {
+    const own = join(claimDir, hash);
+    await mkdir(claimDir, { recursive: true });
+    try {
+      await link(this.blobPath(hash), own);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return own; // claimed already by this export (two URLs, same bytes)
+      if (isMissing(err)) return undefined;
+      // Another file system (EXDEV) or no hard links there: a copy of its own.
+      try {
+        await copyFile(this.blobPath(hash), own);
+      } catch (again) {
+        if (isMissing(again)) return undefined;
+        throw again;
+      }
+    }
+    return own;
   }
 
   private async writeAtomic(path: string, data: Uint8Array | string): Promise<void> {

@@ -6,21 +6,23 @@
  * output. A page's rewrite depends on what became of its URLs, so that is part of the
  * key the output manifest compares (`signature`).
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Deployment, Diagnostic, ExportOptions, RemoteMediaMode, RemoteMediaRef } from '../types.js';
 import { InvalidError } from '../../core/errors.js';
 import { encodePath, relativeHref } from '../output/page-paths.js';
 import { formatSize, MEDIA_DIR, MediaFetcher, type MediaOutcome } from './fetch-media.js';
 import { MediaStore } from './media-store.js';
+import { pruneMediaStore, type PruneResult } from './media-prune.js';
 import { isRemoteUrl, rewriteRemoteMedia, type MediaTarget } from './media-refs.js';
+import { rewriteMarkdownMedia } from './markdown-media.js';
 
 const MB = 1024 * 1024;
-const DEFAULTS = { maxFileBytes: 25 * MB, maxTotalBytes: 500 * MB, timeoutMs: 30_000, concurrency: 6, cacheMaxAgeMs: 7 * 24 * 3600 * 1000 };
+const DEFAULTS = { maxFileBytes: 25 * MB, maxTotalBytes: 500 * MB, timeoutMs: 30_000, concurrency: 6, cacheMaxAgeMs: 7 * 24 * 3600 * 1000, cacheMaxBytes: 2048 * MB };
 
 /** The mode an export runs with; refuses `keep` for an air-gapped export and limits that are not positive. */
 export function remoteMediaMode(options: Pick<ExportOptions, 'remoteMedia'>, deployment: Deployment): RemoteMediaMode {
   const o = options.remoteMedia ?? {};
-  for (const name of ['maxFileBytes', 'maxTotalBytes', 'timeoutMs', 'concurrency', 'cacheMaxAgeMs'] as const) {
+  for (const name of ['maxFileBytes', 'maxTotalBytes', 'timeoutMs', 'concurrency', 'cacheMaxAgeMs', 'cacheMaxBytes'] as const) {
     const v = o[name];
     if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new InvalidError(`remote media: ${name} must be a positive whole number (got ${String(v)})`);
   }
@@ -34,6 +36,8 @@ export function remoteMediaMode(options: Pick<ExportOptions, 'remoteMedia'>, dep
 
 export interface PageMedia {
   html: string;
+  /** The page's Markdown version rewritten the same way, when one was given. */
+  markdown?: string;
   diagnostics: Diagnostic[];
   /** What became of each URL, for the page's output-manifest key. */
   signature: string;
@@ -46,13 +50,19 @@ export class RemoteMedia {
   private references = 0;
   private notBundled = 0;
 
-  /** `storeDir`: the cache folder's media folder (kept across exports) or one in the export's work folder. */
-  constructor(options: ExportOptions, deployment: Deployment, storeDir: string) {
+  private readonly limits: typeof DEFAULTS;
+
+  /**
+   * `storeDir`: the cache folder's media folder (kept across exports) or one in the
+   * export's work folder; `claimDir`: a folder of this export's own, removed with it,
+   * where the blobs it bundles are claimed.
+   */
+  constructor(options: ExportOptions, deployment: Deployment, private readonly storeDir: string, claimDir: string) {
     this.mode = remoteMediaMode(options, deployment);
     // A limit given as undefined (an unset flag passed on) keeps its default.
     const given = Object.fromEntries(Object.entries(options.remoteMedia ?? {}).filter(([, v]) => v !== undefined));
-    const o = { ...DEFAULTS, ...given };
-    if (this.mode === 'bundle') this.fetcher = new MediaFetcher(new MediaStore(storeDir, o.cacheMaxAgeMs), o, options.fetchAllow ?? [], options.signal);
+    const o = (this.limits = { ...DEFAULTS, ...given });
+    if (this.mode === 'bundle') this.fetcher = new MediaFetcher(new MediaStore(storeDir, o.cacheMaxAgeMs), claimDir, o, options.fetchAllow ?? [], options.signal);
     // A reference that is not bundled stays only where the site may load from other hosts.
     this.replace = this.mode === 'omit' || deployment === 'air-gapped';
   }
@@ -66,8 +76,11 @@ export class RemoteMedia {
     return this.fetcher ? this.fetcher.get(url) : Promise.resolve({ ok: false, reason: 'remote media are left out of this export (remote media: omit)' });
   }
 
-  /** A page body with its references rewritten; `pageFile` is its output file (`guides/intro.html`). */
-  async page(html: string, refs: readonly RemoteMediaRef[], pageFile: string): Promise<PageMedia> {
+  /**
+   * A page body with its references rewritten; `pageFile` is its output file
+   * (`guides/intro.html`), and `markdown` its Markdown version's text, which sits beside it.
+   */
+  async page(html: string, refs: readonly RemoteMediaRef[], pageFile: string, markdown?: string): Promise<PageMedia> {
     const urls = [...new Set(refs.map((r) => r.url))];
     const outcomes = new Map(await Promise.all(urls.map(async (u) => [u, await this.outcome(u)] as const)));
     const target = (url: string): MediaTarget => {
@@ -88,7 +101,9 @@ export class RemoteMedia {
       if (message) diagnostics.push({ severity: 'warning', file: ref.file, ...(ref.line ? { line: ref.line } : {}), message });
     }
     const signature = JSON.stringify(urls.map((u) => [u, target(u)]));
-    return { html: rewriteRemoteMedia(html, target), diagnostics, signature };
+    // The Markdown's other images (local ones, URLs only its code shows) are not this page's references.
+    const mdTarget = (url: string): MediaTarget => (outcomes.has(url) ? target(url) : 'keep');
+    return { html: rewriteRemoteMedia(html, target), ...(markdown !== undefined ? { markdown: rewriteMarkdownMedia(markdown, mdTarget) } : {}), diagnostics, signature };
   }
 
   /**
@@ -109,11 +124,16 @@ export class RemoteMedia {
     return path.startsWith(`${MEDIA_DIR}/`);
   }
 
-  /** The bundled files: output path -> the stored file to copy. */
-  files(): Map<string, { copyFrom: string }> {
-    const out = new Map<string, { copyFrom: string }>();
-    for (const [path, blob] of this.fetcher?.files() ?? []) out.set(path, { copyFrom: blob });
+  /** The bundled files: output path -> this export's claim of the stored file, keyed by its content hash. */
+  files(): Map<string, { copyFrom: string; key: string }> {
+    const out = new Map<string, { copyFrom: string; key: string }>();
+    for (const [path, claimed] of this.fetcher?.files() ?? []) out.set(path, { copyFrom: claimed, key: `media:${basename(claimed)}` });
     return out;
+  }
+
+  /** Prunes the media store of the cache folder (media-prune.ts), whatever this export's mode. */
+  prune(): Promise<PruneResult> {
+    return pruneMediaStore(this.storeDir, { maxAgeMs: this.limits.cacheMaxAgeMs, maxBytes: this.limits.cacheMaxBytes });
   }
 
   /** The export report's `remote-media` feature, when the site references any. */

@@ -1,20 +1,26 @@
 /**
- * An SVG file fetched from another host, reduced to what the inline-SVG allow-list of
- * pages keeps (markdown/sanitize.ts): drawing elements and their presentation
- * attributes. Scripts, event handlers, `<foreignObject>`, `<style>`, links, `<use>`,
- * `<image>` and every reference to another resource go, so the file runs nothing and
- * loads nothing even when opened on its own, on the site's origin. Element and
- * attribute names keep their case (`viewBox`, `linearGradient`): a standalone SVG is
- * XML, where case matters.
+ * An SVG file that goes into the output (fetched from another host, or the site's own
+ * `images/x.svg`, logo or favicon), reduced so it runs nothing and loads nothing even
+ * when opened on its own, on the site's origin. Kept: the drawing elements of the
+ * inline-SVG allow-list of pages (markdown/sanitize.ts) plus what standalone files use
+ * and cannot run script with: `<style>` without outside references, filters, markers,
+ * patterns, symbols, `<use>` of a fragment of the same file, and animations of
+ * presentation attributes. Removed: scripts, event handlers, `<foreignObject>` (HTML),
+ * `<image>`, links, `<set>`, every reference to another resource (`href`,
+ * `url(http:...)`, `@import`) and every attribute in another namespace but
+ * `xlink:href`, which becomes `href`. Element and attribute names keep their case
+ * (`viewBox`, `linearGradient`): a standalone SVG is XML, where case matters.
  */
 import { Parser } from 'htmlparser2';
 import { escapeAttr, escapeHtml } from '../markdown/escape.js';
-import { SVG_TAGS, attrAllowed, styleAllowed } from '../markdown/sanitize.js';
+import { SVG_TAGS, styleAllowed } from '../markdown/sanitize.js';
 
 export interface SanitizedSvg {
   svg: string;
   /** Elements removed with their content (names as written, once each), worth telling the author about. */
   removed: string[];
+  /** Event handlers and references to other resources removed from elements that stay (`onload`, `href`). */
+  removedAttributes: string[];
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -22,8 +28,46 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const UNWRAPPED = new Set(['a', 'switch']);
 /** Removed without a word: text for tools and editors, never drawn. */
 const SILENT = new Set(['title', 'metadata']);
+/** Drawing without script that standalone files use beyond the page allow-list (lower case). */
+const STANDALONE = new Set([
+  'style', 'filter', 'marker', 'pattern', 'symbol', 'use', 'animate', 'animatetransform',
+  ...['blend', 'colormatrix', 'componenttransfer', 'composite', 'convolvematrix', 'diffuselighting', 'displacementmap', 'distantlight', 'dropshadow', 'flood',
+    'funca', 'funcr', 'funcg', 'funcb', 'gaussianblur', 'merge', 'mergenode', 'morphology', 'offset', 'pointlight', 'specularlighting', 'spotlight', 'tile', 'turbulence'].map((f) => `fe${f}`),
+]);
+/** What an animation may change: presentation and geometry, never a reference or a handler. */
+const ANIMATABLE = /^(opacity|fill|fill-opacity|stroke|stroke-width|stroke-opacity|stroke-dasharray|stroke-dashoffset|stop-color|stop-opacity|offset|x|y|x1|x2|y1|y2|cx|cy|r|rx|ry|width|height|d|points|transform|visibility|display|color|font-size|letter-spacing|flood-color|flood-opacity|stdDeviation|dx|dy)$/;
 /** A paint or clip reference to anything but a fragment of the same file (`url(#grad)` stays). */
 const OUTSIDE_URL = /url\(\s*['"]?\s*(?!#)/i;
+/** CSS that loads or runs something; a backslash could spell any of it in escapes. */
+const CSS_ACTIVE = /@import|expression\(|javascript:|behavior\s*:|-moz-binding|image-set\(|\\|<\//i;
+
+/** Whether an element may stay, given its attributes. */
+function elementAllowed(lower: string, attribs: Record<string, string>): boolean {
+  if (SVG_TAGS.has(lower)) return true;
+  if (!STANDALONE.has(lower)) return false;
+  const target = attribs.attributeName ?? attribs.attributename ?? '';
+  if (lower === 'animate') return ANIMATABLE.test(target);
+  if (lower === 'animatetransform') return /^(transform|gradientTransform|patternTransform)$/.test(target);
+  return true;
+}
+
+/** The attribute as written out, or null when it goes; `dropped` learns of handlers and references. */
+function keptAttribute(attr: string, value: string, dropped: Set<string>): [string, string] | null {
+  const a = attr.toLowerCase();
+  if (a.startsWith('on') || a === 'href' || a === 'xlink:href') {
+    // Only a fragment of this same file (`<use href="#icon">`, a gradient's template).
+    if (!a.startsWith('on') && /^#[\w.:-]*$/.test(value.trim())) return ['href', value.trim()];
+    dropped.add(attr);
+    return null;
+  }
+  // Namespaces of their own (xmlns:*, sodipodi:*) and the root's namespace, set below.
+  if (a === 'xmlns' || !/^[a-z][a-z0-9-]*$/i.test(attr)) return null;
+  if (OUTSIDE_URL.test(value) || (a === 'style' && !styleAllowed(value.replace(/url\(\s*['"]?\s*#[^)]*\)/gi, 'none')))) {
+    dropped.add(attr);
+    return null;
+  }
+  return [attr, value];
+}
 
 /** The sanitized SVG, or null when the text is not an SVG document (its root is not `<svg>`). */
 export function sanitizeSvg(text: string): SanitizedSvg | null {
@@ -31,22 +75,25 @@ export function sanitizeSvg(text: string): SanitizedSvg | null {
   let root: boolean | undefined;
   /** The root element is closed: anything after it is not part of the drawing. */
   let done = false;
-  /** Per open element: whether its tags were written. */
-  const open: boolean[] = [];
+  /** Per open element: its name when its tags were written, '' when not. */
+  const open: string[] = [];
   let dropping = 0;
+  /** Inside a kept `<style>`: its text is collected and checked as a whole. */
+  let css: string | undefined;
   const removed = new Set<string>();
+  const removedAttributes = new Set<string>();
   const parser = new Parser(
     {
       onopentag(name, attribs) {
         const lower = name.toLowerCase();
         if (root === undefined) root = lower === 'svg';
         if (!root || done) return;
-        if (dropping > 0) {
+        if (dropping > 0 || css !== undefined) {
           dropping++;
           return;
         }
-        if (!SVG_TAGS.has(lower)) {
-          if (UNWRAPPED.has(lower)) open.push(false);
+        if (!elementAllowed(lower, attribs)) {
+          if (UNWRAPPED.has(lower)) open.push('');
           else {
             dropping = 1;
             if (!SILENT.has(lower) && !lower.includes(':')) removed.add(name);
@@ -55,18 +102,18 @@ export function sanitizeSvg(text: string): SanitizedSvg | null {
         }
         let tag = `<${name}`;
         for (const [attr, value] of Object.entries(attribs)) {
-          const a = attr.toLowerCase();
-          if (!attrAllowed(lower, a) || OUTSIDE_URL.test(value) || (a === 'style' && !styleAllowed(value))) continue;
-          // The root's namespace is set below: a file may not move its elements out of SVG.
-          if (a === 'xmlns') continue;
-          tag += ` ${attr}="${escapeAttr(value)}"`;
+          const kept = keptAttribute(attr, value, removedAttributes);
+          if (kept) tag += ` ${kept[0]}="${escapeAttr(kept[1])}"`;
         }
         if (open.length === 0) tag += ` xmlns="${SVG_NS}"`;
-        out += `${tag}>`;
-        open.push(true);
+        if (lower === 'style') css = '';
+        else out += `${tag}>`;
+        open.push(lower === 'style' ? tag : name);
       },
       ontext(data) {
-        if (root && !done && dropping === 0 && open.length > 0) out += escapeHtml(data);
+        if (!root || done || dropping > 0 || open.length === 0) return;
+        if (css !== undefined) css += data;
+        else out += escapeHtml(data);
       },
       onclosetag(name) {
         if (!root || done) return;
@@ -74,12 +121,18 @@ export function sanitizeSvg(text: string): SanitizedSvg | null {
           dropping--;
           return;
         }
-        if (open.pop()) out += `</${name}>`;
+        const tag = open.pop();
+        if (css !== undefined) {
+          // A style sheet that reaches outside the file goes whole: half a rule set is worse than none.
+          if (OUTSIDE_URL.test(css) || CSS_ACTIVE.test(css)) removed.add(name);
+          else out += `${tag}>${escapeHtml(css)}</${name}>`;
+          css = undefined;
+        } else if (tag) out += `</${name}>`;
         if (open.length === 0) done = true;
       },
     },
     { xmlMode: true },
   );
   parser.end(text);
-  return root ? { svg: out, removed: [...removed] } : null;
+  return root ? { svg: out, removed: [...removed], removedAttributes: [...removedAttributes] } : null;
 }

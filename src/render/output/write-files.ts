@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InvalidError } from '../../core/errors.js';
 
-export type OutputContent = string | Uint8Array | { copyFrom: string };
+/** `key`, when given, stands for the copied file's content in place of its path, size and mtime (a file copied from a new path each time). */
+export type OutputContent = string | Uint8Array | { copyFrom: string; key?: string };
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(() => true, () => false);
@@ -69,6 +70,7 @@ export interface WriteTracker {
 /** Content key of an output file: the hash of its bytes, or of its source file's size and mtime for copies. */
 async function contentKey(content: OutputContent): Promise<string> {
   if (typeof content === 'object' && 'copyFrom' in content) {
+    if (content.key) return `copy:${content.key}`;
     const s = await stat(content.copyFrom);
     return `copy:${content.copyFrom}:${s.size}:${s.mtimeMs}`;
   }

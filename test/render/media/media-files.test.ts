@@ -25,9 +25,39 @@ describe('sanitizeSvg', () => {
     expect(result).toEqual({
       svg:
         '<svg viewBox="0 0 10 10" xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="red"></stop></linearGradient></defs>' +
-        '<rect width="10" height="10" fill="url(#g)"></rect><rect style="fill:red"></rect><text x="1">a &amp; &lt;b&gt; &lt;i&gt; </text></svg>',
-      removed: ['style', 'script', 'foreignObject', 'use', 'image'],
+        '<rect width="10" height="10" fill="url(#g)"></rect><rect style="fill:red"></rect><use href="#g"></use><text x="1">a &amp; &lt;b&gt; &lt;i&gt; </text></svg>',
+      removed: ['style', 'script', 'foreignObject', 'image'],
+      removedAttributes: ['onload', 'fill'],
     });
+  });
+
+  it('keeps what standalone files draw with: style sheets, filters, markers, fragment uses, animations of presentation', () => {
+    const svg =
+      '<svg viewBox="0 0 4 4"><style type="text/css"><![CDATA[ .a > rect { fill: url(#g); stroke: #000 } ]]></style>' +
+      '<defs><filter id="f"><feGaussianBlur stdDeviation="1"/><feOffset dx="1"/></filter><marker id="m" refX="1" markerWidth="2"><path d="M0 0"/></marker><symbol id="s"><rect width="1"/></symbol></defs>' +
+      '<g class="a" filter="url(#f)"><rect width="2" height="2" marker-end="url(#m)"><animate attributeName="opacity" values="0;1" dur="1s" repeatCount="indefinite"/></rect></g>' +
+      '<use xlink:href="#s"/><animateTransform attributeName="transform" type="rotate" from="0" to="90" dur="1s"/></svg>';
+    expect(sanitizeSvg(svg)).toEqual({
+      svg:
+        '<svg viewBox="0 0 4 4" xmlns="http://www.w3.org/2000/svg"><style type="text/css"> .a &gt; rect { fill: url(#g); stroke: #000 } </style>' +
+        '<defs><filter id="f"><feGaussianBlur stdDeviation="1"></feGaussianBlur><feOffset dx="1"></feOffset></filter><marker id="m" refX="1" markerWidth="2"><path d="M0 0"></path></marker><symbol id="s"><rect width="1"></rect></symbol></defs>' +
+        '<g class="a" filter="url(#f)"><rect width="2" height="2" marker-end="url(#m)"><animate attributeName="opacity" values="0;1" dur="1s" repeatCount="indefinite"></animate></rect></g>' +
+        '<use href="#s"></use><animateTransform attributeName="transform" type="rotate" from="0" to="90" dur="1s"></animateTransform></svg>',
+      removed: [],
+      removedAttributes: [],
+    });
+  });
+
+  it('removes style sheets, animations and references that reach outside the file or could run script', () => {
+    const result = sanitizeSvg(
+      '<svg><style>@import url(/x.css);</style><style>rect{fill:u\\72l(http://127.0.0.1/t)}</style><style>rect{background:url( "http://127.0.0.1/t")}</style>' +
+        '<rect><animate attributeName="href" to="javascript:alert(1)"/><set attributeName="onmouseover" to="alert(1)"/></rect>' +
+        '<use href="http://127.0.0.1/sprite.svg#i"/><use xlink:href="data:image/svg+xml,&lt;svg onload=alert(1)&gt;"/><rect style="fill:url(http://127.0.0.1/p)" xml:base="http://127.0.0.1/"/>' +
+        '<feImage href="http://127.0.0.1/i.png"/><textPath href="#p">t</textPath></svg>',
+    )!;
+    expect(result.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect></rect><use></use><use></use><rect></rect></svg>');
+    expect(result.removed).toEqual(['style', 'animate', 'set', 'feImage', 'textPath']);
+    expect(result.removedAttributes).toEqual(['href', 'xlink:href', 'style']);
   });
 
   it('refuses a document whose root is not <svg>', () => {

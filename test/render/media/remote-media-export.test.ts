@@ -192,6 +192,20 @@ describe('an air-gapped export of pages with media on other hosts', () => {
     expect(hits.get('/to-internal.png')).toBe(1);
   });
 
+  it("points the pages' Markdown versions at the bundled images, and drops the others to their alt text", () => {
+    const png = report.files.find((f) => /^assets\/media\/diagram\.[0-9a-f]{8}\.png$/.test(f))!;
+    const index = read('air', 'index.md');
+    expect(index).toContain(`![Architecture diagram](${png})`);
+    expect(index).toMatch(/!\[Build status\]\(assets\/media\/badge\.[0-9a-f]{8}\.svg\)/);
+    // The snippet's image could not be fetched: its alt text stays, as in the HTML.
+    expect(index).toContain('Gone');
+    expect(index).not.toContain(base);
+    const broken = read('air', 'broken.md');
+    for (const alt of ['Too big', 'Wrong type', 'Missing', 'Internal']) expect(broken).toContain(alt);
+    expect(broken).not.toContain('127.0.0.');
+    expect(broken).not.toContain('![');
+  });
+
   it('leaves no reference to another host in any page, and shows the alt text instead', () => {
     expect(remoteReferences('air')).toEqual([]);
     const broken = read('air', 'broken.html');
@@ -224,12 +238,15 @@ describe('other modes', () => {
     expect(mediaWarnings(report)).toEqual([]);
     expect(report.features['remote-media']).toBeUndefined();
     expect(read('cloud', 'index.html')).toContain(`<img src="${base}/diagram.png" alt="Architecture diagram" loading="lazy">`);
+    expect(read('cloud', 'index.md')).toContain(`![Architecture diagram](${base}/diagram.png)`);
   });
 
   it('bundles in a cloud export on request, keeping what it could not fetch', async () => {
     const report = await run('cloud-bundle', { remoteMedia: { mode: 'bundle' } });
     expect(read('cloud-bundle', 'index.html')).toMatch(/<img src="assets\/media\/diagram\.[0-9a-f]{8}\.png" alt="Architecture diagram"/);
     expect(read('cloud-bundle', 'broken.html')).toContain(`<img src="${base}/missing.png" alt="Missing" loading="lazy">`);
+    expect(read('cloud-bundle', 'broken.md')).toContain(`![Missing](${base}/missing.png)`);
+    expect(read('cloud-bundle', 'index.md')).toMatch(/!\[Architecture diagram\]\(assets\/media\/diagram\.[0-9a-f]{8}\.png\)/);
     expect(report.diagnostics).toContainEqual({ severity: 'warning', file: 'broken.mdx', line: 9, message: `remote image ${base}/missing.png was not bundled: the host answered HTTP 404; the page still loads it from 127.0.0.1:${new URL(base).port}` });
     expect(closedHits).toBe(0);
   });
@@ -251,7 +268,7 @@ describe('other modes', () => {
 
 describe('the media fetcher', () => {
   it('does not ask a host again in the same export once it could not be reached', async () => {
-    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store'), 60_000), { maxFileBytes: 4096, maxTotalBytes: 8192, timeoutMs: 5000, concurrency: 2 });
+    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store'), 60_000), join(tmp.path, 'claims'), { maxFileBytes: 4096, maxTotalBytes: 8192, timeoutMs: 5000, concurrency: 2 });
     // .invalid never resolves (RFC 2606).
     const first = await fetcher.get('https://media.quire-test.invalid/a.png');
     expect(first).toEqual({ ok: false, reason: like.stringMatching(/^it could not be fetched: the host media\.quire-test\.invalid does not resolve/) });
@@ -260,7 +277,7 @@ describe('the media fetcher', () => {
   });
 
   it('keeps the files of one export within the total limit', async () => {
-    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store-total'), 60_000), { maxFileBytes: 4096, maxTotalBytes: 100, timeoutMs: 5000, concurrency: 1 }, ['127.0.0.1']);
+    const fetcher = new MediaFetcher(new MediaStore(join(tmp.path, 'store-total'), 60_000), join(tmp.path, 'claims-total'), { maxFileBytes: 4096, maxTotalBytes: 100, timeoutMs: 5000, concurrency: 1 }, ['127.0.0.1']);
     expect(await fetcher.get(`${base}/diagram.png`)).toMatchObject({ ok: true, size: PNG.length });
     expect(await fetcher.get(`${base}/badge.svg`)).toEqual({ ok: false, reason: "the export's media limit of 100 bytes is used up" });
     expect([...fetcher.files().keys()]).toEqual([like.stringMatching(/^assets\/media\/diagram\.[0-9a-f]{8}\.png$/)]);
