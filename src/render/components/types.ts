@@ -34,14 +34,17 @@ export interface RenderApi {
   slug(text: string): string;
   /**
    * Sends `html` to the page's side column (as Mintlify places examples and panels) when `el`
-   * is not inside another component, and returns true; false means render it in place.
+   * is written at the top of the page (not inside another element, nor made by a custom
+   * component), and returns true; false means render it in place.
    */
   toSide(html: string, el: JsxElement): boolean;
   /**
    * Sets a page-level block by `key` (a later call replaces it): `top` goes above the page's
    * content (the View selector), `toc` above its table of contents (the Update tag filter).
+   * `build` runs once, after the whole page is rendered, so a block that gathers from many
+   * elements (every tag of a changelog) is built once, not once per element.
    */
-  pageBlock(place: 'top' | 'toc', key: string, html: string): void;
+  pageBlock(place: 'top' | 'toc', key: string, build: () => string): void;
   /** Adds an entry to the page's table of contents. */
   heading(depth: number, text: string, id: string): void;
   warn(message: string, el?: JsxElement): void;

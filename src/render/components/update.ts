@@ -28,7 +28,8 @@ export const Update: ComponentDefinition = {
       let all = pageTags.get(r);
       if (!all) pageTags.set(r, (all = new Set()));
       for (const t of tags) all.add(t);
-      r.pageBlock('toc', 'update-filter', filter(all));
+      const every = all;
+      r.pageBlock('toc', 'update-filter', () => filter(every));
     }
     return (
       `<section${attrs({ class: 'q-update', 'data-update': '', id, 'data-tags': tags.length ? JSON.stringify(tags) : undefined })}><div class="q-update-meta">` +

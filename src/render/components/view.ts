@@ -23,7 +23,8 @@ export const View: ComponentDefinition = {
     if (!titles) seen.set(r, (titles = []));
     // Several <View> of one title are one view (Mintlify: "one view component per language per page", not enforced)
     if (!titles.includes(title)) titles.push(title);
-    r.pageBlock('top', 'view-select', selector(titles));
+    const all = titles;
+    r.pageBlock('top', 'view-select', () => selector(all));
     const icon = p.icon ? r.icon(p.icon, { className: 'q-view-icon' }, el) : '';
     return `<section${attrs({ class: 'q-view', 'data-view': title, hidden: titles[0] !== title })}>${icon ? `<span class="q-view-badge">${icon}${escapeHtml(title)}</span>` : ''}${r.children(el)}</section>`;
   },
