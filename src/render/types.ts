@@ -136,6 +136,8 @@ export interface SiteConfig {
   name: string;
   theme?: string;
   colors: { primary: string; light?: string; dark?: string };
+  /** `background.color`: the page background in light and dark mode, over the theme's. */
+  background?: { light?: string; dark?: string };
   logo?: { light?: string; dark?: string; href?: string };
   favicon?: string;
   navigation: Navigation;
