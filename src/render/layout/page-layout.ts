@@ -117,7 +117,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const folder = fromPage.slice(0, Math.max(0, fromPage.lastIndexOf('/')));
   const sidebarTree = sidebarTreeFor(treeNodes, { current: page, pages: model.pages, href, icon }, folder);
   const hasSidebar = mode !== 'custom' && mode !== 'center';
-  const sidebar = hasSidebar ? `<aside class="sidebar" id="sidebar" aria-label="${escapeAttr(ui.navigation)}"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileSwitchers(switchers)}${renderMobileLinks(view, link)}</div></aside><div class="sidebar-backdrop" data-menu-close></div>` : '';
+  const sidebar = hasSidebar ? `<aside class="sidebar" id="sidebar" aria-label="${escapeAttr(ui.navigation)}"><div class="sidebar-inner" id="sidebar-content">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileSwitchers(switchers)}${renderMobileLinks(view, link)}</div></aside><div class="sidebar-backdrop" data-menu-close></div>` : '';
 
   const trail = [...chain.filter((s) => s.kind === 'tab' || s.kind === 'anchor' || s.kind === 'dropdown' || s.kind === 'menu').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];
   const { prev: prevPage, next: nextPage } = options.basePath !== undefined || meta?.hidePager || mode === 'custom' || mode === 'frame' ? {} : neighbours(page, chain, model.pages, orderIndex(model));

@@ -59,7 +59,7 @@ describe('export of a products site', () => {
     expect(doc).toMatch(/<a class="section-tab" href="index\.html" aria-current="true">Guides<\/a>/);
     expect(doc).toContain('<a class="section-tab" href="../api/overview.html">API</a>');
     expect(doc).toMatch(/<a class="nav-anchor" href="index\.html" title="First steps" aria-current="true">.*?<span>Getting started<\/span>/);
-    expect(doc).toContain('<p class="nav-group-title"><a class="nav-group-root" href="index.html">Setup<span class="nav-tag">NEW</span></a></p>');
+    expect(doc).toContain('<p class="nav-group-title sidebar-group-header"><a class="nav-group-root" href="index.html">Setup<span class="nav-tag">NEW</span></a></p>');
     // The root page is the group title, not an entry of its own; the hidden group is not drawn.
     expect(doc).not.toContain('<span class="nav-label">Setup overview</span>');
     expect(doc).not.toContain('Internal');
@@ -82,7 +82,7 @@ describe('export of a products site', () => {
   });
 
   it('lays pages out by their mode and hides the pager where asked', () => {
-    const layout = (page: string) => /<div class="(layout[^"]*)">/.exec(html('products', page))![1];
+    const layout = (page: string) => /<div class="(layout[^"]*)" id="body-content">/.exec(html('products', page))![1];
     expect(layout('platform/ops/scaling')).toBe('layout no-toc mode-wide');
     expect(layout('analytics/landing')).toBe('layout no-toc no-sidebar mode-custom');
     expect(layout('analytics/changelog')).toBe('layout no-toc no-sidebar mode-center');
@@ -126,7 +126,7 @@ describe('export of a versioned, multilingual site', () => {
     expect(jp).toContain('"searching":"検索中…"');
     const fr = html('multilingual', 'fr/quickstart');
     expect(fr).toContain('<p class="toc-title">Sur cette page</p>');
-    expect(fr).toMatch(/Suivant .*?<\/span><span class="pager-title">Déployer<\/span>/);
+    expect(fr).toMatch(/Suivant .*?<\/span><span class="pager-title pagination-title">Déployer<\/span>/);
     expect(html('multilingual', 'quickstart')).not.toContain('id="quire-ui"');
   });
 
