@@ -33,7 +33,7 @@ export const Expandable: ComponentDefinition = {
     const title = typeof p.title === 'string' ? p.title : 'properties';
     return (
       `<details${attrs({ class: 'q-expandable', 'data-expandable': '', open: p.defaultOpen === true })}>` +
-      `<summary class="q-expandable-summary">Show ${escapeHtml(title)}</summary><div class="q-expandable-content">${r.children(el)}</div></details>`
+      `<summary class="q-expandable-summary">${escapeHtml(r.ui.show.replace('{title}', title))}</summary><div class="q-expandable-content">${r.children(el)}</div></details>`
     );
   },
 };

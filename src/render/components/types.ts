@@ -4,6 +4,7 @@
  * A component is a pure function from these to an HTML string.
  */
 import type { IconOptions } from '../icons/render-icon.js';
+import type { UiStrings } from '../layout/ui-strings.js';
 import type { Code } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 
@@ -11,6 +12,8 @@ export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 export type Props = Record<string, unknown>;
 
 export interface RenderApi {
+  /** The interface's words in the page's language (a View selector's label, an Expandable's summary). */
+  readonly ui: UiStrings;
   /** The element's attributes as literal values (expressions that are not literals are dropped and reported). */
   props(el: JsxElement): Props;
   /** The element's children as HTML. */

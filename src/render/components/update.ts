@@ -11,9 +11,9 @@ import type { ComponentDefinition, RenderApi } from './types.js';
 /** Per page renderer, every tag of its updates, in first-seen order. */
 const pageTags = new WeakMap<RenderApi, Set<string>>();
 
-function filter(tags: Set<string>): string {
+function filter(tags: Set<string>, label: string): string {
   const boxes = [...tags].map((t) => `<label class="q-update-filter-tag"><input type="checkbox" value="${escapeAttr(t)}"> ${escapeHtml(t)}</label>`).join('');
-  return `<div class="q-update-filter" data-update-filter><p class="toc-title">Filters</p>${boxes}</div>`;
+  return `<div class="q-update-filter" data-update-filter><p class="toc-title">${escapeHtml(label)}</p>${boxes}</div>`;
 }
 
 export const Update: ComponentDefinition = {
@@ -29,7 +29,7 @@ export const Update: ComponentDefinition = {
       if (!all) pageTags.set(r, (all = new Set()));
       for (const t of tags) all.add(t);
       const every = all;
-      r.pageBlock('toc', 'update-filter', () => filter(every));
+      r.pageBlock('toc', 'update-filter', () => filter(every, r.ui.filters));
     }
     return (
       `<section${attrs({ class: 'q-update', 'data-update': '', id, 'data-tags': tags.length ? JSON.stringify(tags) : undefined })}><div class="q-update-meta">` +

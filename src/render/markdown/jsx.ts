@@ -13,6 +13,7 @@ import { attributeMarkdown } from './attribute-markdown.js';
 import { escapeAttr, escapeHtml } from './escape.js';
 import { EMPTY, NotLiteral, programValue } from './literals.js';
 import type { PageModule } from './modules.js';
+import type { UiStrings } from '../layout/ui-strings.js';
 import type { PageRenderer } from './page-renderer.js';
 import { RenderedHtml } from './page-renderer.js';
 import { renderCustomComponent } from './custom-component.js';
@@ -34,6 +35,10 @@ export class JsxRenderer implements RenderApi {
   private readonly given = new WeakMap<JsxElement, Props>();
 
   constructor(private readonly r: PageRenderer) {}
+
+  get ui(): UiStrings {
+    return this.r.ui;
+  }
 
   isBlock(el: JsxElement): boolean {
     const def = el.name ? componentFor(el.name) : undefined;

@@ -21,6 +21,7 @@ import { CUSTOM_ID, Slugger } from './slugger.js';
 import { JsxRenderer } from './jsx.js';
 import { JsxLiteral, jsxToMdast } from './jsx-literal.js';
 import { threadSandbox, type ComponentSandbox } from '../sandbox/component-sandbox.js';
+import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
 
 /** Children of a snippet element, passed to the snippet as `{children}`. */
 export class RenderedHtml {
@@ -53,6 +54,8 @@ export class PageRenderer {
   readonly tocBlocks = new Map<string, () => string>();
   readonly slugger = new Slugger();
   readonly jsx: JsxRenderer;
+  /** The interface's words in the page's language. */
+  readonly ui: UiStrings;
   /** The module (page or snippet) whose nodes are being rendered. */
   module: PageModule;
   scope: Map<string, unknown>;
@@ -75,6 +78,7 @@ export class PageRenderer {
 
   constructor(readonly ctx: PageContext, page: PageModule, readonly highlighter: HighlighterCore | null) {
     this.module = page;
+    this.ui = uiStrings(ctx.language);
     this.scope = new Map(page.scope);
     this.jsx = new JsxRenderer(this);
     this.recorder = {
@@ -156,7 +160,7 @@ export class PageRenderer {
     const html = [...this.topBlocks.values()].map((build) => build()).join('') + body;
     if (!this.side.length) return html;
     // Mintlify puts these in the right column, in place of the table of contents (the layout drops it: sideColumn)
-    return `<div class="q-side-layout" data-side-layout><div class="q-side-main">${html}</div><aside class="q-side-column" aria-label="Examples">${this.side.join('')}</aside></div>`;
+    return `<div class="q-side-layout" data-side-layout><div class="q-side-main">${html}</div><aside class="q-side-column" aria-label="${escapeAttr(this.ui.examples)}">${this.side.join('')}</aside></div>`;
   }
 
   private collectDefinitions(tree: Parents): void {

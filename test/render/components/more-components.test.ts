@@ -146,6 +146,27 @@ describe('View, Update tags, Tabs sync, CodeGroup dropdown, Tree list', () => {
     expect(page.html).toContain('<section class="q-update" data-update id="v2" data-tags="[&quot;Feature&quot;,&quot;API&quot;]">');
   });
 
+  it('writes its words in the page\'s language: View, Update filters, Expandable, Prompt, GitHub.Repo, side column', async () => {
+    const page = await render(
+      [
+        '<View title="JS">js</View>',
+        '<Update label="v1" tags={["API"]}>a</Update>',
+        '<Expandable title="propriétés">x</Expandable>',
+        '<Prompt description="Aide" actions={["copy", "cursor"]}>Fais-le</Prompt>',
+        '<GitHub.Repo repo="mintlify/docs" />',
+        '<Panel>p</Panel>',
+      ].join('\n\n'),
+      { language: 'fr' },
+    );
+    expect(page.html).toContain('<span>Vue</span><select aria-label="Vue">');
+    expect(page.tocTop).toContain('<p class="toc-title">Filtres</p>');
+    expect(page.html).toContain('<summary class="q-expandable-summary">Afficher propriétés</summary>');
+    expect(page.html).toContain('>Ouvrir dans Cursor</a>');
+    expect(page.html).toContain('aria-label="Copier le prompt"><span class="q-code-copy-label">Copier le prompt</span>');
+    expect(page.html).toContain('<span class="q-github-cta">Voir sur GitHub</span>');
+    expect(page.html).toContain('<aside class="q-side-column" aria-label="Exemples">');
+  });
+
   it('Tabs sync={false} and CodeGroup dropdown are marked for the site script', async () => {
     expect(await html('<Tabs sync={false}>\n  <Tab title="A">a</Tab>\n</Tabs>')).toContain('<div class="q-tabs" data-tabs id="tabs-1" data-sync="false">');
     expect(await html('<CodeGroup dropdown>\n\n```js A\n1\n```\n\n</CodeGroup>')).toContain('<div class="q-code-group" data-code-group id="code-group-1" data-dropdown>');
