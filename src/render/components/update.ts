@@ -32,7 +32,7 @@ export const Update: ComponentDefinition = {
       r.pageBlock('toc', 'update-filter', () => filter(every, r.ui.filters));
     }
     return (
-      `<section${attrs({ class: 'q-update', 'data-update': '', id, 'data-tags': tags.length ? JSON.stringify(tags) : undefined })}><div class="q-update-meta">` +
+      `<section${attrs({ class: 'q-update update', 'data-update': '', id, 'data-tags': tags.length ? JSON.stringify(tags) : undefined })}><div class="q-update-meta">` +
       `<h2 class="q-update-label"><a href="#${escapeAttr(id)}">${label.html}</a></h2>` +
       (typeof p.description === 'string' ? `<p class="q-update-description">${escapeHtml(p.description)}</p>` : '') +
       (tags.length ? `<ul class="q-update-tags">${tags.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : '') +

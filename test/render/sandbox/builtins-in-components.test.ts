@@ -35,7 +35,7 @@ describe('built-in components inside custom components', () => {
     );
     expect(compact(page.html).replace(/<svg [^>]*data-icon="([^"]+)"[^>]*>/g, '<svg $1>')).toBe(
       '<a download="example.pdf" href="/ok/files/full.html" class="not-prose"><span class="q-icon-wrap" data-icon-wrap><svg download>…</svg></span>View Example PDF</a>' +
-        '<aside class="q-callout q-callout-note" data-callout="note" role="note" aria-label="Note"><svg info>…</svg><div class="q-callout-content">' +
+        '<aside class="q-callout callout q-callout-note" data-callout="note" role="note" aria-label="Note"><svg info>…</svg><div class="q-callout-content">' +
         '<strong>Community-maintained integration.</strong> Built by <a target="_blank">Pinch</a>.</div></aside>',
     );
     expect(page.html).toContain('width="16px"');
@@ -73,7 +73,7 @@ describe('built-in components inside custom components', () => {
     );
     const html = compact(page.html);
     expect(page.diagnostics).toEqual([]);
-    expect(html).toContain('<a class="q-card q-card-horizontal" data-card href="/ok/start.html"><span class="q-card-icon"><svg xmlns="http://www.w3.org/2000/svg" class="q-icon" data-icon="rocket"');
+    expect(html).toContain('<a class="q-card card q-card-horizontal" data-card href="/ok/start.html"><span class="q-card-icon"><svg xmlns="http://www.w3.org/2000/svg" class="q-icon" data-icon="rocket"');
     expect(html).toContain('<span class="q-card-title">Use <code>quire</code></span><span class="q-card-content">Start <strong>here</strong>.</span>');
     expect(html).toMatch(/<button type="button" role="tab" class="q-tab" id="tabs-1-tab-1"[^>]*>Web<\/button><button[^>]*>iOS<\/button>/);
     expect(html.match(/<li class="q-step" data-step="1"[^>]*>/g)).toHaveLength(2);
@@ -98,8 +98,8 @@ describe('built-in components inside custom components', () => {
       ].join('\n'),
     );
     expect(page.diagnostics).toEqual([]);
-    expect(page.html).toContain('<div class="own-card">mine</div><aside class="q-callout q-callout-note"');
+    expect(page.html).toContain('<div class="own-card">mine</div><aside class="q-callout callout q-callout-note"');
     // The component's example stays in the page; the Panel written at the top goes to the side column.
-    expect(page.html).toMatch(/<div class="q-side-main">.*<div class="q-example q-request-example" data-example="request">.*<\/div><aside class="q-side-column" aria-label="Examples"><aside class="q-panel" data-panel>side<\/aside><\/aside><\/div>$/s);
+    expect(page.html).toMatch(/<div class="q-side-main">.*<div class="q-example q-request-example" data-example="request">.*<\/div><aside class="q-side-column" aria-label="Examples"><aside class="q-panel panel" data-panel>side<\/aside><\/aside><\/div>$/s);
   });
 });
