@@ -45,12 +45,13 @@ export class ComponentSandbox {
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });
     const worker = this.worker;
+    // Referenced while it boots: a caller awaiting ready() with nothing else pending (an export
+    // with --workers 0) would otherwise see its process end in the middle, with exit code 0.
     this.booting = new Promise<void>((resolve) => {
       worker.once('message', () => resolve());
       worker.once('error', () => resolve());
       worker.once('exit', () => resolve());
-    });
-    worker.unref();
+    }).then(() => void worker.unref());
     worker.on('error', (err: Error) => {
       this.failure = err.message;
       this.stop();
