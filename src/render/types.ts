@@ -136,6 +136,8 @@ export interface SiteConfig {
   name: string;
   theme?: string;
   colors: { primary: string; light?: string; dark?: string };
+  /** `background.color`: the page background in light and dark mode, over the theme's. */
+  background?: { light?: string; dark?: string };
   logo?: { light?: string; dark?: string; href?: string };
   favicon?: string;
   navigation: Navigation;
@@ -193,6 +195,8 @@ export interface PageContext {
   file: string;
   config: SiteConfig;
   deployment: Deployment;
+  /** Code of the page's language (`navigation.languages`), for the words components write; English when absent. */
+  language?: string;
   /**
    * Turns an internal link written by the author (`/quickstart`, `../api#auth`) into the
    * href used in the output. Returns null when the target does not exist (broken link);

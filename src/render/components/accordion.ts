@@ -14,7 +14,7 @@ export const Accordion: ComponentDefinition = {
     const icon = p.icon ? r.icon(p.icon, { className: 'q-accordion-icon' }, el) : '';
     const desc = typeof p.description === 'string' ? `<span class="q-accordion-description">${escapeHtml(p.description)}</span>` : '';
     return (
-      `<details${attrs({ class: 'q-accordion', 'data-accordion': '', id, open: p.defaultOpen === true })}>` +
+      `<details${attrs({ class: 'q-accordion accordion', 'data-accordion': '', id, open: p.defaultOpen === true })}>` +
       `<summary class="q-accordion-summary">${icon}<span class="q-accordion-title">${escapeHtml(title)}</span>${desc}</summary>` +
       `<div class="q-accordion-content">${r.children(el)}</div></details>`
     );
@@ -23,7 +23,7 @@ export const Accordion: ComponentDefinition = {
 
 export const AccordionGroup: ComponentDefinition = {
   block: true,
-  render: (el, r) => `<div class="q-accordion-group" data-accordion-group>${r.children(el)}</div>`,
+  render: (el, r) => `<div class="q-accordion-group accordion-group" data-accordion-group>${r.children(el)}</div>`,
 };
 
 export const Expandable: ComponentDefinition = {
@@ -32,8 +32,8 @@ export const Expandable: ComponentDefinition = {
     const p = r.props(el);
     const title = typeof p.title === 'string' ? p.title : 'properties';
     return (
-      `<details${attrs({ class: 'q-expandable', 'data-expandable': '', open: p.defaultOpen === true })}>` +
-      `<summary class="q-expandable-summary">Show ${escapeHtml(title)}</summary><div class="q-expandable-content">${r.children(el)}</div></details>`
+      `<details${attrs({ class: 'q-expandable expandable', 'data-expandable': '', open: p.defaultOpen === true })}>` +
+      `<summary class="q-expandable-summary">${escapeHtml(r.ui.show.replace('{title}', title))}</summary><div class="q-expandable-content">${r.children(el)}</div></details>`
     );
   },
 };

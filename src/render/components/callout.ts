@@ -31,7 +31,7 @@ export function callout(kind: keyof typeof KINDS): ComponentDefinition {
       const icon = typeof p.icon === 'string' ? r.icon(p.icon, { className: 'q-callout-icon' }, el) : r.icon(KINDS[kind].icon, { className: 'q-callout-icon', library: 'lucide' });
       const color = kind === 'callout' ? safeColor(p.color) : undefined;
       return (
-        `<aside${attrs({ class: `q-callout q-callout-${kind}`, 'data-callout': kind, role: 'note', 'aria-label': KINDS[kind].label, style: color ? `--q-callout-color:${color}` : undefined })}>` +
+        `<aside${attrs({ class: `q-callout callout q-callout-${kind}`, 'data-callout': kind, role: 'note', 'aria-label': KINDS[kind].label, style: color ? `--q-callout-color:${color}` : undefined })}>` +
         `${icon}<div class="q-callout-content">${r.children(el)}</div></aside>`
       );
     },

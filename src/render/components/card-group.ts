@@ -12,5 +12,6 @@ function grid(className: string): ComponentDefinition {
   };
 }
 
-export const CardGroup = grid('q-card-group');
-export const Columns = grid('q-columns');
+// Beside Quire's class, Mintlify's element class (customize/custom-scripts.mdx) for the site's CSS.
+export const CardGroup = grid('q-card-group card-group');
+export const Columns = grid('q-columns columns');

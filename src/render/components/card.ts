@@ -31,7 +31,7 @@ export const Card: ComponentDefinition = {
     const title = label ? `<span class="q-card-title">${label.html}</span>` : '';
     const cta = typeof p.cta === 'string' ? `<span class="q-card-cta">${escapeHtml(p.cta)}</span>` : '';
     const arrow = p.arrow === true && href !== null ? `<span class="q-card-arrow" aria-hidden="true">${r.icon('arrow-up-right', { library: 'lucide' })}</span>` : '';
-    const cls = `q-card${horizontal ? ' q-card-horizontal' : ''}${type ? ` q-card-typed q-callout-${type}` : ''}`;
+    const cls = `q-card card${horizontal ? ' q-card-horizontal' : ''}${type ? ` q-card-typed q-callout-${type}` : ''}`;
     return (
       `<${tag}${attrs({ class: cls, 'data-card': '', 'data-type': type, href: href ?? undefined })}>` +
       (img ? `<img class="q-card-img" src="${escapeAttr(img)}" alt="" loading="lazy">` : '') +

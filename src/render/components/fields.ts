@@ -24,7 +24,7 @@ function field(el: JsxElement, r: RenderApi, p: Props, kind: 'param' | 'response
     p.default !== undefined ? `<span class="q-field-default">default: <code>${escapeHtml(fmt(p.default))}</code></span>` : '',
   ].join('');
   return (
-    `<div${attrs({ class: `q-field q-${kind}-field`, [`data-${kind}-field`]: '', id })}>` +
+    `<div${attrs({ class: `q-field field q-${kind}-field`, [`data-${kind}-field`]: '', id })}>` +
     `<div class="q-field-head"><a class="q-field-name" href="#${escapeHtml(id)}"><code>${escapeHtml(name)}</code></a>${badges}</div>` +
     `<div class="q-field-body">${r.children(el)}</div></div>`
   );

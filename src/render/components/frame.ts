@@ -9,7 +9,7 @@ export const Frame: ComponentDefinition = {
   render(el, r) {
     const { caption, hint } = r.props(el);
     return (
-      '<figure class="q-frame" data-frame>' +
+      '<figure class="q-frame frame" data-frame>' +
       (typeof hint === 'string' ? `<p class="q-frame-hint">${r.markdown(hint, el)}</p>` : '') +
       `<div class="q-frame-content">${r.children(el)}</div>` +
       (typeof caption === 'string' ? `<figcaption>${r.markdown(caption, el)}</figcaption>` : '') +

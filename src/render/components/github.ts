@@ -24,7 +24,7 @@ export const GitHubRepo: ComponentDefinition = {
       `<a${attrs({ class: 'q-github-repo', 'data-github-repo': '', 'data-variant': variant, href: `https://github.com/${owner}/${name}` })}>` +
       `${r.icon('github', { className: 'q-github-icon', library: 'fontawesome', iconType: 'brands' })}` +
       `<span class="q-github-body"><span class="q-github-owner">${escapeHtml(owner)} /</span> <span class="q-github-name">${escapeHtml(name)}</span></span>` +
-      `<span class="q-github-cta">View on GitHub</span></a>`
+      `<span class="q-github-cta">${escapeHtml(r.ui.viewOnGitHub)}</span></a>`
     );
   },
 };

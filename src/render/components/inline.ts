@@ -15,7 +15,7 @@ export const Tooltip: ComponentDefinition = {
     const href = typeof p.href === 'string' ? r.href(p.href, el) : null;
     const cta = href !== null ? ` <a class="q-tooltip-cta" href="${escapeAttr(href)}">${escapeHtml(typeof p.cta === 'string' ? p.cta : 'Learn more')}</a>` : '';
     return (
-      `<span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="${id}">${r.children(el)}` +
+      `<span class="q-tooltip tooltip" data-tooltip tabindex="0" aria-describedby="${id}">${r.children(el)}` +
       `<span class="q-tooltip-content" role="tooltip" id="${id}">${escapeHtml(tip)}${cta}</span></span>`
     );
   },

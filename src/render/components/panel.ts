@@ -7,7 +7,7 @@ import type { ComponentDefinition } from './types.js';
 export const Panel: ComponentDefinition = {
   block: true,
   render(el, r) {
-    const html = `<aside class="q-panel" data-panel>${r.children(el)}</aside>`;
+    const html = `<aside class="q-panel panel" data-panel>${r.children(el)}</aside>`;
     return r.toSide(html, el) ? '' : html;
   },
 };

@@ -22,11 +22,11 @@ export const Prompt: ComponentDefinition = {
     let buttons = '';
     if (actions.includes('cursor')) {
       const link = `cursor://anysphere.cursor-deeplink/prompt?text=${encodeURIComponent(text)}`;
-      buttons += `<a class="q-prompt-action q-prompt-cursor" href="${escapeAttr(link)}">Open in Cursor</a>`;
+      buttons += `<a class="q-prompt-action q-prompt-cursor" href="${escapeAttr(link)}">${escapeHtml(r.ui.openInCursor)}</a>`;
     }
-    if (actions.includes('copy')) buttons += '<button type="button" class="q-prompt-action q-prompt-copy" data-copy aria-label="Copy prompt"><span class="q-code-copy-label">Copy prompt</span></button>';
+    if (actions.includes('copy')) buttons += `<button type="button" class="q-prompt-action q-prompt-copy" data-copy aria-label="${escapeAttr(r.ui.copyPrompt)}"><span class="q-code-copy-label">${escapeHtml(r.ui.copyPrompt)}</span></button>`;
     return (
-      `<div${attrs({ class: 'q-prompt', 'data-prompt': '', 'data-code': '' })}>${icon}` +
+      `<div${attrs({ class: 'q-prompt prompt', 'data-prompt': '', 'data-code': '' })}>${icon}` +
       `<div class="q-prompt-description">${description}</div><div class="q-prompt-actions">${buttons}</div>` +
       `<pre class="q-prompt-text" hidden><code>${escapeHtml(text)}</code></pre></div>`
     );

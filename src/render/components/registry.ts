@@ -83,6 +83,9 @@
  *   Tables        <div class="q-table"><table>…     Footnotes <section class="q-footnotes" data-footnotes>
  *   Iframes       replaced by <a class="q-embed-link" href>
  *   Visibility    for="humans": its content as is; for="agents": nothing (it goes to the page's Markdown only)
+ *   Mintlify's    element classes for the site's CSS (customize/custom-scripts.mdx), right after Quire's own:
+ *   classes       callout, card, card-group, columns, accordion, accordion-group, expandable, frame, tile,
+ *                 update, panel, prompt, field, tooltip (`class="q-card card …"`)
  */
 import { Accordion, AccordionGroup, Expandable } from './accordion.js';
 import { callout } from './callout.js';

@@ -12,7 +12,7 @@ export const Tile: ComponentDefinition = {
     const href = typeof p.href === 'string' ? r.href(p.href, el) : null;
     const tag = href !== null ? 'a' : 'div';
     return (
-      `<${tag}${attrs({ class: 'q-tile', 'data-tile': '', href: href ?? undefined })}>` +
+      `<${tag}${attrs({ class: 'q-tile tile', 'data-tile': '', href: href ?? undefined })}>` +
       `<span class="q-tile-preview">${r.children(el)}</span>` +
       (typeof p.title === 'string' ? `<span class="q-tile-title">${escapeHtml(p.title)}</span>` : '') +
       (typeof p.description === 'string' ? `<span class="q-tile-description">${escapeHtml(p.description)}</span>` : '') +

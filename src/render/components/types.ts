@@ -4,6 +4,7 @@
  * A component is a pure function from these to an HTML string.
  */
 import type { IconOptions } from '../icons/render-icon.js';
+import type { UiStrings } from '../layout/ui-strings.js';
 import type { Code } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 
@@ -11,6 +12,8 @@ export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 export type Props = Record<string, unknown>;
 
 export interface RenderApi {
+  /** The interface's words in the page's language (a View selector's label, an Expandable's summary). */
+  readonly ui: UiStrings;
   /** The element's attributes as literal values (expressions that are not literals are dropped and reported). */
   props(el: JsxElement): Props;
   /** The element's children as HTML. */
@@ -34,14 +37,17 @@ export interface RenderApi {
   slug(text: string): string;
   /**
    * Sends `html` to the page's side column (as Mintlify places examples and panels) when `el`
-   * is not inside another component, and returns true; false means render it in place.
+   * is written at the top of the page (not inside another element, nor made by a custom
+   * component), and returns true; false means render it in place.
    */
   toSide(html: string, el: JsxElement): boolean;
   /**
    * Sets a page-level block by `key` (a later call replaces it): `top` goes above the page's
    * content (the View selector), `toc` above its table of contents (the Update tag filter).
+   * `build` runs once, after the whole page is rendered, so a block that gathers from many
+   * elements (every tag of a changelog) is built once, not once per element.
    */
-  pageBlock(place: 'top' | 'toc', key: string, html: string): void;
+  pageBlock(place: 'top' | 'toc', key: string, build: () => string): void;
   /** Adds an entry to the page's table of contents. */
   heading(depth: number, text: string, id: string): void;
   warn(message: string, el?: JsxElement): void;

@@ -11,9 +11,9 @@ import type { ComponentDefinition, RenderApi } from './types.js';
 /** Per page renderer, every tag of its updates, in first-seen order. */
 const pageTags = new WeakMap<RenderApi, Set<string>>();
 
-function filter(tags: Set<string>): string {
+function filter(tags: Set<string>, label: string): string {
   const boxes = [...tags].map((t) => `<label class="q-update-filter-tag"><input type="checkbox" value="${escapeAttr(t)}"> ${escapeHtml(t)}</label>`).join('');
-  return `<div class="q-update-filter" data-update-filter><p class="toc-title">Filters</p>${boxes}</div>`;
+  return `<div class="q-update-filter" data-update-filter><p class="toc-title">${escapeHtml(label)}</p>${boxes}</div>`;
 }
 
 export const Update: ComponentDefinition = {
@@ -28,10 +28,11 @@ export const Update: ComponentDefinition = {
       let all = pageTags.get(r);
       if (!all) pageTags.set(r, (all = new Set()));
       for (const t of tags) all.add(t);
-      r.pageBlock('toc', 'update-filter', filter(all));
+      const every = all;
+      r.pageBlock('toc', 'update-filter', () => filter(every, r.ui.filters));
     }
     return (
-      `<section${attrs({ class: 'q-update', 'data-update': '', id, 'data-tags': tags.length ? JSON.stringify(tags) : undefined })}><div class="q-update-meta">` +
+      `<section${attrs({ class: 'q-update update', 'data-update': '', id, 'data-tags': tags.length ? JSON.stringify(tags) : undefined })}><div class="q-update-meta">` +
       `<h2 class="q-update-label"><a href="#${escapeAttr(id)}">${label.html}</a></h2>` +
       (typeof p.description === 'string' ? `<p class="q-update-description">${escapeHtml(p.description)}</p>` : '') +
       (tags.length ? `<ul class="q-update-tags">${tags.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : '') +

@@ -13,6 +13,7 @@ export const sectionSchemas = {
   name: str,
   theme: str,
   colors: z.looseObject({ primary: str.optional(), light: str.optional(), dark: str.optional() }),
+  background: z.looseObject({ color: z.looseObject({ light: str.optional(), dark: str.optional() }).optional() }),
   logo: z.union([str, z.looseObject({ light: str.optional(), dark: str.optional(), href: str.optional() })]),
   favicon: z.union([str, z.looseObject({ light: str.optional(), dark: str.optional() })]),
   navbar: z.looseObject({

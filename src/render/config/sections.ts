@@ -70,6 +70,7 @@ export function readSections(raw: Raw, file: string, diagnostics: Diagnostic[]):
   const name = r('name');
   if (raw.name === undefined) diagnostics.push({ severity: 'warning', file, path: 'name', message: 'name: missing; using "Documentation"' });
   const colors = r('colors');
+  const background = r('background')?.color;
   const logo = r('logo');
   const favicon = r('favicon');
   const navbar = r('navbar');
@@ -87,6 +88,7 @@ export function readSections(raw: Raw, file: string, diagnostics: Diagnostic[]):
     name: name ?? 'Documentation',
     ...(r('theme') !== undefined ? { theme: raw.theme as string } : {}),
     colors: { primary: colors?.primary ?? DEFAULT_PRIMARY, ...(colors?.light ? { light: colors.light } : {}), ...(colors?.dark ? { dark: colors.dark } : {}) },
+    ...(background?.light || background?.dark ? { background: { ...(background.light ? { light: background.light } : {}), ...(background.dark ? { dark: background.dark } : {}) } } : {}),
     ...(logo !== undefined ? { logo: typeof logo === 'string' ? { light: logo, dark: logo } : { light: logo.light, dark: logo.dark ?? logo.light, href: logo.href } } : {}),
     ...(favicon !== undefined ? { favicon: typeof favicon === 'string' ? favicon : (favicon.light ?? favicon.dark) } : {}),
     navbar: navbarOf(navbar, 'navbar', file, diagnostics),

@@ -23,7 +23,7 @@ export function renderFooter(model: Pick<SiteModel, 'config'>, link: (href: stri
       return `<div class="footer-column">${header}<ul>${items}</ul></div>`;
     })
     .join('');
-  return `<footer class="site-footer"><div class="footer-inner">` +
+  return `<footer class="site-footer footer" id="footer"><div class="footer-inner">` +
     `<div class="footer-brand"><p class="footer-name">${escapeHtml(name)}</p>${socials ? `<ul class="footer-socials">${socials}</ul>` : ''}</div>` +
     (columns ? `<div class="footer-columns">${columns}</div>` : '') +
     `</div></footer>`;

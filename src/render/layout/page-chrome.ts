@@ -76,28 +76,28 @@ export function renderAnchors(items: { label: string; href: string; icon?: strin
 
 export function renderBreadcrumbs(trail: string[]): string {
   if (trail.length === 0) return '';
-  const items = trail.map((t) => `<li>${escapeHtml(t)}</li>`).join('');
-  return `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${items}</ol></nav>`;
+  const items = trail.map((t) => `<li class="breadcrumb-item">${escapeHtml(t)}</li>`).join('');
+  return `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol class="breadcrumb-list">${items}</ol></nav>`;
 }
 
 /** "On this page": h2 and h3 headings of the page with their anchors. */
 /** The table of contents; `top` (a component's block, the Update tag filter) goes above the list. */
 export function renderToc(headings: Heading[], ui: UiStrings = uiStrings(), top = ''): string {
   const shown = headings.filter((h) => h.depth >= 2 && h.depth <= 3 && h.id);
-  if (shown.length === 0) return top ? `<nav class="toc" aria-label="${escapeAttr(ui.onThisPage)}">${top}</nav>` : '';
+  if (shown.length === 0) return top ? `<nav class="toc" id="table-of-contents" aria-label="${escapeAttr(ui.onThisPage)}">${top}</nav>` : '';
   const items = shown
-    .map((h) => `<li class="toc-depth-${h.depth}"><a href="#${escapeAttr(h.id)}">${escapeHtml(h.text)}</a></li>`)
+    .map((h) => `<li class="toc-item toc-depth-${h.depth}"><a href="#${escapeAttr(h.id)}">${escapeHtml(h.text)}</a></li>`)
     .join('');
-  return `<nav class="toc" aria-label="${escapeAttr(ui.onThisPage)}">${top}<p class="toc-title">${escapeHtml(ui.onThisPage)}</p><ul>${items}</ul></nav>`;
+  return `<nav class="toc" id="table-of-contents" aria-label="${escapeAttr(ui.onThisPage)}">${top}<p class="toc-title">${escapeHtml(ui.onThisPage)}</p><ul id="table-of-contents-content">${items}</ul></nav>`;
 }
 
 export function renderPrevNext(prev?: { href: string; title: string }, next?: { href: string; title: string }, ui: UiStrings = uiStrings()): string {
   if (!prev && !next) return '';
   const link = (dir: 'prev' | 'next', l: { href: string; title: string }) =>
-    `<a class="pager-link pager-${dir}" href="${escapeAttr(l.href)}" rel="${dir}">` +
+    `<a class="pager-link pager-${dir} pagination-${dir}" href="${escapeAttr(l.href)}" rel="${dir}">` +
     `<span class="pager-dir">${dir === 'prev' ? `${uiIcon('chevron-left')} ${escapeHtml(ui.previous)}` : `${escapeHtml(ui.next)} ${uiIcon('chevron-right')}`}</span>` +
-    `<span class="pager-title">${escapeHtml(l.title)}</span></a>`;
-  return `<nav class="pager" aria-label="${escapeAttr(ui.previous)} / ${escapeAttr(ui.next)}">${prev ? link('prev', prev) : '<span></span>'}${next ? link('next', next) : ''}</nav>`;
+    `<span class="pager-title pagination-title">${escapeHtml(l.title)}</span></a>`;
+  return `<nav class="pager" id="pagination" aria-label="${escapeAttr(ui.previous)} / ${escapeAttr(ui.next)}">${prev ? link('prev', prev) : '<span></span>'}${next ? link('next', next) : ''}</nav>`;
 }
 
 /** The banner text is written as Markdown-ish text: links `[text](url)` are kept, the rest escaped. */
@@ -108,7 +108,7 @@ export function renderBanner(banner: { content: string; dismissible?: boolean } 
     return `<a href="${escapeAttr(href)}">${text}</a>`;
   });
   const close = banner.dismissible ? `<button type="button" class="icon-button banner-close" data-banner-close aria-label="${escapeAttr(ui.dismiss)}">${uiIcon('x')}</button>` : '';
-  return `<div class="banner" data-banner${banner.dismissible ? ' data-dismissible' : ''}><p>${html}</p>${close}</div>`;
+  return `<div class="banner" id="banner" data-banner${banner.dismissible ? ' data-dismissible' : ''}><p>${html}</p>${close}</div>`;
 }
 
 /** The navbar links and primary button again at the foot of the sidebar, shown only on small screens. */

@@ -53,7 +53,7 @@ function orderIndex(model: SiteModel): { order: string[]; index: Map<string, num
 }
 
 /** Opens the page body in every page: the body follows it verbatim (see `bodyRange`). */
-export const BODY_OPEN = '<article class="prose">';
+export const BODY_OPEN = '<article class="prose mdx-content" id="content">';
 
 /** Where the body `html` lies in a page layoutPage made of it. */
 export function bodyRange(page: string, html: string): [number, number] {
@@ -134,7 +134,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   // Hrefs from a page depend only on its folder (pageHref).
   const folder = fromPage.slice(0, Math.max(0, fromPage.lastIndexOf('/')));
   const sidebarTree = sidebarTreeFor(treeNodes, { current: page, pages: model.pages, href, icon }, folder);
-  const sidebar = hasSidebar ? `<aside class="sidebar" id="sidebar" aria-label="${escapeAttr(ui.navigation)}"><div class="sidebar-inner">${renderMobileSwitchers(switchers, icon)}${sidebarTop.join('')}${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileLinks(view, link)}</div></aside><div class="sidebar-backdrop" data-menu-close></div>` : '';
+  const sidebar = hasSidebar ? `<aside class="sidebar" id="sidebar" aria-label="${escapeAttr(ui.navigation)}"><div class="sidebar-inner" id="sidebar-content">${renderMobileSwitchers(switchers, icon)}${sidebarTop.join('')}${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileLinks(view, link)}</div></aside><div class="sidebar-backdrop" data-menu-close></div>` : '';
 
   const trail = [...chain.filter((s) => s.kind === 'tab' || s.kind === 'anchor' || s.kind === 'dropdown' || s.kind === 'menu').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];
   const { prev: prevPage, next: nextPage } = options.basePath !== undefined || meta?.hidePager || mode === 'custom' || mode === 'frame' ? {} : neighbours(page, chain, model.pages, orderIndex(model));
@@ -149,7 +149,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const homeHref = model.pages.index ? href('index') : model.order[0] ? href(model.order[0]) : `${root}index.html`;
   const deprecated = meta?.deprecated ? ` <span class="nav-tag page-deprecated">${escapeHtml(ui.deprecated)}</span>` : '';
   // Custom and frame pages are a blank canvas: no title block (Mintlify's organize/pages.mdx).
-  const headerHtml = mode === 'custom' || mode === 'frame' ? '' : `<header class="page-header">${renderBreadcrumbs(trail)}<h1 class="page-title">${escapeHtml(rendered.title)}${deprecated}</h1>` +
+  const headerHtml = mode === 'custom' || mode === 'frame' ? '' : `<header class="page-header" id="header">${renderBreadcrumbs(trail)}<h1 class="page-title" id="page-title">${escapeHtml(rendered.title)}${deprecated}</h1>` +
     (description ? `<p class="page-description">${escapeHtml(description)}</p>` : '') + `</header>`;
   const layoutClass = `layout${toc ? '' : ' no-toc'}${hasSidebar ? '' : ' no-sidebar'}${mode ? ` mode-${mode}` : ''}`;
 
@@ -161,9 +161,9 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     renderBanner(view.config.banner, ui) +
     renderTopBar({ model: view, root, homeHref, switchers, hasSidebar, link, ui, icon }) +
     tabsHtml +
-    `<div class="${layoutClass}">${sidebar}` +
-    `<main id="content" class="page">${headerHtml}${BODY_OPEN}${rendered.html}</article>${pager}</main>` +
-    (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
+    `<div class="${layoutClass}" id="body-content">${sidebar}` +
+    `<main id="content-area" class="page">${headerHtml}${BODY_OPEN}${rendered.html}</article>${pager}</main>` +
+    (toc ? `<aside class="toc-column" id="table-of-contents-layout">${toc}</aside>` : '') +
     `</div>` + (mode === 'custom' ? '' : renderFooter(view, link)) + renderSearchDialog(model, ui) + uiScriptData(ui) + `</body></html>\n`;
 }
 

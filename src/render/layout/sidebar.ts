@@ -139,7 +139,7 @@ function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContex
     }
   };
   if (depth === 0) {
-    out.html += `<li class="nav-group"><p class="nav-group-title">`;
+    out.html += `<li class="nav-group sidebar-group"><p class="nav-group-title sidebar-group-header">`;
     title(`${icon}${escapeHtml(node.group)}${tag}`);
     out.html += `</p><ul>`;
   } else {
@@ -182,7 +182,7 @@ export function renderSidebarTree(nodes: NavNode[], ctx: SidebarContext): string
 export function drawSidebarTree(nodes: NavNode[], ctx: SidebarContext): SidebarDrawing {
   const out: SidebarDrawing = { html: '', marks: new Map() };
   if (countEntries(nodes) <= INLINE_LIMIT) {
-    out.html = '<ul class="nav-tree">';
+    out.html = '<ul class="nav-tree" id="navigation-items">';
     nodeList(nodes, ctx, 0, out);
     out.html += '</ul>';
     return out;
@@ -198,7 +198,7 @@ export function drawSidebarTree(nodes: NavNode[], ctx: SidebarContext): SidebarD
     to = from + 2 * GROUP_WINDOW + 1;
   }
   const large = { ...ctx, large: true };
-  out.html = '<ul class="nav-tree nav-tree-large">' + moreGroups(nodes.slice(0, from), from, 'before', large);
+  out.html = '<ul class="nav-tree nav-tree-large" id="navigation-items">' + moreGroups(nodes.slice(0, from), from, 'before', large);
   for (const node of nodes.slice(from, to)) {
     if (node.kind === 'group' && !node.hidden && !nodesContain(node.children, ctx.current)) out.html += collapsedGroup(node, large);
     else nodeList([node], large, 0, out);

@@ -47,8 +47,8 @@ function logo(ctx: TopBarContext): string {
   const light = assets.logoLight ?? assets.logoDark;
   const dark = assets.logoDark ?? assets.logoLight;
   const href = config.logo?.href ? safeUrl(config.logo.href) : ctx.homeHref;
-  if (!light || !dark) return `<a class="brand" href="${escapeAttr(href)}"><span class="brand-name">${name}</span></a>`;
-  return `<a class="brand" href="${escapeAttr(href)}" aria-label="${escapeAttr(config.name)}">` +
+  if (!light || !dark) return `<a class="brand nav-logo" href="${escapeAttr(href)}"><span class="brand-name">${name}</span></a>`;
+  return `<a class="brand nav-logo" href="${escapeAttr(href)}" aria-label="${escapeAttr(config.name)}">` +
     `<img class="logo logo-light" src="${escapeAttr(ctx.root + encodeURI(light))}" alt="${name}">` +
     `<img class="logo logo-dark" src="${escapeAttr(ctx.root + encodeURI(dark))}" alt="${name}"></a>`;
 }
@@ -105,9 +105,9 @@ export function renderTopBar(ctx: TopBarContext): string {
     ? `<button type="button" class="icon-button menu-button" data-menu-toggle aria-controls="sidebar" aria-expanded="false" aria-label="${escapeAttr(ui.openMenu)}">${uiIcon('menu')}</button>`
     : '';
   const search = ctx.model.searchPath
-    ? `<button type="button" class="search-button" data-search-open aria-label="${escapeAttr(ui.search.replace(/…$/, ''))}">${uiIcon('search')}<span class="search-label">${escapeHtml(ui.search)}</span><kbd class="search-kbd">Ctrl K</kbd></button>`
+    ? `<button type="button" class="search-button" id="search-bar-entry" data-search-open aria-label="${escapeAttr(ui.search.replace(/…$/, ''))}">${uiIcon('search')}<span class="search-label">${escapeHtml(ui.search)}</span><kbd class="search-kbd">Ctrl K</kbd></button>`
     : '';
-  return `<header class="topbar"><div class="topbar-inner">${menu}${logo(ctx)}${ctx.switchers.map((s) => switcher(s, ctx.icon ?? ((n) => uiIcon(n)))).join('')}` +
+  return `<header class="topbar" id="navbar"><div class="topbar-inner">${menu}${logo(ctx)}${ctx.switchers.map((s) => switcher(s, ctx.icon ?? ((n) => uiIcon(n)))).join('')}` +
     `<div class="topbar-search">${search}</div>` +
     `<nav class="navbar" aria-label="Site links"><ul class="navbar-links">${links}</ul>${primary}</nav>${toggle}</div></header>`;
 }

@@ -3,7 +3,8 @@
  * `.jsx` snippet): its literal props and its children (rendered here, by Quire) go into
  * the sandbox as data, the component's first render comes back as HTML and goes through
  * the same allow-list as HTML written in pages; then the children are put in their
- * slots. A component that fails (throws, loops, runs out of memory) is a warning naming
+ * slots. Built-ins the component used (`<Card>`, `<Icon>`) come back as placeholders and are
+ * rendered here by the same renderers as in pages (sandbox-builtins.ts). A component that fails (throws, loops, runs out of memory) is a warning naming
  * the page line and the component's, and its children are shown instead.
  */
 import type { JsxElement, Props } from '../components/types.js';
@@ -11,6 +12,7 @@ import { sandboxModules, type CodeComponent } from './code-modules.js';
 import type { PageRenderer } from './page-renderer.js';
 import { RenderedHtml } from './page-renderer.js';
 import { sanitizeRawHtml } from './raw-html.js';
+import { builtinNodes, parseBuiltins } from './sandbox-builtins.js';
 
 const SLOT = /<quire-slot data-slot="(\d+)"><\/quire-slot>/g;
 
@@ -57,13 +59,17 @@ export function renderCustomComponent(r: PageRenderer, el: JsxElement, component
     removed: (tag: string) => void removed.add(`<${tag}>`),
     handler: () => undefined, // event handlers never reach the HTML (they do not run at export time), expected
   };
-  let out = '';
-  let last = 0;
-  for (const m of result.html.matchAll(SLOT)) {
-    out += sanitizeRawHtml(result.html.slice(last, m.index), state, hooks) + (slots[Number(m[1])] ?? '');
-    last = m.index + m[0].length;
-  }
-  out += sanitizeRawHtml(result.html.slice(last), state, hooks);
+  /** A piece of the component's HTML through the allow-list, with Quire's slots filled in after it. */
+  const clean = (html: string): string => {
+    let out = '';
+    let last = 0;
+    for (const m of html.matchAll(SLOT)) {
+      out += sanitizeRawHtml(html.slice(last, m.index), state, hooks) + (slots[Number(m[1])] ?? '');
+      last = m.index + m[0].length;
+    }
+    return out + sanitizeRawHtml(html.slice(last), state, hooks);
+  };
+  const out = r.blocks(builtinNodes(r, el, parseBuiltins(result.html), clean));
   // Interactive components render form controls that could not work in a static page: one warning per element.
   if (removed.size) r.warn(`${[...removed].join(', ')} removed from the output of custom component <${el.name}>: HTML is sanitized (no scripts, styles, forms or embeds)`, line);
   return out;

@@ -4,7 +4,8 @@
  * Also the RenderApi that component renderers use.
  */
 import type { Code, Nodes } from 'mdast';
-import type { MdxJsxAttribute } from 'mdast-util-mdx';
+import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx';
+import type { Position } from 'unist';
 import { componentFor } from '../components/registry.js';
 import type { JsxElement, Props, RenderApi } from '../components/types.js';
 import { iconImage, isIconImage, renderIcon, type IconOptions } from '../icons/render-icon.js';
@@ -12,13 +13,13 @@ import { attributeMarkdown } from './attribute-markdown.js';
 import { escapeAttr, escapeHtml } from './escape.js';
 import { EMPTY, NotLiteral, programValue } from './literals.js';
 import type { PageModule } from './modules.js';
+import type { UiStrings } from '../layout/ui-strings.js';
 import type { PageRenderer } from './page-renderer.js';
 import { RenderedHtml } from './page-renderer.js';
 import { renderCustomComponent } from './custom-component.js';
+import { decodeAttr } from './raw-html.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, URL_ATTRS, VOID_TAGS, attrAllowed, htmlAttrName, styleAllowed, styleFromObject } from './sanitize.js';
 
-/** Text of sanitized HTML (only the escapes the renderer writes). */
-const decodeText = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
 const lineOf = (el: { position?: { start: { line: number } } }) => el.position?.start.line;
 
@@ -30,10 +31,14 @@ function literalAttribute(el: JsxElement, name: string): string | undefined {
 
 export class JsxRenderer implements RenderApi {
   private warnedUnknown = new Set<string>();
-  /** The components being rendered, outermost first. */
-  private readonly current: JsxElement[] = [];
+  /** Elements made from a custom component's output (sandbox-builtins.ts): their props as the component gave them. */
+  private readonly given = new WeakMap<JsxElement, Props>();
 
   constructor(private readonly r: PageRenderer) {}
+
+  get ui(): UiStrings {
+    return this.r.ui;
+  }
 
   isBlock(el: JsxElement): boolean {
     const def = el.name ? componentFor(el.name) : undefined;
@@ -45,17 +50,10 @@ export class JsxRenderer implements RenderApi {
     const name = el.name;
     if (name === null) return this.children(el); // fragment <>...</>
     // A component the page defines or imports shadows a built-in of the same name, as in JavaScript.
-    const custom = this.r.module.codeComponents.get(name);
+    const custom = this.given.has(el) ? undefined : this.r.module.codeComponents.get(name);
     if (custom) return renderCustomComponent(this.r, el, custom, this.props(el), this.children(el));
     const def = componentFor(name);
-    if (def) {
-      this.current.push(el);
-      try {
-        return def.render(el, this);
-      } finally {
-        this.current.pop();
-      }
-    }
+    if (def) return def.render(el, this);
     const snippet = this.r.module.components.get(name);
     if (snippet) return this.snippet(el, snippet);
     if (/^[a-z]/.test(name) && !name.includes('.')) return this.html(el, name.toLowerCase());
@@ -67,6 +65,15 @@ export class JsxRenderer implements RenderApi {
     return this.children(el);
   }
 
+  /** An element for the built-in `name` with `props` as given (a custom component's output), placed at `position`. */
+  builtin(name: string, props: Props, children: Nodes[], position?: Position): JsxElement {
+    // String props are attributes too, for what reads an attribute without the others (iconType).
+    const attributes: MdxJsxAttribute[] = Object.entries(props).flatMap(([k, v]) => (typeof v === 'string' ? [{ type: 'mdxJsxAttribute' as const, name: k, value: v }] : []));
+    const el: MdxJsxFlowElement = { type: 'mdxJsxFlowElement', name, attributes, children: children as MdxJsxFlowElement['children'], position };
+    this.given.set(el, props);
+    return el;
+  }
+
   /** An imported snippet rendered with the element's props (and children as `{children}`). */
   private snippet(el: JsxElement, mod: PageModule): string {
     const props = this.props(el);
@@ -75,7 +82,7 @@ export class JsxRenderer implements RenderApi {
     this.r.module = mod;
     this.r.scope = new Map([...mod.scope, ...Object.entries(props), ['children', new RenderedHtml(children)]]);
     try {
-      return this.r.blocks(mod.tree.children);
+      return this.r.withTop(this.r.atTop(el) ? mod.tree.children : null, () => this.r.blocks(mod.tree.children));
     } finally {
       this.r.module = saved.module;
       this.r.scope = saved.scope;
@@ -114,6 +121,8 @@ export class JsxRenderer implements RenderApi {
   }
 
   props(el: JsxElement): Props {
+    const given = this.given.get(el);
+    if (given) return Object.assign(Object.create(null) as Props, given);
     const out: Props = Object.create(null) as Props;
     for (const a of el.attributes) {
       if (a.type !== 'mdxJsxAttribute') {
@@ -193,7 +202,7 @@ export class JsxRenderer implements RenderApi {
   label(value: unknown): { html: string; text: string } | null {
     if (typeof value === 'number') value = String(value);
     if (typeof value === 'string') return { html: escapeHtml(value), text: value };
-    if (value instanceof RenderedHtml) return { html: value.html, text: decodeText(value.html.replace(/<[^>]*>/g, '')).trim() };
+    if (value instanceof RenderedHtml) return { html: value.html, text: decodeAttr(value.html.replace(/<[^>]*>/g, '')).trim() };
     return null;
   }
 
@@ -214,13 +223,13 @@ export class JsxRenderer implements RenderApi {
   }
 
   toSide(html: string, el: JsxElement): boolean {
-    if (this.current.length !== 1 || this.current[0] !== el) return false;
+    if (!this.r.atTop(el)) return false;
     this.r.side.push(html);
     return true;
   }
 
-  pageBlock(place: 'top' | 'toc', key: string, html: string): void {
-    (place === 'top' ? this.r.topBlocks : this.r.tocBlocks).set(key, html);
+  pageBlock(place: 'top' | 'toc', key: string, build: () => string): void {
+    (place === 'top' ? this.r.topBlocks : this.r.tocBlocks).set(key, build);
   }
 
   heading(depth: number, text: string, id: string): void {

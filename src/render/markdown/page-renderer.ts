@@ -5,7 +5,7 @@
  * headings, broken links, assets and diagnostics. Synchronous: everything async
  * (snippets, grammars) is loaded before.
  */
-import type { Code, Nodes, Parents, PhrasingContent, Root, Table } from 'mdast';
+import type { Code, Html, Nodes, Parents, PhrasingContent, Root, Table } from 'mdast';
 import type { HighlighterCore } from 'shiki/core';
 import type { Diagnostic, Heading, PageContext } from '../types.js';
 import { renderCodeBlock } from '../highlight/code-block.js';
@@ -16,15 +16,26 @@ import { escapeAttr, escapeHtml } from './escape.js';
 import { programValue, EMPTY, NotLiteral } from './literals.js';
 import { resolveHref, resolveSrc, type LinkRecorder } from './links.js';
 import type { PageModule } from './modules.js';
-import { sanitizeRawHtml, type RawHtmlState } from './raw-html.js';
+import { decodeAttr, sanitizeRawHtml, type RawHtmlState } from './raw-html.js';
 import { CUSTOM_ID, Slugger } from './slugger.js';
 import { JsxRenderer } from './jsx.js';
 import { JsxLiteral, jsxToMdast } from './jsx-literal.js';
 import { threadSandbox, type ComponentSandbox } from '../sandbox/component-sandbox.js';
+import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
 
 /** Children of a snippet element, passed to the snippet as `{children}`. */
 export class RenderedHtml {
   constructor(readonly html: string) {}
+}
+
+/** `nodes` and the elements of paragraphs among them (an element alone on its line may be parsed as one). */
+function topNodes(nodes: readonly Nodes[]): Set<Nodes> {
+  const set = new Set<Nodes>();
+  for (const n of nodes) {
+    set.add(n);
+    if (n.type === 'paragraph') for (const c of n.children) set.add(c);
+  }
+  return set;
 }
 
 const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>()]*[^\s<>().,;:!?'"*_~]/g;
@@ -39,10 +50,12 @@ export class PageRenderer {
   /** Blocks for the page's side column (RequestExample, ResponseExample, Panel at the top level), in page order. */
   readonly side: string[] = [];
   /** Page-level blocks set by components (RenderApi.pageBlock): above the content, above the table of contents. */
-  readonly topBlocks = new Map<string, string>();
-  readonly tocBlocks = new Map<string, string>();
+  readonly topBlocks = new Map<string, () => string>();
+  readonly tocBlocks = new Map<string, () => string>();
   readonly slugger = new Slugger();
   readonly jsx: JsxRenderer;
+  /** The interface's words in the page's language. */
+  readonly ui: UiStrings;
   /** The module (page or snippet) whose nodes are being rendered. */
   module: PageModule;
   scope: Map<string, unknown>;
@@ -53,11 +66,19 @@ export class PageRenderer {
   private footnoteIndex = new Map<string, number>();
   private rawState: RawHtmlState = { dropping: null };
   readonly recorder: LinkRecorder;
+  /** HTML nodes already sanitized (a custom component's output), with their text. */
+  private trusted = new WeakMap<Nodes, string>();
+  /**
+   * The nodes at the top of the page, where RequestExample, ResponseExample and Panel go to the
+   * side column (those of a snippet placed there count too; nothing made by a custom component does).
+   */
+  private top: ReadonlySet<Nodes> = new Set();
   /** This page's context in the component sandbox, opened by the first custom component. */
   private sandboxSession: { sandbox: ComponentSandbox; id: string } | undefined;
 
   constructor(readonly ctx: PageContext, page: PageModule, readonly highlighter: HighlighterCore | null) {
     this.module = page;
+    this.ui = uiStrings(ctx.language);
     this.scope = new Map(page.scope);
     this.jsx = new JsxRenderer(this);
     this.recorder = {
@@ -108,14 +129,38 @@ export class PageRenderer {
     return resolveSrc(this.ctx, url, this.recorder, line);
   }
 
-  /** Renders a whole tree (page or snippet body). */
+  /** True when `n` is written at the top of the page (or of a snippet there), not inside another element. */
+  atTop(n: Nodes): boolean {
+    return this.top.has(n);
+  }
+
+  /** Renders `nodes` (a snippet's body) with them at the top when `top`, else with nothing at the top. */
+  withTop<T>(nodes: readonly Nodes[] | null, render: () => T): T {
+    const saved = this.top;
+    this.top = topNodes(nodes ?? []);
+    try {
+      return render();
+    } finally {
+      this.top = saved;
+    }
+  }
+
+  /** An HTML node whose value is already sanitized (kept as is) with its plain text. */
+  trustedHtml(html: string): Html {
+    const node: Html = { type: 'html', value: html };
+    this.trusted.set(node, decodeAttr(html.replace(/<[^>]*>/g, '')));
+    return node;
+  }
+
+  /** Renders a whole page tree. */
   renderRoot(tree: Root): string {
+    this.top = topNodes(tree.children);
     this.collectDefinitions(tree);
     const body = this.blocks(tree.children) + this.footnoteSection();
-    const html = [...this.topBlocks.values()].join('') + body;
+    const html = [...this.topBlocks.values()].map((build) => build()).join('') + body;
     if (!this.side.length) return html;
     // Mintlify puts these in the right column, in place of the table of contents (the layout drops it: sideColumn)
-    return `<div class="q-side-layout" data-side-layout><div class="q-side-main">${html}</div><aside class="q-side-column" aria-label="Examples">${this.side.join('')}</aside></div>`;
+    return `<div class="q-side-layout" data-side-layout><div class="q-side-main">${html}</div><aside class="q-side-column" aria-label="${escapeAttr(this.ui.examples)}">${this.side.join('')}</aside></div>`;
   }
 
   private collectDefinitions(tree: Parents): void {
@@ -185,6 +230,7 @@ export class PageRenderer {
     let s = '';
     for (const n of nodes) {
       if (n.type === 'text' || n.type === 'inlineCode') s += n.value;
+      else if (n.type === 'html' && this.trusted.has(n)) s += this.trusted.get(n);
       else if (n.type === 'mdxTextExpression' || n.type === 'mdxFlowExpression') {
         try {
           const v = programValue(n.data?.estree, this.scope);
@@ -342,7 +388,7 @@ export class PageRenderer {
         return '';
       }
       case 'table': return this.table(n);
-      case 'html': return sanitizeRawHtml(n.value, this.rawState, {
+      case 'html': return this.trusted.has(n) ? n.value : sanitizeRawHtml(n.value, this.rawState, {
         url: (tag, attr, value) => (attr === 'href' || attr === 'cite' ? this.href(value, line) : this.src(value, line)),
         removed: (tag) => this.warn(`<${tag}> removed: raw HTML is sanitized (no scripts, styles, forms or embeds)`, line),
         handler: (tag, attr) => this.warn(`event handler attribute ${attr} on <${tag}> removed: nothing from a page runs`, line),

@@ -85,7 +85,7 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
     diagnostics: [...diagnostics, ...r.diagnostics],
     ...(parsed.parser ? { parser: parsed.parser } : {}),
     ...(r.side.length ? { sideColumn: true } : {}),
-    ...(r.tocBlocks.size ? { tocTop: [...r.tocBlocks.values()].join('') } : {}),
+    ...(r.tocBlocks.size ? { tocTop: [...r.tocBlocks.values()].map((build) => build()).join('') } : {}),
   };
 }
 

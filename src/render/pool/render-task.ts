@@ -14,6 +14,8 @@ import type { Diagnostic, PageContext, RemoteMediaRef, RenderedPage } from '../t
 import { locateRemoteMedia } from '../media/media-refs.js';
 import { bodyRange, layoutPage } from '../layout/page-layout.js';
 import type { SiteModel } from '../layout/site-model.js';
+import { sectionChain } from '../layout/nav-tree.js';
+import { pageLanguage } from '../layout/nav-scope.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import { pageIconFor } from '../layout/page-icon.js';
@@ -102,7 +104,8 @@ export function createRenderer(init: RenderInit) {
   const highlightCache = init.cacheDir ? createHighlightCache(join(init.cacheDir, 'highlight')) : recentHighlights;
 
   function context(page: string, file: string): PageContext {
-    return { root: init.root, page, file, config: init.model.config, deployment: init.model.deployment, resolveLink, resolveAsset, highlightCache };
+    const language = pageLanguage(sectionChain(init.model.navigation, page).chain)?.label;
+    return { root: init.root, page, file, config: init.model.config, deployment: init.model.deployment, ...(language ? { language } : {}), resolveLink, resolveAsset, highlightCache };
   }
 
   async function renderMdx(page: string, file: string): Promise<{ rendered: RenderedPage; source: string }> {

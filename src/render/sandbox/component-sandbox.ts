@@ -7,6 +7,7 @@
  * when it is rendered.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { COMPONENT_NAMES } from '../components/registry.js';
 import { sandboxRuntime } from './runtime-bundle.js';
 import type { SandboxLimits, SandboxModule, SandboxRequest, SandboxResponse } from './protocol.js';
 
@@ -38,18 +39,19 @@ export class ComponentSandbox {
     // From the sources the .ts file runs as is (Node strips its types); from dist, the .js file.
     const file = new URL(`./sandbox-worker${new URL(import.meta.url).pathname.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
     this.worker = new Worker(file, {
-      workerData: { port: port2, flag: this.flag, limits: this.limits, script: sandboxRuntime().script },
+      workerData: { port: port2, flag: this.flag, limits: this.limits, script: sandboxRuntime().script, builtins: COMPONENT_NAMES },
       transferList: [port2],
       // QuickJS's heap is WebAssembly memory, capped by limits.memoryMb; this caps the thread's own JS.
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });
     const worker = this.worker;
+    // Referenced while it boots: a caller awaiting ready() with nothing else pending (an export
+    // with --workers 0) would otherwise see its process end in the middle, with exit code 0.
     this.booting = new Promise<void>((resolve) => {
       worker.once('message', () => resolve());
       worker.once('error', () => resolve());
       worker.once('exit', () => resolve());
-    });
-    worker.unref();
+    }).then(() => void worker.unref());
     worker.on('error', (err: Error) => {
       this.failure = err.message;
       this.stop();

@@ -35,4 +35,6 @@ export interface WorkerData {
   limits: SandboxLimits;
   /** The sandbox runtime (runtime-bundle.ts), evaluated first in every context. */
   script: string;
+  /** Names of Quire's built-in components, given to page code as placeholder components. */
+  builtins: string[];
 }

@@ -15,7 +15,7 @@ import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type Qui
 import * as variantModule from '@jitl/quickjs-wasmfile-release-sync';
 import type { SandboxRequest, SandboxResponse, WorkerData } from './protocol.js';
 
-const { port, flag, limits, script } = workerData as WorkerData & { port: MessagePort };
+const { port, flag, limits, script, builtins } = workerData as WorkerData & { port: MessagePort };
 
 interface Session {
   rt: QuickJSRuntime;
@@ -34,6 +34,7 @@ function open(): Session {
   rt.setMaxStackSize(1024 * 1024);
   const ctx = rt.newContext();
   ctx.unwrapResult(ctx.evalCode(script, 'quire-sandbox-runtime.js')).dispose();
+  ctx.unwrapResult(ctx.evalCode(`__quire.provide(${JSON.stringify(builtins)})`, 'quire-sandbox-runtime.js')).dispose();
   return { rt, ctx, defined: new Set() };
 }
 

@@ -24,10 +24,9 @@ import type { CandidateSources } from './class-candidates.js';
 const INPUT = [
   '@import "tailwindcss/theme.css" layer(theme);',
   // The colour names Mintlify's Tailwind config adds (bg-primary, dark:bg-primary-light,
-  // dark:bg-background-dark), from the site's colours (theme/build-theme.ts) and the
-  // theme's background, which is the dark one in dark mode.
-  '@theme inline { --color-primary: var(--primary); --color-primary-light: var(--primary-light); --color-primary-dark: var(--primary-dark);',
-  '  --color-background-light: var(--bg); --color-background-dark: var(--bg); }',
+  // dark:bg-background-dark), from the site's colours as R G B triplets (theme/build-theme.ts).
+  '@theme inline { --color-primary: rgb(var(--primary)); --color-primary-light: rgb(var(--primary-light)); --color-primary-dark: rgb(var(--primary-dark));',
+  '  --color-background-light: rgb(var(--background-light)); --color-background-dark: rgb(var(--background-dark)); }',
   '@custom-variant dark (&:where(.dark, .dark *));',
   '.prose { @tailwind utilities; }',
 ].join('\n');

@@ -26,17 +26,49 @@ export function safeColor(value: string | undefined, fallback: string): string {
   return HEX.test(v) || FUNC.test(v) ? v : fallback;
 }
 
-export function colorVariables(colors: SiteConfig['colors']): string {
+/** `R G B` of a hex or rgb() colour (how Mintlify's CSS variables hold colours), or undefined. */
+export function rgbTriplet(color: string): string | undefined {
+  const hex = /^#([0-9a-f]{3,8})$/i.exec(color)?.[1];
+  if (hex && (hex.length === 3 || hex.length === 4)) return [...hex.slice(0, 3)].map((c) => parseInt(c + c, 16)).join(' ');
+  if (hex && (hex.length === 6 || hex.length === 8)) return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(' ');
+  const rgb = /^rgba?\(\s*(\d{1,3})[\s,]+(\d{1,3})[\s,]+(\d{1,3})\b/i.exec(color);
+  return rgb ? rgb.slice(1, 4).map((n) => Math.min(255, Number(n))).join(' ') : undefined;
+}
+
+/** Quire's theme backgrounds (browser/styles/base.css), the triplets' defaults. */
+const THEME_BACKGROUND = { light: '#ffffff', dark: '#0b0f17' };
+
+/**
+ * The site's colours as CSS variables. Quire's own styles read `--q-primary…`; a site's CSS
+ * reads Mintlify's names, which hold `R G B` triplets (`rgb(var(--primary-light))`,
+ * customize/custom-scripts.mdx): `--primary`, `--primary-light`, `--primary-dark`,
+ * `--background-light`, `--background-dark` (a colour given as hsl() or oklch() has none).
+ */
+export function colorVariables(colors: SiteConfig['colors'], background: SiteConfig['background'] = {}): string {
   const primary = safeColor(colors.primary, '#16a34a');
   const light = safeColor(colors.light, primary);
   const dark = safeColor(colors.dark, primary);
-  return `:root{--primary:${primary};--primary-light:${light};--primary-dark:${dark};--primary-dark-mode:${light}}`;
+  const bgLight = safeColor(background.light, THEME_BACKGROUND.light);
+  const bgDark = safeColor(background.dark, THEME_BACKGROUND.dark);
+  const triplets = Object.entries({ primary, 'primary-light': light, 'primary-dark': dark, 'background-light': bgLight, 'background-dark': bgDark })
+    .flatMap(([name, c]) => {
+      const rgb = rgbTriplet(c);
+      return rgb ? [`--${name}:${rgb}`] : [];
+    });
+  return `:root{--q-primary:${primary};--q-primary-light:${light};--q-primary-dark:${dark};--q-primary-dark-mode:${light};${triplets.join(';')}}`;
 }
 
-export function buildTheme(config: Pick<SiteConfig, 'colors'>, extra: { css?: string[]; js?: string[] } = {}): { css: ThemeFile; js: ThemeFile; search: ThemeFile; stemmers: Record<string, ThemeFile> } {
+/** `background.color` of docs.json over the theme's page background (after base.css, which sets it). */
+export function backgroundCss(background: SiteConfig['background'] = {}): string {
+  const light = background.light ? safeColor(background.light, '') : '';
+  const dark = background.dark ? safeColor(background.dark, '') : '';
+  return (light ? `:root{--bg:${light}}` : '') + (dark ? `html.dark{--bg:${dark}}` : '');
+}
+
+export function buildTheme(config: Pick<SiteConfig, 'colors' | 'background'>, extra: { css?: string[]; js?: string[] } = {}): { css: ThemeFile; js: ThemeFile; search: ThemeFile; stemmers: Record<string, ThemeFile> } {
   const assets = browserAssets();
   const { base, layout, code, components, search } = assets.css;
-  const css = [colorVariables(config.colors), base, layout, code, tokenClassCss(), components, search, ...(extra.css ?? [])]
+  const css = [colorVariables(config.colors, config.background), base, backgroundCss(config.background), layout, code, tokenClassCss(), components, search, ...(extra.css ?? [])]
     .map((part) => part.trim())
     .join('\n') + '\n';
   const js = [assets.siteJs, ...(extra.js ?? [])].map((part) => part.trim()).join('\n') + '\n';

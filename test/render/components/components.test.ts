@@ -12,7 +12,7 @@ describe('callouts', () => {
   it.each(['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger'])('%s is an aside with role=note, an icon and its content', async (name) => {
     const out = await html(`<${name}>\n  Mind **this**.\n</${name}>`);
     const kind = name.toLowerCase();
-    expect(out).toContain(`<aside class="q-callout q-callout-${kind}" data-callout="${kind}" role="note" aria-label="${name}">`);
+    expect(out).toContain(`<aside class="q-callout callout q-callout-${kind}" data-callout="${kind}" role="note" aria-label="${name}">`);
     expect(out).toContain('<div class="q-callout-content"><p>Mind <strong>this</strong>.</p></div></aside>');
     expect(out).toMatch(/<svg[^>]*class="q-icon q-callout-icon"/);
     expect(out).toMatchSnapshot();
@@ -34,7 +34,7 @@ describe('callouts', () => {
 describe('cards', () => {
   it('Card with href is one link, with icon, title and content', async () => {
     const out = await html('<Card title="Start" icon="rocket" href="/ok/start">Go **now**.</Card>');
-    expect(out).toMatch(/^<a class="q-card" data-card href="\/ok\/start\.html">/);
+    expect(out).toMatch(/^<a class="q-card card" data-card href="\/ok\/start\.html">/);
     expect(out).toContain('data-icon="rocket"');
     expect(out).toContain('<span class="q-card-title">Start</span>');
     expect(out).toMatchSnapshot();
@@ -42,13 +42,13 @@ describe('cards', () => {
 
   it('Card without href is a div; img goes through the asset resolver', async () => {
     const out = await html('<Card title="Pic" img="/images/a.png">Text</Card>');
-    expect(out).toMatch(/^<div class="q-card" data-card>/);
+    expect(out).toMatch(/^<div class="q-card card" data-card>/);
     expect(out).toContain('<img class="q-card-img" src="/assets/images/a.png"');
   });
 
   it('CardGroup and Columns carry the column count, clamped to 1..4', async () => {
     expect(await html('<CardGroup cols={3}>\n  <Card title="A">a</Card>\n</CardGroup>')).toMatchSnapshot();
-    expect(await html('<Columns cols={9}>\n  <Card title="A">a</Card>\n</Columns>')).toContain('<div class="q-columns" data-cols="4">');
+    expect(await html('<Columns cols={9}>\n  <Card title="A">a</Card>\n</Columns>')).toContain('<div class="q-columns columns" data-cols="4">');
     expect(await html('<CardGroup>\n  <Card title="A">a</Card>\n</CardGroup>')).toContain('data-cols="2"');
   });
 });
@@ -95,9 +95,9 @@ describe('tabs and code groups', () => {
 describe('disclosure components', () => {
   it('Accordion is a details/summary, open with defaultOpen', async () => {
     const out = await html('<AccordionGroup>\n  <Accordion title="Why?" icon="circle-question">\n    Because.\n  </Accordion>\n  <Accordion title="Open" defaultOpen>\n    Yes.\n  </Accordion>\n</AccordionGroup>');
-    expect(out).toMatch(/^<div class="q-accordion-group" data-accordion-group><details class="q-accordion" data-accordion id="why">/);
+    expect(out).toMatch(/^<div class="q-accordion-group accordion-group" data-accordion-group><details class="q-accordion accordion" data-accordion id="why">/);
     expect(out).toContain('<summary class="q-accordion-summary">');
-    expect(out).toContain('<details class="q-accordion" data-accordion id="open" open>');
+    expect(out).toContain('<details class="q-accordion accordion" data-accordion id="open" open>');
     expect(out).toMatchSnapshot();
   });
 
@@ -128,7 +128,7 @@ describe('disclosure components', () => {
 describe('API fields', () => {
   it('ParamField shows location, type, required, default and an anchor', async () => {
     const out = await html('<ParamField query="limit" type="integer" default={20} required>\n  How many.\n</ParamField>');
-    expect(out).toContain('<div class="q-field q-param-field" data-param-field id="param-limit">');
+    expect(out).toContain('<div class="q-field field q-param-field" data-param-field id="param-limit">');
     expect(out).toContain('<span class="q-field-location">query</span><span class="q-field-type">integer</span><span class="q-field-required">required</span>');
     expect(out).toContain('default: <code>20</code>');
     expect(out).toMatchSnapshot();
@@ -146,11 +146,11 @@ describe('API fields', () => {
 describe('media and inline components', () => {
   it('Frame is a figure with a caption', async () => {
     const out = await html('<Frame caption="A diagram">\n  <img src="/images/d.png" alt="D" />\n</Frame>');
-    expect(out).toBe('<figure class="q-frame" data-frame><div class="q-frame-content"><img src="/assets/images/d.png" alt="D"></div><figcaption>A diagram</figcaption></figure>');
+    expect(out).toBe('<figure class="q-frame frame" data-frame><div class="q-frame-content"><img src="/assets/images/d.png" alt="D"></div><figcaption>A diagram</figcaption></figure>');
   });
 
   it('Frame shows a hint; Tooltip links its call to action', async () => {
-    expect(await html('<Frame hint="Click to zoom">\n  ![x](/images/x.png)\n</Frame>')).toContain('<figure class="q-frame" data-frame><p class="q-frame-hint">Click to zoom</p>');
+    expect(await html('<Frame hint="Click to zoom">\n  ![x](/images/x.png)\n</Frame>')).toContain('<figure class="q-frame frame" data-frame><p class="q-frame-hint">Click to zoom</p>');
     expect(await html('<Tooltip tip="Explained" cta="Read more" href="/ok/glossary">term</Tooltip>')).toContain('Explained <a class="q-tooltip-cta" href="/ok/glossary.html">Read more</a></span></span>');
   });
 
@@ -163,7 +163,7 @@ describe('media and inline components', () => {
 
   it('Tooltip, Badge and Icon stay inline in their paragraph', async () => {
     const out = await html('Say <Tooltip tip="Hypertext">HTML</Tooltip>, <Badge color="blue">Beta</Badge> and <Icon icon="rocket" size={16} color="#f00" />.');
-    expect(out).toMatch(/^<p>Say <span class="q-tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-1">HTML<span class="q-tooltip-content" role="tooltip" id="tooltip-1">Hypertext<\/span><\/span>/);
+    expect(out).toMatch(/^<p>Say <span class="q-tooltip tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-1">HTML<span class="q-tooltip-content" role="tooltip" id="tooltip-1">Hypertext<\/span><\/span>/);
     expect(out).toContain('<span class="q-badge" data-badge data-color="blue" data-size="md" data-shape="rounded">Beta</span>');
     expect(out).toContain('<span class="q-icon-wrap" data-icon-wrap style="color:#f00"><svg xmlns="http://www.w3.org/2000/svg" class="q-icon" data-icon="rocket" data-icon-set="fa-solid" width="16px" height="16px"');
     expect(out).toMatchSnapshot();
@@ -172,13 +172,13 @@ describe('media and inline components', () => {
   it('Update is a section with an anchor and a table-of-contents entry', async () => {
     const page = await render('<Update label="2024-06-01" description="v2" tags={["Feature"]}>\n  Shipped.\n</Update>');
     expect(page.headings).toEqual([{ depth: 2, text: '2024-06-01', id: '2024-06-01' }]);
-    expect(page.html).toContain('<section class="q-update" data-update id="2024-06-01" data-tags="[&quot;Feature&quot;]">');
+    expect(page.html).toContain('<section class="q-update update" data-update id="2024-06-01" data-tags="[&quot;Feature&quot;]">');
     expect(page.html).toContain('<ul class="q-update-tags"><li>Feature</li></ul>');
     expect(compact(page.html)).toMatchSnapshot();
   });
 
   it('Panel is an aside, in the side column at the top level', async () => {
-    expect(await html('<Panel>\n  Side.\n</Panel>')).toBe('<div class="q-side-layout" data-side-layout><div class="q-side-main"></div><aside class="q-side-column" aria-label="Examples"><aside class="q-panel" data-panel><p>Side.</p></aside></aside></div>');
+    expect(await html('<Panel>\n  Side.\n</Panel>')).toBe('<div class="q-side-layout" data-side-layout><div class="q-side-main"></div><aside class="q-side-column" aria-label="Examples"><aside class="q-panel panel" data-panel><p>Side.</p></aside></aside></div>');
   });
 });
 

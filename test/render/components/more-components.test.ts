@@ -14,7 +14,7 @@ async function html(source: string): Promise<string> {
 describe('Prompt', () => {
   it('is a card with the description and Copy; the prompt is only in the hidden text to copy', async () => {
     const out = await html('<Prompt description="Write **clear** docs.">\nYou are a writing assistant.\n- Use the second person.\n</Prompt>');
-    expect(out).toMatch(/^<div class="q-prompt" data-prompt data-code><svg[^>]*q-prompt-icon/);
+    expect(out).toMatch(/^<div class="q-prompt prompt" data-prompt data-code><svg[^>]*q-prompt-icon/);
     expect(out).toContain('<div class="q-prompt-description">Write <strong>clear</strong> docs.</div>');
     expect(out).toContain('<button type="button" class="q-prompt-action q-prompt-copy" data-copy aria-label="Copy prompt">');
     expect(out).not.toContain('q-prompt-cursor');
@@ -66,7 +66,7 @@ describe('Color', () => {
 describe('Tile, GitHub.Repo, typed cards', () => {
   it('Tile is a link with a preview, title and description', async () => {
     const out = await html('<Tile href="/ok/tiles" title="Tile title" description="Short description">\n  <img src="/images/t.svg" alt="Preview" />\n</Tile>');
-    expect(out).toBe('<a class="q-tile" data-tile href="/ok/tiles.html"><span class="q-tile-preview"><img src="/assets/images/t.svg" alt="Preview"></span><span class="q-tile-title">Tile title</span><span class="q-tile-description">Short description</span></a>');
+    expect(out).toBe('<a class="q-tile tile" data-tile href="/ok/tiles.html"><span class="q-tile-preview"><img src="/assets/images/t.svg" alt="Preview"></span><span class="q-tile-title">Tile title</span><span class="q-tile-description">Short description</span></a>');
   });
 
   it('GitHub.Repo is a static card for a slug or a URL, in its variant; a bad repo is reported', async () => {
@@ -82,7 +82,7 @@ describe('Tile, GitHub.Repo, typed cards', () => {
 
   it('Card type takes the callout colours and default icon; arrow and icon colour', async () => {
     const out = await html('<Card title="Warning card" type="warning">Careful.</Card>\n\n<Card title="Go" icon="rocket" color="#FF6B6B" href="/ok/go" arrow>Go.</Card>');
-    expect(out).toContain('<div class="q-card q-card-typed q-callout-warning" data-card data-type="warning"><span class="q-card-icon"><svg');
+    expect(out).toContain('<div class="q-card card q-card-typed q-callout-warning" data-card data-type="warning"><span class="q-card-icon"><svg');
     expect(out).toContain('data-icon="triangle-alert"');
     expect(out).toContain('<span class="q-card-icon" style="color:#FF6B6B">');
     expect(out).toContain('<span class="q-card-arrow" aria-hidden="true">');
@@ -106,7 +106,7 @@ describe('Badge', () => {
 describe('Frame', () => {
   it('renders Markdown in caption and hint, with links resolved', async () => {
     const out = await html('<Frame caption="See [the guide](/ok/guide) **now**." hint="Use `zoom`.">\n  <img src="/images/a.png" alt="A" />\n</Frame>');
-    expect(out).toBe('<figure class="q-frame" data-frame><p class="q-frame-hint">Use <code>zoom</code>.</p><div class="q-frame-content"><img src="/assets/images/a.png" alt="A"></div><figcaption>See <a href="/ok/guide.html">the guide</a> <strong>now</strong>.</figcaption></figure>');
+    expect(out).toBe('<figure class="q-frame frame" data-frame><p class="q-frame-hint">Use <code>zoom</code>.</p><div class="q-frame-content"><img src="/assets/images/a.png" alt="A"></div><figcaption>See <a href="/ok/guide.html">the guide</a> <strong>now</strong>.</figcaption></figure>');
   });
 
   it('reports a broken link in a caption on the element\'s line', async () => {
@@ -127,7 +127,7 @@ describe('side column', () => {
   it('inside another component they stay in place', async () => {
     const page = await render('<Tabs>\n  <Tab title="A">\n    <Panel>\n      In a tab.\n    </Panel>\n  </Tab>\n</Tabs>');
     expect(page.sideColumn).toBeUndefined();
-    expect(page.html).toContain('<aside class="q-panel" data-panel><p>In a tab.</p></aside>');
+    expect(page.html).toContain('<aside class="q-panel panel" data-panel><p>In a tab.</p></aside>');
   });
 });
 
@@ -143,7 +143,28 @@ describe('View, Update tags, Tabs sync, CodeGroup dropdown, Tree list', () => {
   it('Update tags become a filter above the table of contents', async () => {
     const page = await render('<Update label="v2" tags={["Feature", "API"]}>\n  A.\n</Update>\n\n<Update label="v1" tags={["Fix", "API"]}>\n  B.\n</Update>');
     expect(page.tocTop).toBe('<div class="q-update-filter" data-update-filter><p class="toc-title">Filters</p><label class="q-update-filter-tag"><input type="checkbox" value="Feature"> Feature</label><label class="q-update-filter-tag"><input type="checkbox" value="API"> API</label><label class="q-update-filter-tag"><input type="checkbox" value="Fix"> Fix</label></div>');
-    expect(page.html).toContain('<section class="q-update" data-update id="v2" data-tags="[&quot;Feature&quot;,&quot;API&quot;]">');
+    expect(page.html).toContain('<section class="q-update update" data-update id="v2" data-tags="[&quot;Feature&quot;,&quot;API&quot;]">');
+  });
+
+  it('writes its words in the page\'s language: View, Update filters, Expandable, Prompt, GitHub.Repo, side column', async () => {
+    const page = await render(
+      [
+        '<View title="JS">js</View>',
+        '<Update label="v1" tags={["API"]}>a</Update>',
+        '<Expandable title="propriétés">x</Expandable>',
+        '<Prompt description="Aide" actions={["copy", "cursor"]}>Fais-le</Prompt>',
+        '<GitHub.Repo repo="mintlify/docs" />',
+        '<Panel>p</Panel>',
+      ].join('\n\n'),
+      { language: 'fr' },
+    );
+    expect(page.html).toContain('<span>Vue</span><select aria-label="Vue">');
+    expect(page.tocTop).toContain('<p class="toc-title">Filtres</p>');
+    expect(page.html).toContain('<summary class="q-expandable-summary">Afficher propriétés</summary>');
+    expect(page.html).toContain('>Ouvrir dans Cursor</a>');
+    expect(page.html).toContain('aria-label="Copier le prompt"><span class="q-code-copy-label">Copier le prompt</span>');
+    expect(page.html).toContain('<span class="q-github-cta">Voir sur GitHub</span>');
+    expect(page.html).toContain('<aside class="q-side-column" aria-label="Exemples">');
   });
 
   it('Tabs sync={false} and CodeGroup dropdown are marked for the site script', async () => {
@@ -167,7 +188,7 @@ describe('View, Update tags, Tabs sync, CodeGroup dropdown, Tree list', () => {
 
 describe('Column, Latex, Heading', () => {
   it('Column is a cell of Columns; Latex is KaTeX; Heading joins the table of contents', async () => {
-    expect(await html('<Columns cols={2}>\n  <Column>\n\n  **Install**\n\n  </Column>\n</Columns>')).toBe('<div class="q-columns" data-cols="2"><div class="q-column"><p><strong>Install</strong></p></div></div>');
+    expect(await html('<Columns cols={2}>\n  <Column>\n\n  **Install**\n\n  </Column>\n</Columns>')).toBe('<div class="q-columns columns" data-cols="2"><div class="q-column"><p><strong>Install</strong></p></div></div>');
     expect(await html('<Latex>x^2</Latex>')).toMatch(/^<p><span class="q-math" data-math="inline"><span class="katex">/);
     const page = await render('<Heading level={3} noAnchor>\nPlain heading\n</Heading>');
     expect(page.html).toBe('<h3 id="plain-heading" data-no-anchor>Plain heading</h3>');

@@ -20,6 +20,7 @@ describe('UI strings', () => {
       expect(Object.keys(words), code).toEqual(Object.keys(english));
       for (const [key, value] of Object.entries(words)) expect(value, `${code}.${key}`).toMatch(/\S/);
       expect(words.noResults, code).toContain('{query}');
+      expect(words.show, code).toContain('{title}');
       if (!code.startsWith('en')) expect(words.onThisPage, code).not.toBe(english.onThisPage);
     }
   });
@@ -29,6 +30,7 @@ describe('UI strings', () => {
     expect(['jp', 'es', 'cn', 'de'].map(languageName)).toEqual(['日本語', 'Español', '简体中文', 'Deutsch']);
     expect(uiStrings('jp').previous).toBe('前へ');
     expect(uiStrings('pt').next).toBe('Próximo');
+    expect([uiStrings('fr').filters, uiStrings('de').view, uiStrings('ja').allLanguages]).toEqual(['Filtres', 'Ansicht', 'すべての言語とバージョン']);
   });
 
   it('falls back to English for an unknown code, and gives the script no data in English', () => {

@@ -222,7 +222,7 @@ describe('renderPage: names that are not components', () => {
   it('does not treat Object.prototype names as components, attributes or icons', async () => {
     const page = await render('<toString>a</toString> <constructor>b</constructor>\n\n<div constructor="x" __proto__="y">c</div>\n\n<Card title="t" __proto__={{ href: "/ok/x" }}>d</Card>\n\n<Icon icon="__proto__" /> <Icon icon="constructor" />');
     expect(page.html).toContain('<p>a b</p><div>c</div>');
-    expect(page.html).toContain('<div class="q-card" data-card>');
+    expect(page.html).toContain('<div class="q-card card" data-card>');
     expect(page.html.match(/data-icon="unknown"/g)).toHaveLength(2);
   });
 });
@@ -234,7 +234,7 @@ describe('renderPage: Markdown habits MDX rejects', () => {
     expect(page.html).toContain('<p>Line<br>break <img src="/assets/images/x.png" alt="x"></p>');
     expect(page.html).toContain('<p><code>&lt;br&gt;</code> stays code</p>');
     expect(page.html).toContain('&lt;!-- kept in code --&gt;');
-    expect(page.html).toContain('<aside class="q-callout q-callout-note"');
+    expect(page.html).toContain('<aside class="q-callout callout q-callout-note"');
     expect(page.headings.at(-1)).toEqual({ depth: 2, text: 'After x', id: 'after-x' });
     expect(page.html).not.toContain('a comment');
   });

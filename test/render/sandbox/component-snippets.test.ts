@@ -15,7 +15,7 @@ import { tempDir, writeFiles, type TempDir } from '../site/make-site.js';
 let tmp: TempDir;
 let out: string;
 let report: ExportReport;
-const article = (file: string) => /<article class="prose">([\s\S]*?)<\/article>/.exec(readFileSync(join(out, file), 'utf8'))![1];
+const article = (file: string) => /<article class="prose[^"]*"[^>]*>([\s\S]*?)<\/article>/.exec(readFileSync(join(out, file), 'utf8'))![1];
 
 beforeAll(async () => {
   tmp = tempDir('quire-components-');

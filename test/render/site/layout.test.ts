@@ -49,7 +49,7 @@ describe('layoutPage', () => {
     expect(html).not.toMatch(/href="\s*JaVa/i);
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('href="https://ok.example/&quot;onmouseover=&quot;x"');
-    expect(html).toContain('<h1 class="page-title">B &lt;b&gt;</h1>');
+    expect(html).toContain('<h1 class="page-title" id="page-title">B &lt;b&gt;</h1>');
     expect(html).toContain('<a href="#a-b">A &amp; B</a>');
     expect(html).toContain('<a href="#">link</a>');
   });
@@ -142,8 +142,14 @@ describe('sidebar of a very large section', () => {
 
 describe('theme', () => {
   it('puts the site colors in CSS variables and refuses anything but a color', () => {
-    expect(colorVariables({ primary: '#0D9373', light: '#07C983' })).toBe(':root{--primary:#0D9373;--primary-light:#07C983;--primary-dark:#0D9373;--primary-dark-mode:#07C983}');
-    expect(colorVariables({ primary: 'red;}body{display:none' })).toContain('--primary:#16a34a;');
+    // Quire's own variables hold the colours; Mintlify's names hold R G B triplets for the site's CSS.
+    expect(colorVariables({ primary: '#0D9373', light: '#07C983' }, { dark: '#1A003B' })).toBe(
+      ':root{--q-primary:#0D9373;--q-primary-light:#07C983;--q-primary-dark:#0D9373;--q-primary-dark-mode:#07C983;' +
+        '--primary:13 147 115;--primary-light:7 201 131;--primary-dark:13 147 115;--background-light:255 255 255;--background-dark:26 0 59}',
+    );
+    expect(colorVariables({ primary: '#abc', dark: 'rgb(1, 2, 3)' })).toContain('--primary:170 187 204;--primary-light:170 187 204;--primary-dark:1 2 3;');
+    expect(colorVariables({ primary: 'hsl(10 50% 50%)' })).not.toMatch(/--primary:/);
+    expect(colorVariables({ primary: 'red;}body{display:none' })).toContain('--q-primary:#16a34a;--q-primary-light:#16a34a;--q-primary-dark:#16a34a;--q-primary-dark-mode:#16a34a;--primary:22 163 74;');
     const a = buildTheme(config());
     const b = buildTheme(config());
     expect(a.css.path).toMatch(/^assets\/site\.[0-9a-f]{8}\.css$/);

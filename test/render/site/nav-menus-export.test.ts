@@ -53,8 +53,8 @@ describe('navigation chrome', () => {
     expect(menuItems(html('nav-chrome', 'guides/advanced/scaling'), 'tab-0')).toEqual(['Basics -> ../../index.html', 'Advanced* -> tuning.html', 'Courses -> https://learn.example.com']);
     // The menu items are not drawn again as anchors, and the sidebar holds only the item's pages.
     expect(install).not.toContain('class="nav-anchor" href="advanced/tuning.html"');
-    expect(html('nav-chrome', 'guides/advanced/tuning')).toMatch(/<ul class="nav-tree"><li><a class="nav-link" href="tuning\.html" aria-current="page"><span class="nav-label">Tuning<\/span><\/a><\/li><li><a class="nav-link" href="scaling\.html"><span class="nav-label">Scaling<\/span><\/a><\/li><\/ul>/);
-    expect(install).toContain('<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li>Guides</li><li>Basics</li><li>Getting started</li></ol></nav>');
+    expect(html('nav-chrome', 'guides/advanced/tuning')).toMatch(/<ul class="nav-tree" id="navigation-items"><li><a class="nav-link" href="tuning\.html" aria-current="page"><span class="nav-label">Tuning<\/span><\/a><\/li><li><a class="nav-link" href="scaling\.html"><span class="nav-label">Scaling<\/span><\/a><\/li><\/ul>/);
+    expect(install).toContain('<nav class="breadcrumbs" aria-label="Breadcrumb"><ol class="breadcrumb-list"><li class="breadcrumb-item">Guides</li><li class="breadcrumb-item">Basics</li><li class="breadcrumb-item">Getting started</li></ol></nav>');
   });
 
   it('holds the tabs and their menu items in the mobile menu, the current ones marked', () => {
@@ -99,7 +99,7 @@ describe('navigation chrome', () => {
     expect(menuItems(users, 'product')).toEqual(['Core API* -> users.html', 'Cloud -> ../cloud/overview.html']);
     expect(menuItems(users, 'menu-1')).toEqual(['Guides -> quickstart.html', 'API reference* -> users.html', 'Changelog -> https://example.com/changelog']);
     expect(users.indexOf('nav-picker-product')).toBeLessThan(users.indexOf('nav-picker-menu'));
-    expect(users).toContain('<ul class="nav-tree"><li><a class="nav-link" href="users.html" aria-current="page"><span class="nav-label">Users</span></a></li><li><a class="nav-link" href="orders.html"><span class="nav-label">Orders</span></a></li></ul>');
+    expect(users).toContain('<ul class="nav-tree" id="navigation-items"><li><a class="nav-link" href="users.html" aria-current="page"><span class="nav-label">Users</span></a></li><li><a class="nav-link" href="orders.html"><span class="nav-label">Orders</span></a></li></ul>');
     // The other product has no menu: its pages get the product picker alone.
     expect(html('product-menus', 'cloud/overview')).not.toContain('nav-picker-menu');
   });

@@ -56,7 +56,7 @@ describe('export of a products site', () => {
     const doc = html('products', 'platform/setup/install');
     const bare = noSvg(doc);
     // Products: a picker at the top of the sidebar showing the current product, its list leading to each.
-    expect(bare).toContain('<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner"><div class="nav-menu nav-picker nav-picker-product" data-nav-menu>' +
+    expect(bare).toContain('<aside class="sidebar" id="sidebar" aria-label="Navigation"><div class="sidebar-inner" id="sidebar-content"><div class="nav-menu nav-picker nav-picker-product" data-nav-menu>' +
       '<button type="button" class="nav-menu-button" aria-expanded="false" aria-controls="nav-menu-product"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Platform</span><span class="nav-menu-description">Run the platform</span></span></button>');
     expect(bare).toContain('<a class="nav-menu-item" href="install.html" aria-current="true">');
     expect(bare).toContain('<a class="nav-menu-item" href="../../analytics/overview.html"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Analytics</span><span class="nav-menu-description">Measure everything</span></span></a>');
@@ -70,7 +70,7 @@ describe('export of a products site', () => {
     // Menu items are no longer anchors; the mobile menu lists the tabs with their items.
     expect(bare).toContain('<ul class="nav-anchors"><li><a class="nav-anchor" href="https://status.example.com"><span>Status</span></a></li></ul>');
     expect(bare).toContain('<nav class="sidebar-tabs" aria-label="Sections"><ul class="nav-tree"><li><a class="nav-link sidebar-tab" href="index.html" aria-current="true"><span class="nav-label">Guides</span></a><ul class="sidebar-tab-menu"><li><a class="nav-link" href="index.html" aria-current="true"><span class="nav-label">Getting started</span></a></li>');
-    expect(doc).toContain('<p class="nav-group-title"><a class="nav-group-root" href="index.html">Setup<span class="nav-tag">NEW</span></a></p>');
+    expect(doc).toContain('<p class="nav-group-title sidebar-group-header"><a class="nav-group-root" href="index.html">Setup<span class="nav-tag">NEW</span></a></p>');
     // The root page is the group title, not an entry of its own; the hidden group is not drawn.
     expect(doc).not.toContain('<span class="nav-label">Setup overview</span>');
     expect(doc).not.toContain('Internal');
@@ -93,7 +93,7 @@ describe('export of a products site', () => {
   });
 
   it('lays pages out by their mode and hides the pager where asked', () => {
-    const layout = (page: string) => /<div class="(layout[^"]*)">/.exec(html('products', page))![1];
+    const layout = (page: string) => /<div class="(layout[^"]*)" id="body-content">/.exec(html('products', page))![1];
     expect(layout('platform/ops/scaling')).toBe('layout no-toc mode-wide');
     expect(layout('analytics/landing')).toBe('layout no-toc no-sidebar mode-custom');
     expect(layout('analytics/changelog')).toBe('layout no-toc no-sidebar mode-center');
@@ -137,7 +137,7 @@ describe('export of a versioned, multilingual site', () => {
     expect(jp).toContain('"searching":"検索中…"');
     const fr = html('multilingual', 'fr/quickstart');
     expect(fr).toContain('<p class="toc-title">Sur cette page</p>');
-    expect(fr).toMatch(/Suivant .*?<\/span><span class="pager-title">Déployer<\/span>/);
+    expect(fr).toMatch(/Suivant .*?<\/span><span class="pager-title pagination-title">Déployer<\/span>/);
     expect(html('multilingual', 'quickstart')).not.toContain('id="quire-ui"');
   });
 
@@ -151,7 +151,7 @@ describe('export of a versioned, multilingual site', () => {
     expect(fr).toContain('<a class="nav-menu-item" href="../quickstart.html"><span class="nav-menu-text"><span class="nav-menu-label">v2 <span class="nav-tag">Dernière</span></span></span></a>');
     expect(noSvg(html('multilingual', 'jp/index'))).toContain('aria-controls="nav-menu-language"><span>日本語</span></button>');
     // Small screens have no room in the top bar: the same switchers open at the top of the sidebar.
-    expect(fr).toContain('<div class="sidebar-inner"><div class="sidebar-switchers"><div class="nav-menu nav-picker nav-picker-language" data-nav-menu><button type="button" class="nav-menu-button" aria-expanded="false" aria-controls="nav-menu-sidebar-language"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Français</span></span></button>');
+    expect(fr).toContain('<div class="sidebar-inner" id="sidebar-content"><div class="sidebar-switchers"><div class="nav-menu nav-picker nav-picker-language" data-nav-menu><button type="button" class="nav-menu-button" aria-expanded="false" aria-controls="nav-menu-sidebar-language"><span class="nav-menu-icon"></span><span class="nav-menu-text"><span class="nav-menu-label">Français</span></span></button>');
     expect(fr).toContain('aria-controls="nav-menu-sidebar-version"><span class="nav-menu-text"><span class="nav-menu-label">v1</span></span></button>');
   });
 

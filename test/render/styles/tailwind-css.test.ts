@@ -48,7 +48,7 @@ describe('compileTailwind', () => {
     expect(css).toMatch(/\.prose \.dark\\:hidden:where\(\.dark, \.dark \*\)\s*\{\s*display: none;/);
     expect(css).toMatch(/\.prose \.p-4\s*\{\s*padding: calc\(var\(--spacing\) \* 4\);/);
     // Mintlify's colour names map to the site's colours
-    expect(css).toMatch(/\.prose \.bg-primary\s*\{\s*background-color: var\(--primary\);/);
+    expect(css).toMatch(/\.prose \.bg-primary\s*\{\s*background-color: rgb\(var\(--primary\)\);/);
     expect(css).not.toContain('not-a-class');
     // no preflight: nothing aimed at html, body or every element's margins
     expect(css).not.toMatch(/(^|[\s,}])(html|body|h1|img)\s*[,{]/m);

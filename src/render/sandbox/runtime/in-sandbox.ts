@@ -6,9 +6,12 @@
  * time, and exposes `__quire.define` (a compiled module) and `__quire.render` (one
  * component call: props as JSON in, HTML out). Slots stand for HTML that Quire rendered
  * itself (children, JSX literals): they come out as `<quire-slot data-slot="N">` and are
- * filled in after the component's HTML is sanitized.
+ * filled in after the component's HTML is sanitized. Quire's built-in components (`<Card>`,
+ * `<Icon>`, `<Tabs>`) are globals that render a placeholder, `<quire-builtin data-name
+ * data-props>` around their children; Quire renders those with its own renderers after
+ * the sandbox returns (markdown/custom-component.ts).
  */
-import { Fragment, createContext, createElement, h, type ComponentType } from 'preact';
+import { Fragment, createContext, createElement, h, isValidElement, type ComponentType } from 'preact';
 import * as hooks from 'preact/hooks';
 import { renderToString } from 'preact-render-to-string';
 
@@ -61,7 +64,44 @@ function revive(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A prop of a built-in as JSON: JSX (`title={<b>x</b>}`, a slot) becomes `{ __quireHtml }`,
+ * functions and symbols are left out (nothing crosses the sandbox's edge but data).
+ */
+function encode(value: unknown): unknown {
+  if (isValidElement(value)) return { __quireHtml: renderToString(value) };
+  if (Array.isArray(value)) return value.map(encode);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) out[k] = encode((value as Record<string, unknown>)[k]);
+    return out;
+  }
+  return typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
+}
+
+function builtin(name: string): ComponentType {
+  const component = (props: Record<string, unknown>) => {
+    const rest: Record<string, unknown> = {};
+    for (const k of Object.keys(props)) if (k !== 'children') rest[k] = encode(props[k]);
+    return h('quire-builtin', { 'data-name': name, 'data-props': JSON.stringify(rest) }, props.children as never);
+  };
+  component.displayName = name;
+  return component;
+}
+
 g.__quire = {
+  /** Makes Quire's built-ins globals (`Card`, `Tree.Folder`), unless the global name is taken. */
+  provide(names: string[]): void {
+    // Plain names first: `Tree.Folder` hangs on the `Tree` component; `GitHub.Repo` on a plain object.
+    for (const name of names) if (!name.includes('.') && !(name in g)) g[name] = builtin(name);
+    for (const name of names) {
+      const [head, member] = name.split('.');
+      if (!member) continue;
+      if (!(head in g)) g[head] = {};
+      const owner = g[head] as Record<string, unknown>;
+      if ((typeof owner === 'function' || (owner && typeof owner === 'object')) && !(member in owner)) owner[member] = builtin(name);
+    }
+  },
   /** Runs a compiled module; `imports` maps an import specifier to a defined module id. */
   define(id: string, imports: Record<string, string>, factory: Factory): void {
     const module = { exports: {} as Exports };
