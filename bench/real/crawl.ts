@@ -166,14 +166,22 @@ function judgeMissing(ref: Ref, source: SourceSite): Pick<BrokenRef, 'missing' |
   if (isFile) {
     if (OWN_FILE.test(path)) return { missing: 'file', verdict: 'quire', why: "one of Quire's own files" };
     if (source.hasFile(path)) return { missing: 'file', verdict: 'quire', why: 'the source has this file' };
-    if (source.redirected(path)) return { missing: 'file', verdict: 'quire', why: 'a redirect in the config catches it' };
+    const moved = source.redirected(path);
+    if (moved) return { missing: 'file', ...redirectVerdict(moved) };
     return { missing: 'file', verdict: 'source', why: 'no such file in the source' };
   }
   const page = pageOf(path);
   if (source.hasPage(page)) return { missing: 'page', verdict: 'quire', why: 'the source has this page' };
-  if (source.redirected(page)) return { missing: 'page', verdict: 'quire', why: 'a redirect in the config catches it' };
+  const moved = source.redirected(page);
+  if (moved) return { missing: 'page', ...redirectVerdict(moved) };
   if (source.hasFile(path)) return { missing: 'page', verdict: 'quire', why: 'the source has this file' };
   return { missing: 'page', verdict: 'source', why: 'no such page in the source' };
+}
+
+/** A redirect that catches a missing path: Quire's to answer when it leads somewhere real, else dead under Mintlify too. */
+function redirectVerdict(moved: { to: string; lands: boolean }): Pick<BrokenRef, 'verdict' | 'why'> {
+  if (moved.lands) return { verdict: 'quire', why: `a redirect in the config sends it to ${moved.to}` };
+  return { verdict: 'source', why: `a redirect in the config sends it to ${moved.to}, which the source does not have` };
 }
 
 function judgeAnchor(page: string, fragment: string, source: SourceSite): Pick<BrokenRef, 'verdict' | 'why'> {
