@@ -75,7 +75,7 @@ export function setupTabs(): void {
   const remembered = readStored(STORE);
   if (remembered) for (const tab of all('[role="tab"]')) if (synced(tab) && label(tab) === remembered) selectTab(tab);
   showHashTarget();
-  on(window, 'hashchange', showHashTarget);
+  window.addEventListener('hashchange', showHashTarget);
 }
 
 /**
