@@ -115,7 +115,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const treeNodes = innermost ? innermost.children : nav.root;
   // Hrefs from a page depend only on its folder (pageHref).
   const folder = fromPage.slice(0, Math.max(0, fromPage.lastIndexOf('/')));
-  const sidebarTree = sidebarTreeFor(treeNodes, { current: page, pages: model.pages, href, icon }, folder);
+  const sidebarTree = sidebarTreeFor(treeNodes, { current: page, pages: model.pages, href, link, icon }, folder);
   const hasSidebar = mode !== 'custom' && mode !== 'center';
   const sidebar = hasSidebar ? `<aside class="sidebar" id="sidebar" aria-label="${escapeAttr(ui.navigation)}"><div class="sidebar-inner">${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileSwitchers(switchers)}${renderMobileLinks(view, link)}</div></aside><div class="sidebar-backdrop" data-menu-close></div>` : '';
 
