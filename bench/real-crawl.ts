@@ -17,7 +17,7 @@ const site = findSites([root]).sites[0];
 if (!site) throw new Error(`${root}: no docs.json or mint.json in it or one level down`);
 const config = readConfig(site);
 const nav = navigationPages(site.root, config);
-const crawl = crawlOutput(out, readSourceSite(site.root, config, nav.generated));
+const crawl = crawlOutput(out, readSourceSite(site.root, config, nav.generated, nav.apiFields));
 for (const verdict of ['quire', 'source'] as const) {
   const list = crawl.broken.filter((b) => b.verdict === verdict);
   console.log(`${verdict === 'quire' ? "Quire's" : 'dead in the source too'}: ${list.reduce((n, b) => n + b.count, 0)} references (${list.length} targets)`);

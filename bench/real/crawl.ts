@@ -187,7 +187,10 @@ function redirectVerdict(moved: { to: string; lands: boolean }): Pick<BrokenRef,
 function judgeAnchor(page: string, fragment: string, source: SourceSite): Pick<BrokenRef, 'verdict' | 'why'> {
   const anchors = source.anchors(page) ?? (page.endsWith('/index') ? source.anchors(page.slice(0, -'/index'.length)) : undefined);
   if (!anchors) {
-    // An API page Mintlify generates: its ids are not read here, so a miss is laid at Quire's door.
+    const field = source.apiAnchor(page, fragment);
+    if (field === true) return { verdict: 'quire', why: "a generated API page whose operation has the fields this id names" };
+    if (field === false) return { verdict: 'source', why: 'a generated API page: no field of its operation makes this id' };
+    // An API page Mintlify generates whose fields are not known here: a miss is laid at Quire's door.
     if (source.hasPage(page)) return { verdict: 'quire', why: 'a generated API page (its anchors are not checked against the source)' };
     return { verdict: 'source', why: 'Quire wrote this page, but Mintlify has no such page' };
   }

@@ -19,6 +19,12 @@ export interface SourceSite {
    * (nor another host), so the link is dead under Mintlify too.
    */
   redirected(path: string): { to: string; lands: boolean } | undefined;
+  /**
+   * For a page generated from OpenAPI: whether Mintlify could give it the field anchor
+   * `fragment` (`body-`/`response-`/`param-`/... and a path of the operation's field
+   * names, `one-of-N`/`any-of-N` between, `-N` on repeats); undefined for other pages.
+   */
+  apiAnchor(page: string, fragment: string): boolean | undefined;
   /** Anchor ids of the page under Mintlify; undefined for a page with no source text (generated). */
   anchors(page: string): Set<string> | undefined;
 }
@@ -86,10 +92,34 @@ function applyRule(rule: Rule, path: string): string | undefined {
   return rule.destination.replace(/:(\w+)[*+]?|\*/g, (tok: string, name?: string) => values.get(name ?? '*') ?? tok).replace(/\/+$/, '');
 }
 
+const FIELD_PREFIX = /^(?:body|response|param|query|path|header|cookie)-(.+)$/;
+
+/**
+ * Whether `fragment` reads as a field anchor made of `fields`: a prefix, then field names
+ * (each its kebab words) and `one-of-N`/`any-of-N`/`all-of-N` in any order, `-N` after on
+ * a repeat. Generous (a nesting the spec does not have passes), so only an id no field
+ * could make is judged dead in the source.
+ */
+function fieldPath(fragment: string, fields: string[]): boolean {
+  const rest = FIELD_PREFIX.exec(fragment)?.[1];
+  if (!rest) return false;
+  return splitsInto(rest, fields) || (/-\d+$/.test(rest) && splitsInto(rest.replace(/-\d+$/, ''), fields));
+}
+
+function splitsInto(rest: string, fields: string[]): boolean {
+  const words = rest.split('-');
+  const tokens = [...fields.map((f) => f.split('-')), ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [['one', 'of', String(n)], ['any', 'of', String(n)], ['all', 'of', String(n)]])];
+  // fits[i]: words from i on split into tokens
+  const fits = new Array<boolean>(words.length + 1).fill(false);
+  fits[words.length] = true;
+  for (let i = words.length - 1; i >= 0; i--) fits[i] = tokens.some((t) => t.every((w, k) => words[i + k] === w) && fits[i + t.length]);
+  return fits[0];
+}
+
 /** Redirect hops followed before giving up on a chain (a cycle, or one this long, is a mistake). */
 const MAX_HOPS = 10;
 
-export function readSourceSite(root: string, config: Record<string, unknown>, generated: string[]): SourceSite {
+export function readSourceSite(root: string, config: Record<string, unknown>, generated: string[], apiFields: ReadonlyMap<string, string[]> = new Map()): SourceSite {
   const files = new Set(listFiles(root));
   const pageFiles = new Map<string, string>();
   for (const f of files) {
@@ -120,6 +150,10 @@ export function readSourceSite(root: string, config: Record<string, unknown>, ge
   };
   return {
     hasPage,
+    apiAnchor(page, fragment) {
+      const fields = apiFields.get(page);
+      return fields ? fieldPath(fragment, fields) : undefined;
+    },
     hasFile: (path) => files.has(path),
     redirected(path) {
       let to = redirect(path.replace(/^\/+|\/+$/g, ''));
