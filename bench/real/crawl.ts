@@ -166,20 +166,31 @@ function judgeMissing(ref: Ref, source: SourceSite): Pick<BrokenRef, 'missing' |
   if (isFile) {
     if (OWN_FILE.test(path)) return { missing: 'file', verdict: 'quire', why: "one of Quire's own files" };
     if (source.hasFile(path)) return { missing: 'file', verdict: 'quire', why: 'the source has this file' };
-    if (source.redirected(path)) return { missing: 'file', verdict: 'quire', why: 'a redirect in the config catches it' };
+    const moved = source.redirected(path);
+    if (moved) return { missing: 'file', ...redirectVerdict(moved) };
     return { missing: 'file', verdict: 'source', why: 'no such file in the source' };
   }
   const page = pageOf(path);
   if (source.hasPage(page)) return { missing: 'page', verdict: 'quire', why: 'the source has this page' };
-  if (source.redirected(page)) return { missing: 'page', verdict: 'quire', why: 'a redirect in the config catches it' };
+  const moved = source.redirected(page);
+  if (moved) return { missing: 'page', ...redirectVerdict(moved) };
   if (source.hasFile(path)) return { missing: 'page', verdict: 'quire', why: 'the source has this file' };
   return { missing: 'page', verdict: 'source', why: 'no such page in the source' };
+}
+
+/** A redirect that catches a missing path: Quire's to answer when it leads somewhere real, else dead under Mintlify too. */
+function redirectVerdict(moved: { to: string; lands: boolean }): Pick<BrokenRef, 'verdict' | 'why'> {
+  if (moved.lands) return { verdict: 'quire', why: `a redirect in the config sends it to ${moved.to}` };
+  return { verdict: 'source', why: `a redirect in the config sends it to ${moved.to}, which the source does not have` };
 }
 
 function judgeAnchor(page: string, fragment: string, source: SourceSite): Pick<BrokenRef, 'verdict' | 'why'> {
   const anchors = source.anchors(page) ?? (page.endsWith('/index') ? source.anchors(page.slice(0, -'/index'.length)) : undefined);
   if (!anchors) {
-    // An API page Mintlify generates: its ids are not read here, so a miss is laid at Quire's door.
+    const field = source.apiAnchor(page, fragment);
+    if (field === true) return { verdict: 'quire', why: "a generated API page whose operation has the fields this id names" };
+    if (field === false) return { verdict: 'source', why: 'a generated API page: no field of its operation makes this id' };
+    // An API page Mintlify generates whose fields are not known here: a miss is laid at Quire's door.
     if (source.hasPage(page)) return { verdict: 'quire', why: 'a generated API page (its anchors are not checked against the source)' };
     return { verdict: 'source', why: 'Quire wrote this page, but Mintlify has no such page' };
   }

@@ -11,15 +11,18 @@
  * in-site heading links checked against their headings): runs of `-` collapse to one
  * (`## 3. VAD & Turn` is linked as `#3-vad-&-turn`, 112 links need it), and `@`, `_` and
  * emoji are kept (`#per-tool-options-with-@tool_options`, `#error-🤖`); 2,227 of the links
- * match these rules. Other ASCII punctuation (`? ! , " * [ ] { } < > ; = + | \\ # % ^ ~`
- * and backquotes) is dropped, as in every slugger.
+ * match these rules. A straight double quote becomes `”` and stays, as the apostrophe does:
+ * langchain's four links to `## "Listener" Application` say `#”listener”-application`, a
+ * character no author types (meilisearch's one `#previous-and-next-buttons` for
+ * `## "Previous" and "Next" buttons` reads as typed by hand). Other ASCII punctuation
+ * (`? ! , * [ ] { } < > ; = + | \\ # % ^ ~` and backquotes) is dropped, as in every slugger.
  */
 
-const DROPPED = /[()[\]{}?!,"`<>*;=+|\\#%^~]/g;
+const DROPPED = /[()[\]{}?!,`<>*;=+|\\#%^~]/g;
 
 /** The id Mintlify generates for one heading text, before duplicates are numbered. */
 export function headingSlug(text: string): string {
-  return text.trim().toLowerCase().replace(/'/g, '’').replace(/\./g, '-').replace(DROPPED, '').replace(/\s/g, '-').replace(/-+/g, '-');
+  return text.trim().toLowerCase().replace(/'/g, '’').replace(/"/g, '”').replace(/\./g, '-').replace(DROPPED, '').replace(/\s/g, '-').replace(/-+/g, '-');
 }
 
 /**

@@ -15,6 +15,8 @@ export interface NavigationPages {
   pages: string[];
   /** URLs of the API pages Mintlify generates from OpenAPI, each once. */
   generated: string[];
+  /** The field names (kebab case) of each generated page's operation, for checking its anchors. */
+  apiFields: Map<string, string[]>;
   /** What could not be followed (a remote spec, an endpoint not in any spec), one line each. */
   unresolved: string[];
 }
@@ -41,6 +43,11 @@ function openapiOf(value: unknown): { names: string[]; directory?: string } {
 export function navigationPages(root: string, config: Json): NavigationPages {
   const pages = new Set<string>();
   const generated = new Set<string>();
+  const apiFields = new Map<string, string[]>();
+  const addGenerated = (op: Operation) => {
+    generated.add(op.url);
+    apiFields.set(op.url, [...(apiFields.get(op.url) ?? []), ...op.fields]);
+  };
   const unresolved: string[] = [];
   const ops = (file: string, directory: string): Operation[] => specOperations(root, file, directory) ?? [];
   const resolveSpecs = (names: string[]): string[] =>
@@ -66,7 +73,7 @@ export function navigationPages(root: string, config: Json): NavigationPages {
     const [, named, method, path] = m;
     const files = named ? resolveSpecs([named]) : scope.specs;
     const op = files.flatMap((f) => ops(f, scope.directory)).find((o) => o.method === method.toLowerCase() && o.path === path.trim());
-    if (op) generated.add(op.url);
+    if (op) addGenerated(op);
     else unresolved.push(`endpoint "${text}" is in no OpenAPI document the navigation names`);
     return 1;
   }
@@ -85,10 +92,10 @@ export function navigationPages(root: string, config: Json): NavigationPages {
       } else if (typeof value === 'object' && key !== 'openapi' && key !== 'asyncapi') endpoints += walk(value, inner);
     }
     // An `openapi` whose subtree lists no endpoint of its own: Mintlify generates every operation.
-    if (own && endpoints === 0) for (const f of inner.specs) for (const op of ops(f, inner.directory)) if (op.listed) generated.add(op.url);
+    if (own && endpoints === 0) for (const f of inner.specs) for (const op of ops(f, inner.directory)) if (op.listed) addGenerated(op);
     return endpoints;
   }
 
   walk(config.navigation, top);
-  return { pages: [...pages], generated: [...generated], unresolved };
+  return { pages: [...pages], generated: [...generated], apiFields, unresolved };
 }

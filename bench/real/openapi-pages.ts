@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { urlSlug } from './mintlify-slug.js';
+import { fieldAnchor, urlSlug } from './mintlify-slug.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -22,6 +22,8 @@ export interface Operation {
   url: string;
   /** In the navigation (not x-hidden / x-excluded). */
   listed: boolean;
+  /** Its parameter and schema property names in kebab case, at any depth (`expiresAt` -> `expires-at`). */
+  fields: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -56,6 +58,37 @@ function pageUrl(directory: string, method: string, path: string, op: Json): str
   return [directory.replace(/^\/+|\/+$/g, ''), tag, urlSlug(name)].filter(Boolean).join('/');
 }
 
+/**
+ * The names a generated page's field anchors are made of: every parameter and every schema
+ * property under the operation (request body, responses, parameters; through `$ref`s of
+ * the same document, `items`, `oneOf`/`anyOf`/`allOf`, `additionalProperties`), in kebab case.
+ */
+function operationFields(doc: Json, item: Json, op: Json): string[] {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const obj = node as Json;
+    if (typeof obj.$ref === 'string' && obj.$ref.startsWith('#/')) {
+      let target: unknown = doc;
+      for (const key of obj.$ref.slice(2).split('/')) target = target && typeof target === 'object' ? (target as Json)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+      visit(target);
+    }
+    if (typeof obj.name === 'string' && typeof obj.in === 'string') names.add(fieldAnchor(obj.name).slice('param-'.length));
+    if (obj.properties && typeof obj.properties === 'object') for (const name of Object.keys(obj.properties)) names.add(fieldAnchor(name).slice('param-'.length));
+    for (const key of ['properties', 'items', 'oneOf', 'anyOf', 'allOf', 'additionalProperties', 'parameters', 'requestBody', 'responses', 'content', 'schema']) {
+      const child = obj[key];
+      if (key === 'properties' || key === 'responses' || key === 'content') for (const v of Object.values((child ?? {}) as Json)) visit(v);
+      else visit(child);
+    }
+  };
+  visit(item.parameters);
+  visit(op);
+  return [...names].filter(Boolean);
+}
+
 /** Every operation (and webhook) of the spec file, with the URL Mintlify gives its page; undefined when the file does not parse. */
 export function specOperations(root: string, file: string, directory = 'api-reference'): Operation[] | undefined {
   const doc = load(root, file);
@@ -69,7 +102,7 @@ export function specOperations(root: string, file: string, directory = 'api-refe
         const op = (item as Json)[method] as Json | undefined;
         if (!op || typeof op !== 'object') continue;
         const listed = op['x-hidden'] !== true && op['x-excluded'] !== true;
-        out.push({ method: webhook ? 'webhook' : method, path, url: pageUrl(directory, method, path, op), listed });
+        out.push({ method: webhook ? 'webhook' : method, path, url: pageUrl(directory, method, path, op), listed, fields: operationFields(doc, item as Json, op) });
       }
     }
   };

@@ -24,7 +24,12 @@ const html = (body: string, head = '') => `<!doctype html><html><head>${head}</h
 
 const CONFIG = {
   navigation: { groups: [{ group: 'Docs', pages: ['index', 'guide', 'guide-two', 'nowhere'] }, { group: 'API', openapi: 'api', pages: ['GET /users'] }] },
-  redirects: [{ source: '/old/:slug*', destination: '/guide' }],
+  redirects: [
+    { source: '/old/:slug*', destination: '/guide' },
+    { source: '/gone/:slug*', destination: '/elsewhere/:slug*' },
+    { source: '/how-to-*', destination: '/moved-*' },
+    { source: '/moved-guide', destination: '/guide' },
+  ],
 };
 
 describe('the real-site crawler', () => {
@@ -42,7 +47,7 @@ describe('the real-site crawler', () => {
       'guide-two.mdx': '# Two\n',
       'snippets/part.mdx': '## From a snippet\n',
       'images/logo.png': 'png',
-      'api.yaml': 'openapi: 3.1.0\npaths:\n  /users:\n    get:\n      tags: [User Management]\n      summary: List all users\n',
+      'api.yaml': 'openapi: 3.1.0\npaths:\n  /users:\n    get:\n      tags: [User Management]\n      summary: List all users\n      parameters: [{ name: id, in: query }]\n      responses:\n        "200":\n          content:\n            application/json:\n              schema: { $ref: "#/components/schemas/User" }\ncomponents:\n  schemas:\n    User:\n      properties:\n        expiresAt: { type: [string, "null"] }\n',
     });
     write(out, {
       'index.html': html(
@@ -56,6 +61,8 @@ describe('the real-site crawler', () => {
           '<a href="#no-such-heading">source: anchor</a><a href="#not-a-heading">source: heading in code</a><a href="nowhere.html">source: page</a><img src="images/gone.png">',
           '<a href="guide.html#overview">source: heading of another page</a><a href="sub/index.html">ok</a>',
           '<a href="api-reference/user-management/list-all-users.html#param-id">Quire: generated page</a><a href="only-quire.html#x">source: no such page</a>',
+          '<a href="api-reference/user-management/list-all-users.html#response-expires-at">ok</a><a href="api-reference/user-management/list-all-users.html#response-expiresat">source: no such field</a>',
+          '<a href="gone/thing.html">source: redirected nowhere</a><a href="how-to-guide.html">Quire: partial wildcard, through a chain, to a page</a>',
         ].join('\n'),
         '<link rel="stylesheet" href="assets/site.0123abcd.css"><script src="assets/site.0123abcd.js"></script><link rel="icon" href="favicon.svg">',
       ),
@@ -64,7 +71,7 @@ describe('the real-site crawler', () => {
       'moved.html': html('', '<meta http-equiv="refresh" content="0; url=index.html">'),
       'sub/index.html': html('<a href="../index.html">ok</a>'),
       'assets/site.0123abcd.js': '',
-      'api-reference/user-management/list-all-users.html': html('<h1>List all users</h1>'),
+      'api-reference/user-management/list-all-users.html': html('<h1>List all users</h1><div id="response-expires-at"></div>'),
       'only-quire.html': html('<p>A page Quire makes that Mintlify does not</p>'),
     });
   });
@@ -87,7 +94,7 @@ describe('the real-site crawler', () => {
 
   it('passes every working reference and classifies each broken one', () => {
     const nav = navigationPages(source, CONFIG);
-    const result = crawlOutput(out, readSourceSite(source, CONFIG, nav.generated));
+    const result = crawlOutput(out, readSourceSite(source, CONFIG, nav.generated, nav.apiFields));
     expect(result.htmlFiles).toBe(7);
     const verdicts = result.broken.map((b) => `${b.verdict} ${b.missing} ${b.target} x${b.count}`).sort();
     expect(verdicts).toEqual(
@@ -100,6 +107,9 @@ describe('the real-site crawler', () => {
         'quire page guide-two.html x1',
         'quire page old/thing.html x1',
         'quire anchor api-reference/user-management/list-all-users.html#param-id x1',
+        'quire page how-to-guide.html x1',
+        'source anchor api-reference/user-management/list-all-users.html#response-expiresat x1',
+        'source page gone/thing.html x1',
         'quire page api-reference/user-management/list-all-users/ x1',
         'source anchor only-quire.html#x x1',
         'quire file images/logo.png x1',
@@ -118,5 +128,7 @@ describe('the real-site crawler', () => {
     const stylesheet = result.broken.find((b) => b.target === 'assets/site.0123abcd.css')!;
     expect(stylesheet).toMatchObject({ tag: 'link', from: 'index.html', why: "one of Quire's own files" });
     expect(result.broken.find((b) => b.target === 'old/thing.html')!.why).toMatch(/redirect/);
+    expect(result.broken.find((b) => b.target === 'how-to-guide.html')!.why).toBe('a redirect in the config sends it to /guide');
+    expect(result.broken.find((b) => b.target === 'gone/thing.html')!.why).toBe('a redirect in the config sends it to /elsewhere/thing, which the source does not have');
   });
 });

@@ -25,6 +25,7 @@ describe("Mintlify's anchors", () => {
     ['Per-Tool Options with @tool_options', 'per-tool-options-with-@tool_options'],
     ['Error 🤖', 'error-🤖'],
     ['navigation.global.languages', 'navigation-global-languages'],
+    ['"Listener" Application', '”listener”-application'],
   ])('%s -> %s', (text, id) => expect(headingSlug(text)).toBe(id));
 
   it('numbers duplicates from -2, and names fields in kebab case', () => {

@@ -55,6 +55,31 @@ describe('redirects.json rules', () => {
     expect(star.match('/x/a', '')?.location).toBe('/y/*');
   });
 
+  it('matches partial wildcards inside a segment (create/redirects.mdx), one segment unless at the very end', () => {
+    const partial = new RedirectTable([
+      { source: '/articles/concepts-*', destination: '/collections/overview', permanent: true },
+      { source: '/old/article-*', destination: '/new/article-*', permanent: true },
+      { source: '/docs-:slug/intro', destination: '/guide/:slug', permanent: true },
+      { source: '/v1-:rest*', destination: '/v2/:rest*', permanent: true },
+      { source: '/two/:a-:b', destination: '/never', permanent: true },
+    ]);
+    expect(partial.match('/articles/concepts-getting-started', '')?.location).toBe('/collections/overview');
+    expect(partial.match('/articles/concepts-', '')?.location).toBe('/collections/overview');
+    expect(partial.match('/articles/overview', '')).toBeNull();
+    expect(partial.match('/old/article-123', '')?.location).toBe('/new/article-123');
+    // not the last segment of the source: the parameter stays inside its segment
+    expect(partial.match('/docs-cli/intro', '')?.location).toBe('/guide/cli');
+    expect(partial.match('/docs-/intro', '')).toBeNull();
+    expect(partial.match('/docs-a/b/intro', '')).toBeNull();
+    // at the very end, `:name*` takes the segments after it too
+    expect(partial.match('/v1-api/users/list', '')?.location).toBe('/v2/api/users/list');
+    // two parameters in one segment are compared as written
+    expect(partial.match('/two/x-y', '')).toBeNull();
+    expect(partial.match('/two/:a-:b', '')?.location).toBe('/never');
+    // one parameter per segment: a long segment costs one linear expression, never a backtracking search
+    expect(partial.match(`/docs-${'-'.repeat(20000)}/outro`, '')).toBeNull();
+  });
+
   it('percent-encodes parameter values in the Location, so no header can be injected', () => {
     expect(table.match('/legacy/€uro/a b', '')?.location).toBe('/guides/%E2%82%ACuro/a%20b');
     expect(table.match('/blog/2024/x@evil.com', '')?.location).toBe('/posts/x%40evil.com?y=2024');

@@ -74,4 +74,40 @@ export function setupTabs(): void {
   }
   const remembered = readStored(STORE);
   if (remembered) for (const tab of all('[role="tab"]')) if (synced(tab) && label(tab) === remembered) selectTab(tab);
+  showHashTarget();
+  window.addEventListener('hashchange', showHashTarget);
+}
+
+/**
+ * A link to a tab's id (`#oauth-2-0`) opens that tab; one to anything inside a hidden
+ * panel or a closed accordion opens what hides it, then scrolls to it.
+ */
+function showHashTarget(): void {
+  let id = location.hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // not percent-encoded as a whole: looked up as written
+  }
+  const target = id ? document.getElementById(id) : null;
+  if (!target) return;
+  let hidden = false;
+  if (target.getAttribute('role') === 'tab') {
+    hidden = target.getAttribute('aria-selected') !== 'true';
+    selectTab(target);
+  }
+  for (let el: HTMLElement | null = target; el; el = el.parentElement) {
+    if (el.getAttribute('role') === 'tabpanel' && el.hidden) {
+      const tab = document.getElementById(el.getAttribute('aria-labelledby') || '');
+      if (tab) selectTab(tab);
+      hidden = true;
+    }
+    if (el instanceof HTMLDetailsElement && !el.open && el !== target) {
+      el.open = true;
+      hidden = true;
+    }
+  }
+  if (target instanceof HTMLDetailsElement && !target.open) target.open = true;
+  // The browser scrolled before the target was shown: scroll again now it has a place.
+  if (hidden) target.scrollIntoView();
 }

@@ -30,7 +30,8 @@ function stepItem(step: JsxElement, r: RenderApi, position: number): string {
   const title = label?.text ?? '';
   const n = typeof p.stepNumber === 'number' ? p.stepNumber : position;
   const size = p.titleSize === 'h2' || p.titleSize === 'h3' ? p.titleSize : 'p';
-  const id = title ? r.slug(title) : undefined;
+  // components/steps.mdx: `id` is "a custom ID for the step, used for anchor linking".
+  const id = typeof p.id === 'string' ? r.slug(p.id) : title ? r.slug(title) : undefined;
   if (id && size !== 'p') r.heading(size === 'h2' ? 2 : 3, title, id);
   const icon = p.icon ? r.icon(p.icon, {}, step) : escapeHtml(String(n));
   const content = within(r, null, () => r.children(step));

@@ -133,7 +133,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const treeNodes = innermost ? innermost.children : nav.root;
   // Hrefs from a page depend only on its folder (pageHref).
   const folder = fromPage.slice(0, Math.max(0, fromPage.lastIndexOf('/')));
-  const sidebarTree = sidebarTreeFor(treeNodes, { current: page, pages: model.pages, href, icon }, folder);
+  const sidebarTree = sidebarTreeFor(treeNodes, { current: page, pages: model.pages, href, link, icon }, folder);
   const sidebar = hasSidebar ? `<aside class="sidebar" id="sidebar" aria-label="${escapeAttr(ui.navigation)}"><div class="sidebar-inner" id="sidebar-content">${renderMobileSwitchers(switchers, icon)}${sidebarTop.join('')}${renderAnchors(anchors, icon)}${sidebarTree}${renderMobileLinks(view, link)}</div></aside><div class="sidebar-backdrop" data-menu-close></div>` : '';
 
   const trail = [...chain.filter((s) => s.kind === 'tab' || s.kind === 'anchor' || s.kind === 'dropdown' || s.kind === 'menu').map((s) => s.label), ...(groupTrail(treeNodes, page) ?? [])];

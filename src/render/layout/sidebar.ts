@@ -14,7 +14,7 @@
  * current page marked after (markCurrent), so pages drawn alike share one drawing.
  */
 import type { NavNode } from '../types.js';
-import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
+import { escapeAttr, escapeHtml, isExternalHref, safeUrl } from './escape.js';
 import { firstVisiblePage, nodesContain } from './nav-tree.js';
 import type { SitePage } from './site-model.js';
 import { uiIcon } from './ui-icons.js';
@@ -32,6 +32,12 @@ export interface SidebarContext {
   large?: boolean;
   pages: Record<string, SitePage>;
   href(page: string): string;
+  /**
+   * An href the author wrote (frontmatter `url`) as this page links it: a site path to a
+   * page becomes that page's relative href, anything else stays as written. Like `href`, it
+   * depends only on the page's folder. Without it, `url` is used as written.
+   */
+  link?(raw: string): string;
   /** Renders a page icon name (Lucide or the content engineer's icon set). */
   icon: (name: string) => string;
 }
@@ -84,9 +90,10 @@ export function markCurrent(drawing: SidebarDrawing, page: string): string {
 function pageItem(page: string, ctx: SidebarContext, out: SidebarDrawing): void {
   const p = ctx.pages[page];
   if (!p || p.hidden) return;
-  // Frontmatter `url`: the entry leads off the site, as Mintlify's sidebar does.
+  // Frontmatter `url`: the entry leads there instead, as Mintlify's sidebar does: off the
+  // site, or (0xsequence's `url: /solutions/...`) to another page, linked like any page.
   if (p.url) {
-    out.html += linkItem(p.sidebarTitle, p.url, p.icon, ctx);
+    out.html += isExternalHref(p.url) ? linkItem(p.sidebarTitle, p.url, p.icon, ctx) : `<li><a class="nav-link" href="${escapeAttr(ctx.link ? ctx.link(p.url) : safeUrl(p.url))}">${p.icon ? ctx.icon(p.icon) : ''}<span class="nav-label">${escapeHtml(p.sidebarTitle)}</span></a></li>`;
     return;
   }
   const icon = p.icon ? ctx.icon(p.icon) : '';

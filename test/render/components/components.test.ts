@@ -57,11 +57,22 @@ describe('tabs and code groups', () => {
   it('Tabs: tablist, first panel visible, others hidden, ids wired', async () => {
     const out = await html('<Tabs>\n  <Tab title="One">\n    First.\n  </Tab>\n  <Tab title="Two">\n    Second.\n  </Tab>\n</Tabs>');
     expect(out).toContain('<div class="q-tabs" data-tabs id="tabs-1"><div class="q-tab-list" role="tablist">');
-    expect(out).toContain('<button type="button" role="tab" class="q-tab" id="tabs-1-tab-1" aria-selected="true" aria-controls="tabs-1-panel-1" tabindex="0">One</button>');
-    expect(out).toContain('id="tabs-1-tab-2" aria-selected="false" aria-controls="tabs-1-panel-2" tabindex="-1">Two</button>');
-    expect(out).toMatch(/id="tabs-1-panel-1" aria-labelledby="tabs-1-tab-1" tabindex="0"><p>First\.<\/p>/);
-    expect(out).toMatch(/id="tabs-1-panel-2" aria-labelledby="tabs-1-tab-2" tabindex="0" hidden><p>Second\.<\/p>/);
+    expect(out).toContain('<button type="button" role="tab" class="q-tab" id="one" aria-selected="true" aria-controls="tabs-1-panel-1" tabindex="0">One</button>');
+    expect(out).toContain('id="two" aria-selected="false" aria-controls="tabs-1-panel-2" tabindex="-1">Two</button>');
+    expect(out).toMatch(/id="tabs-1-panel-1" aria-labelledby="one" tabindex="0"><p>First\.<\/p>/);
+    expect(out).toMatch(/id="tabs-1-panel-2" aria-labelledby="two" tabindex="0" hidden><p>Second\.<\/p>/);
     expect(out).toMatchSnapshot();
+  });
+
+  it('a Tab is an anchor as Mintlify makes it: its title as a slug, or its own id', async () => {
+    // Shaped after Mintlify's deploy/authentication-setup: links to #oauth-2-0 open the "OAuth 2.0" tab.
+    const out = await html('## OAuth 2.0 prerequisites\n\n<Tabs>\n  <Tab title="OAuth 2.0">\n    o\n  </Tab>\n  <Tab title="JWT" id="json-web-token">\n    j\n  </Tab>\n  <Tab title="OAuth 2.0">\n    again\n  </Tab>\n</Tabs>');
+    expect(out).toContain('id="oauth-2-0-prerequisites"');
+    expect(out).toMatch(/role="tab" class="q-tab" id="oauth-2-0" aria-selected="true"[^>]*>OAuth 2\.0</);
+    expect(out).toMatch(/role="tab" class="q-tab" id="json-web-token"[^>]*>JWT</);
+    expect(out).toMatch(/role="tab" class="q-tab" id="oauth-2-0-2"[^>]*>OAuth 2\.0</);
+    // code groups keep generated ids: their titles are languages, repeated on every page
+    expect(await html('<CodeGroup>\n\n```bash cURL\ncurl x\n```\n\n</CodeGroup>')).toContain('id="code-group-1-tab-1"');
   });
 
   it('two tab sets on a page get distinct ids', async () => {
@@ -114,6 +125,8 @@ describe('disclosure components', () => {
     expect(out).toMatchSnapshot();
     const page = await render('<Steps>\n  <Step title="Use" titleSize="h3">x</Step>\n</Steps>');
     expect(page.headings).toEqual([{ depth: 3, text: 'Use', id: 'use' }]);
+    // components/steps.mdx: a Step's own `id` is its anchor
+    expect(await html('<Steps>\n  <Step title="Install the CLI" id="cli">\n    x\n  </Step>\n</Steps>')).toContain('<li class="q-step" data-step="1" id="cli">');
   });
 
   it('Tree: folders as details, files as items, with tree roles', async () => {

@@ -37,6 +37,7 @@ describe('loadSiteConfig: docs.json', () => {
     expect(config.redirects).toEqual([
       { source: '/old-quickstart', destination: '/quickstart', permanent: true },
       { source: '/legacy/:slug*', destination: '/guides/:slug*', permanent: true },
+      { source: '/how-to-*', destination: '/guides/*', permanent: true },
     ]);
     expect(config.banner).toEqual({ content: 'Version 2 is out: see the [changelog](/changelog).', dismissible: true });
     expect(config.appearance).toEqual({ default: 'system', strict: false });

@@ -36,7 +36,7 @@ describe('navigation: products, tabs with menus, groups', () => {
     expect(api).toMatchObject({ openapi: 'platform-openapi.json', specs: { openapi: { source: ['platform-openapi.json'], directory: 'platform/api' }, asyncapi: { source: ['platform-events.yaml'] } } });
     expect(nav.global).toEqual([{ label: 'Status', href: 'https://status.example.com', icon: 'signal' }]);
     expect(flattenPages(nav)).toContain('analytics/changelog');
-    expect(flattenPages(nav)).toHaveLength(14);
+    expect(flattenPages(nav)).toHaveLength(15);
   });
 
   it('reports each construct it does not apply with its JSON path, and nothing else', async () => {

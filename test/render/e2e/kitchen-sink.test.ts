@@ -113,7 +113,7 @@ describe('kitchen-sink site in Chromium', () => {
     await expect(page.locator('h1.page-title').textContent()).resolves.toBe('Air-gapped installs');
   });
 
-  it('follows a redirect page, and a wildcard redirect from the 404 page', async () => {
+  it('follows a redirect page, and wildcard and partial wildcard redirects from the 404 page', async () => {
     await page.goto(`${server.url}old-quickstart.html`);
     await page.waitForURL(/\/docs\/quickstart\.html$/);
     await expect(page.locator('h1.page-title').textContent()).resolves.toBe('Quickstart');
@@ -122,6 +122,12 @@ describe('kitchen-sink site in Chromium', () => {
     await expect(page.locator('h1.page-title').textContent()).resolves.toBe('Configuration');
     // the host answered the old address with its 404 page before the script moved on
     expected404.push(`${server.url}legacy/configuration`);
+    // a partial wildcard (`/how-to-*`), matched by the same code as the export's stubs
+    await page.goto(`${server.url}how-to-configuration`);
+    await page.waitForURL(/\/docs\/guides\/configuration\.html$/);
+    expected404.push(`${server.url}how-to-configuration`);
+    await page.goto(`${server.url}how-to-configuration.html`);
+    await page.waitForURL(/\/docs\/guides\/configuration\.html$/);
   });
 
   it('looks finished on desktop and mobile (screenshots in /tmp)', async () => {

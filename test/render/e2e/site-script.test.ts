@@ -1,7 +1,8 @@
 /**
  * The parts of the site script the kitchen-sink suite does not drive, in Chromium:
  * copy buttons (the renderer's, and the one added to a bare <pre>, on it), the dismissible
- * banner (remembered across pages), tabs moved with the arrow keys, the table of
+ * banner (remembered across pages), tabs moved with the arrow keys and opened by a link
+ * to their id, the table of
  * contents following the scroll, and the search dialog opened with "/" and closed
  * with Escape, focus given back.
  */
@@ -99,6 +100,17 @@ describe('site script in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await expect(tabs.getByRole('tab', { name: 'One' }).getAttribute('aria-selected')).resolves.toBe('true');
     await expect(tabs.getByRole('tab', { name: 'Three' }).getAttribute('tabindex')).resolves.toBe('-1');
+  });
+
+  it("opens the tab a link names by the tab's id, on load and on a hash change", async () => {
+    const tabs = page.locator('.q-tabs').first();
+    await page.goto(`${server.url}index.html#two`);
+    await expect(tabs.getByRole('tab', { name: 'Two' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(tabs.locator('[role="tabpanel"]:visible').textContent()).resolves.toContain('Second panel');
+    await page.evaluate(`location.hash = '#three'`);
+    await page.waitForFunction(`document.getElementById('three').getAttribute('aria-selected') === 'true'`);
+    await expect(tabs.locator('[role="tabpanel"]:visible').textContent()).resolves.toContain('Third panel');
+    await page.goto(server.url);
   });
 
   it('marks the heading being read in the table of contents', async () => {

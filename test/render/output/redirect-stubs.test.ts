@@ -13,6 +13,13 @@ const rule = (source: string, destination: string): Redirect => ({ source, desti
 
 const pages = new Set(['index', 'specification/v2/intro', 'specification/v2/types/string', 'specification/v2/index', 'api/assistant/chat', 'api/search', 'automations/create', 'api-playground/mdx-setup', 'beta/kept', 'v2/kept', 'zh/组件']);
 
+describe('redirectStubs with partial wildcards', () => {
+  it('writes a stub at each path a partial wildcard sends to a page, run backwards as whole-segment rules are', () => {
+    const stubs = redirectStubs([rule('/old/article-*', '/new/article-*'), rule('/docs-:slug', '/guides/:slug'), rule('/articles/concepts-*', '/collections/overview')], new Set(['new/article-1', 'new/article-2', 'new/other', 'guides/cli', 'collections/overview']));
+    expect(Object.fromEntries(stubs)).toEqual({ 'old/article-1': '/new/article-1', 'old/article-2': '/new/article-2', 'docs-cli': '/guides/cli' });
+  });
+});
+
 describe('redirectStubs', () => {
   const redirects = [
     rule('/old', '/api/search'),

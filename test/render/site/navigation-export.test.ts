@@ -36,7 +36,7 @@ describe('export of a products site', () => {
   it('writes every navigation page', async () => {
     const { config } = await loadSiteConfig(join(FIXTURES, 'products'));
     const pages = flattenPages(config.navigation);
-    expect(pages).toHaveLength(14);
+    expect(pages).toHaveLength(15);
     for (const page of pages) expect(existsSync(join(out.products, `${page}.html`)), page).toBe(true);
     expect(reports.products.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     // AsyncAPI channels get no page yet: each one is named, never dropped quietly.
@@ -86,6 +86,8 @@ describe('export of a products site', () => {
     expect(setup).toContain('<a class="nav-link nav-deprecated" href="legacy.html">');
     expect(html('products', 'platform/setup/legacy')).toContain('<span class="nav-tag page-deprecated">Deprecated</span>');
     expect(doc).toMatch(/<a class="nav-link nav-external" href="https:\/\/status\.example\.com\/platform">.*?Status page/);
+    // a `url` that is a site path leads to that page, linked from here like any page (0xsequence's sidebar)
+    expect(doc).toContain('<a class="nav-link" href="../setup/install.html#requirements"><span class="nav-label">Installing again</span></a>');
     expect(doc).toContain('<span class="nav-label">Backups</span>');
     expect(doc).not.toContain('<span class="nav-label">Restore</span>');
     // `expanded: true` opens a nested group the current page is not in.
