@@ -271,6 +271,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       if (search && plan.pages[task.page].searchable) search.add(doc);
       progress('render', ++done, tasks.length);
     };
+    // Each page's Markdown file as written, for llms-full.txt (no reading them back).
+    const markdownTexts = new Map<string, string>();
     const misses: RenderTask[] = [];
     const previous = new Set(previousFiles);
     // A page whose body loads media from other hosts is written once they are fetched, its
@@ -302,15 +304,18 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       // page's Markdown version written beside it.
       const file = pageOutputFile(task.page);
       const path = join(outDir, file);
-      const writeCached = (html: string, key: string, markdown = markdownFile(model.config, r)) =>
+      const markdown = markdownFile(model.config, r);
+      markdownTexts.set(task.page, markdown);
+      const writeCached = (html: string, key: string, md = markdown) =>
         folderFor(path)
-          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), markdown)]))
+          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), md)]))
           .then(() => manifest?.written(task.page, key, file));
       if (hasMedia(r.remoteMedia)) {
         const refs = r.remoteMedia;
         pageWrites.push(
           (async () => {
-            const remote = await media.page(r.html, refs, file, markdownFile(model.config, r));
+            const remote = await media.page(r.html, refs, file, markdown);
+            if (remote.markdown !== undefined) markdownTexts.set(task.page, remote.markdown);
             mediaDiagnostics.push(...remote.diagnostics);
             const key = sha256(keys.get(task.page)!, remote.signature);
             if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
@@ -348,11 +353,14 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       let bodyText: string | undefined;
       const body = () => (bodyText ??= decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
       const markdownPath = join(outDir, pageMarkdownFile(task.page));
+      markdownTexts.set(task.page, result.markdown);
       if (hasMedia(result.remoteMedia)) {
         // The Markdown version is written with the page, its images rewritten the same way.
         pageWrites.push(
           media.page(body(), result.remoteMedia, file, result.markdown).then((remote) => {
-            writePageFile(markdownPath, Buffer.from(remote.markdown ?? result.markdown));
+            const markdown = remote.markdown ?? result.markdown;
+            markdownTexts.set(task.page, markdown);
+            writePageFile(markdownPath, Buffer.from(markdown));
             mediaDiagnostics.push(...remote.diagnostics);
             const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
             const written = writePageFile(join(outDir, file), bytes);
@@ -401,7 +409,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // Every page's media are settled once its file is written: the bundled files are all known.
     for (const [p, c] of media.files()) files.set(p, c);
     // After the pages: llms-full.txt is made of their Markdown files.
-    for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file))) files.set(p, c);
+    for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file), markdownTexts)) files.set(p, c);
     // Last: the site's own files never take the place of one Quire writes, and go through
     // the checks for content a browser would run (output/source-copies.ts).
     const generated = new Set([...files.keys(), ...written]);
