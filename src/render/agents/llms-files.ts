@@ -74,8 +74,10 @@ export async function agentFiles(model: SiteModel, root: string, sourceFiles: Re
   const openapi = [...new Set([...collectSpecSources(config, 'openapi'), ...apiDocuments])];
   const asyncapi = collectSpecSources(config, 'asyncapi');
   for (const scope of llmsScopes(model.navigation, model.pages)) {
-    // With a base URL every source link is absolute: the /.well-known/ copy is the same text, made once.
-    let full: Promise<string> | undefined;
+    // With a base URL every source link is absolute: the /.well-known/ copy is the same file, made
+    // (and hashed for the output manifest) once; as bytes, encoded once for both.
+    let full: Promise<Uint8Array> | undefined;
+    const makeFull = (file: string) => llmsFull(model, scope, file, outDir, instructions, markdown).then((text) => Buffer.from(text));
     // The default language's files are also under /.well-known/, with their links from there.
     for (const dir of scope.dir ? [scope.dir] : ['', '.well-known']) {
       const at = (name: string) => (dir ? `${dir}/${name}` : name);
@@ -90,9 +92,9 @@ export async function agentFiles(model: SiteModel, root: string, sourceFiles: Re
         asyncapi: specLinks(model, sourceFiles, file, asyncapi, out, root),
         links: scope.links,
       };
-      const generated: Record<string, () => Promise<string> | string> = {
+      const generated: Record<string, () => Promise<OutputContent> | OutputContent> = {
         'llms.txt': () => llmsTxt(input),
-        'llms-full.txt': () => (model.baseUrl ? (full ??= llmsFull(model, scope, at('llms-full.txt'), outDir, instructions, markdown)) : llmsFull(model, scope, at('llms-full.txt'), outDir, instructions, markdown)),
+        'llms-full.txt': () => (model.baseUrl ? (full ??= makeFull(at('llms-full.txt'))) : makeFull(at('llms-full.txt'))),
       };
       for (const [name, make] of Object.entries(generated)) {
         out.set(at(name), sourceFiles.has(own(name)) ? { copyFrom: join(root, own(name)) } : await make());
