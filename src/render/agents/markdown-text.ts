@@ -22,7 +22,7 @@ function listInScope(stack: readonly string[], list: Unsafe['inConstruct'], none
 /** What `patternInScope` of mdast-util-to-markdown decides, kept per stack. */
 function patternsInScope(state: State): Unsafe[] {
   let byStack = scopes.get(state.unsafe);
-  if (!byStack) scopes.set(state.unsafe, (byStack = new Map()));
+  if (!byStack) scopes.set(state.unsafe, (byStack = new Map<string, Unsafe[]>()));
   const key = state.stack.join(' ');
   let list = byStack.get(key);
   if (!list) {
