@@ -129,10 +129,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     throw new InvalidError(`cache folder ${options.cacheDir} is inside the output folder; keep it outside (the output only holds the site)`);
   }
   // A cold export (no page cache yet) renders every page: its workers start now and
-  // load their modules while this thread scans the site.
+  // load their modules while this thread scans the site. So does a warm one, with a single
+  // thread (an edit changes few pages): the pages to render are known only once every
+  // page's key is, and a thread started then loaded its modules while nothing else ran.
   const cold = !options.paths && !(cacheDir && existsSync(pageIndexFile(cacheDir)));
   // How many depends on the pages to render (pool/render-threads.ts): the pool grows once they are known.
-  const early = cold && options.workers !== 0 ? renderPool(options.workers ?? renderThreads(availableParallelism()), undefined, budgetOf(options)) : undefined;
+  const earlyThreads = cold ? options.workers ?? renderThreads(availableParallelism()) : options.workers === undefined ? 1 : 0;
+  const early = options.workers !== 0 && earlyThreads > 0 ? renderPool(earlyThreads, undefined, budgetOf(options)) : undefined;
   const cache = cacheDir ? new PageCache(cacheDir) : undefined;
   // Copies of fetched documents go to a folder of this export's own, never a shared path.
   const ownWork = options.workDir === undefined;
@@ -159,7 +162,7 @@ interface Resolved {
   cacheDir: string | undefined;
   /** Nothing cached from an earlier export: every page renders. */
   cold: boolean;
-  /** Workers started before the scan, for a cold export. */
+  /** Workers started before the scan. */
   early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
   cache: PageCache | undefined;
   outbound: Outbound;
