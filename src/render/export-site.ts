@@ -129,10 +129,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     throw new InvalidError(`cache folder ${options.cacheDir} is inside the output folder; keep it outside (the output only holds the site)`);
   }
   // A cold export (no page cache yet) renders every page: its workers start now and
-  // load their modules while this thread scans the site.
+  // load their modules while this thread scans the site. So does a warm one, with a single
+  // thread (an edit changes few pages): the pages to render are known only once every
+  // page's key is, and a thread started then loaded its modules while nothing else ran.
   const cold = !options.paths && !(cacheDir && existsSync(pageIndexFile(cacheDir)));
   // How many depends on the pages to render (pool/render-threads.ts): the pool grows once they are known.
-  const early = cold && options.workers !== 0 ? renderPool(options.workers ?? renderThreads(availableParallelism()), undefined, budgetOf(options)) : undefined;
+  const earlyThreads = cold ? options.workers ?? renderThreads(availableParallelism()) : options.workers === undefined ? 1 : 0;
+  const early = options.workers !== 0 && earlyThreads > 0 ? renderPool(earlyThreads, undefined, budgetOf(options)) : undefined;
   const cache = cacheDir ? new PageCache(cacheDir) : undefined;
   // Copies of fetched documents go to a folder of this export's own, never a shared path.
   const ownWork = options.workDir === undefined;
@@ -159,7 +162,7 @@ interface Resolved {
   cacheDir: string | undefined;
   /** Nothing cached from an earlier export: every page renders. */
   cold: boolean;
-  /** Workers started before the scan, for a cold export. */
+  /** Workers started before the scan. */
   early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
   cache: PageCache | undefined;
   outbound: Outbound;
@@ -271,6 +274,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       if (search && plan.pages[task.page].searchable) search.add(doc);
       progress('render', ++done, tasks.length);
     };
+    // Each page's Markdown file as written, for llms-full.txt (no reading them back).
+    const markdownTexts = new Map<string, string>();
     const misses: RenderTask[] = [];
     const previous = new Set(previousFiles);
     // A page whose body loads media from other hosts is written once they are fetched, its
@@ -302,15 +307,18 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       // page's Markdown version written beside it.
       const file = pageOutputFile(task.page);
       const path = join(outDir, file);
-      const writeCached = (html: string, key: string, markdown = markdownFile(model.config, r)) =>
+      const markdown = markdownFile(model.config, r);
+      markdownTexts.set(task.page, markdown);
+      const writeCached = (html: string, key: string, md = markdown) =>
         folderFor(path)
-          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), markdown)]))
+          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), md)]))
           .then(() => manifest?.written(task.page, key, file));
       if (hasMedia(r.remoteMedia)) {
         const refs = r.remoteMedia;
         pageWrites.push(
           (async () => {
-            const remote = await media.page(r.html, refs, file, markdownFile(model.config, r));
+            const remote = await media.page(r.html, refs, file, markdown);
+            if (remote.markdown !== undefined) markdownTexts.set(task.page, remote.markdown);
             mediaDiagnostics.push(...remote.diagnostics);
             const key = sha256(keys.get(task.page)!, remote.signature);
             if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
@@ -348,11 +356,14 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       let bodyText: string | undefined;
       const body = () => (bodyText ??= decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
       const markdownPath = join(outDir, pageMarkdownFile(task.page));
+      markdownTexts.set(task.page, result.markdown);
       if (hasMedia(result.remoteMedia)) {
         // The Markdown version is written with the page, its images rewritten the same way.
         pageWrites.push(
           media.page(body(), result.remoteMedia, file, result.markdown).then((remote) => {
-            writePageFile(markdownPath, Buffer.from(remote.markdown ?? result.markdown));
+            const markdown = remote.markdown ?? result.markdown;
+            markdownTexts.set(task.page, markdown);
+            writePageFile(markdownPath, Buffer.from(markdown));
             mediaDiagnostics.push(...remote.diagnostics);
             const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
             const written = writePageFile(join(outDir, file), bytes);
@@ -401,7 +412,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // Every page's media are settled once its file is written: the bundled files are all known.
     for (const [p, c] of media.files()) files.set(p, c);
     // After the pages: llms-full.txt is made of their Markdown files.
-    for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file))) files.set(p, c);
+    for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file), markdownTexts)) files.set(p, c);
     // Last: the site's own files never take the place of one Quire writes, and go through
     // the checks for content a browser would run (output/source-copies.ts).
     const generated = new Set([...files.keys(), ...written]);

@@ -36,7 +36,10 @@ function specLinks(model: SiteModel, files: ReadonlySet<string>, from: string, r
   });
 }
 
-async function readMarkdown(outDir: string, page: string): Promise<string | undefined> {
+/** A page's Markdown file: as this export made it, else as an earlier one left it in the output folder. */
+async function readMarkdown(outDir: string, page: string, made: ReadonlyMap<string, string>): Promise<string | undefined> {
+  const known = made.get(page);
+  if (known !== undefined) return known;
   try {
     return await readFile(join(outDir, pageMarkdownFile(page)), 'utf8');
   } catch (err) {
@@ -46,10 +49,10 @@ async function readMarkdown(outDir: string, page: string): Promise<string | unde
 }
 
 /** llms-full.txt: every page's Markdown file, its source URL under its title. */
-async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string): Promise<string> {
+async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string, made: ReadonlyMap<string, string>): Promise<string> {
   const parts: string[] = instructions ? [instructions] : [];
   for (const e of scope.entries) {
-    const md = await readMarkdown(outDir, e.page);
+    const md = await readMarkdown(outDir, e.page, made);
     if (md === undefined) continue;
     const source = canonicalUrl(model.baseUrl, e.page) ?? linkTo(model, file, pageMarkdownFile(e.page));
     const nl = md.indexOf('\n');
@@ -58,8 +61,12 @@ async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir
   return parts.join('\n\n') + '\n';
 }
 
-/** `apiDocuments`: the OpenAPI documents the site's API pages come from (frontmatter `openapi:` ones included). */
-export async function agentFiles(model: SiteModel, root: string, sourceFiles: ReadonlySet<string>, outDir: string, apiDocuments: string[] = []): Promise<Map<string, OutputContent>> {
+/**
+ * `apiDocuments`: the OpenAPI documents the site's API pages come from (frontmatter `openapi:` ones included).
+ * `markdown`: the Markdown files this export wrote, by page (read back from the output folder otherwise:
+ * two thousand reads for the two llms-full.txt of a 1000-page site).
+ */
+export async function agentFiles(model: SiteModel, root: string, sourceFiles: ReadonlySet<string>, outDir: string, apiDocuments: string[] = [], markdown: ReadonlyMap<string, string> = new Map()): Promise<Map<string, OutputContent>> {
   const out = new Map<string, OutputContent>();
   const config = model.config;
   const description = typeof config.raw.description === 'string' ? config.raw.description : undefined;
@@ -67,6 +74,10 @@ export async function agentFiles(model: SiteModel, root: string, sourceFiles: Re
   const openapi = [...new Set([...collectSpecSources(config, 'openapi'), ...apiDocuments])];
   const asyncapi = collectSpecSources(config, 'asyncapi');
   for (const scope of llmsScopes(model.navigation, model.pages)) {
+    // With a base URL every source link is absolute: the /.well-known/ copy is the same file, made
+    // (and hashed for the output manifest) once; as bytes, encoded once for both.
+    let full: Promise<Uint8Array> | undefined;
+    const makeFull = (file: string) => llmsFull(model, scope, file, outDir, instructions, markdown).then((text) => Buffer.from(text));
     // The default language's files are also under /.well-known/, with their links from there.
     for (const dir of scope.dir ? [scope.dir] : ['', '.well-known']) {
       const at = (name: string) => (dir ? `${dir}/${name}` : name);
@@ -81,9 +92,9 @@ export async function agentFiles(model: SiteModel, root: string, sourceFiles: Re
         asyncapi: specLinks(model, sourceFiles, file, asyncapi, out, root),
         links: scope.links,
       };
-      const generated: Record<string, () => Promise<string> | string> = {
+      const generated: Record<string, () => Promise<OutputContent> | OutputContent> = {
         'llms.txt': () => llmsTxt(input),
-        'llms-full.txt': () => llmsFull(model, scope, at('llms-full.txt'), outDir, instructions),
+        'llms-full.txt': () => (model.baseUrl ? (full ??= makeFull(at('llms-full.txt'))) : makeFull(at('llms-full.txt'))),
       };
       for (const [name, make] of Object.entries(generated)) {
         out.set(at(name), sourceFiles.has(own(name)) ? { copyFrom: join(root, own(name)) } : await make());

@@ -97,9 +97,17 @@ export async function writeOutputFiles(outDir: string, files: Map<string, Output
   // What to write: the files the folder does not already hold (a stat each, when the tracker knew the file).
   const entries = [...files];
   const pending = new Array<Pending | undefined>(entries.length);
+  // The same bytes under two names (llms-full.txt and its /.well-known/ copy: megabytes) are hashed once.
+  const keys = new WeakMap<object, Promise<string>>();
+  const keyOf = (content: OutputContent) => {
+    if (typeof content === 'string') return contentKey(content);
+    let key = keys.get(content);
+    if (!key) keys.set(content, (key = contentKey(content)));
+    return key;
+  };
   await inLanes(entries.length, async (i) => {
     const [path, content] = entries[i];
-    const key = tracker ? await contentKey(content) : '';
+    const key = tracker ? await keyOf(content) : '';
     if (!(tracker && (await tracker.sameFile(path, key)))) pending[i] = { path, content, key };
   });
   const todo = pending.filter((p): p is Pending => p !== undefined);
