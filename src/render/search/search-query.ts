@@ -65,6 +65,9 @@ interface Scope {
   entry: ScopeEntry;
   analyzer: Analyzer;
   shards: Shard[];
+  /** Pages of all shards, and their average length (BM25's): worked out once, on loading. */
+  total: number;
+  average: number;
   /** Title terms per shard and page, worked out when first needed. */
   titles: Map<string, { all: Set<string>; words: number }>;
 }
@@ -169,7 +172,13 @@ export function createSearch(source: SearchSource) {
           source.stemmer(entry),
           Promise.all(dirs.map(async (dir) => ({ dir, meta: (await source.json(`${dir}index.json`)) as ShardMeta }))),
         ]);
-        return { entry, analyzer: createAnalyzer(entry.lang, stemmer), shards, titles: new Map() };
+        let total = 0;
+        let length = 0;
+        for (const shard of shards) {
+          total += shard.meta.pages.length;
+          for (const p of shard.meta.pages) length += p[2];
+        }
+        return { entry, analyzer: createAnalyzer(entry.lang, stemmer), shards, total, average: total ? length / total : 1, titles: new Map() };
       })();
       got.catch(() => loaded.delete(entry.id)); // as above: the search that asked reports it
       loaded.set(entry.id, got);
@@ -214,12 +223,9 @@ export function createSearch(source: SearchSource) {
       });
       return found;
     }))));
-    let total = 0;
-    let length = 0;
+    const { total, average } = sc;
     const df = new Map<string, number>();
-    sc.shards.forEach((shard, s) => {
-      total += shard.meta.pages.length;
-      for (const p of shard.meta.pages) length += p[2];
+    sc.shards.forEach((_, s) => {
       const counted = new Set<string>(); // a term two query words both match counts once
       for (const found of matched[s]) for (const f of found) {
         if (counted.has(f.term)) continue;
@@ -227,7 +233,6 @@ export function createSearch(source: SearchSource) {
         df.set(f.term, (df.get(f.term) ?? 0) + f.postings.length / 2);
       }
     });
-    const average = total ? length / total : 1;
     const out: { sc: Scope; shard: Shard; page: number; held: number; score: number; terms: Set<string>; url: string }[] = [];
     sc.shards.forEach((shard, s) => {
       const pages = shard.meta.pages;
