@@ -15,9 +15,13 @@
  *   words (title words count 5 times, headings 3 or 2), averaged per query word, so a
  *   page's text rarely outweighs a title; a heading made of the query's words (two or
  *   more) adds 50. An exact word always beats a prefix.
+ * - Phrases (search-phrase.ts): among the best candidates, those holding the query's words
+ *   side by side gain up to 30; a quoted part of the query puts the pages holding it
+ *   word for word first.
  */
 import { createAnalyzer, eachTerm, headingKey, termsOf, type Analyzer, type Stemmer } from './search-terms.js';
 import { describe, type SearchResult, type Section } from './search-excerpt.js';
+import { PHRASE_SCORE, phraseFit, quotedParts } from './search-phrase.js';
 import type { ScopeEntry } from './search-scopes.js';
 
 export type { SearchResult } from './search-excerpt.js';
@@ -49,6 +53,10 @@ export interface RankedResult extends SearchResult {
 
 /** What a heading made of the query's words (two or more) adds: less than such a title. */
 const HEADING_SCORE = 50;
+/** Candidates whose text is checked for the query's words side by side (search-phrase.ts), past the results asked for. */
+const PROXIMITY_EXTRA = 10;
+/** Candidates checked for a quoted phrase. */
+const QUOTED_CHECKS = 50;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -71,6 +79,28 @@ interface Scope {
   /** Title terms per shard and page, worked out when first needed. */
   titles: Map<string, { all: Set<string>; words: number }>;
 }
+/** A page that matches a query, before its text is loaded. */
+interface Candidate {
+  sc: Scope;
+  shard: Shard;
+  page: number;
+  /** Query words it holds. */
+  held: number;
+  /** Quoted phrases it holds side by side (search-phrase.ts). */
+  tier: number;
+  score: number;
+  boost?: number;
+  /** Dictionary terms that matched it (the excerpt marks them). */
+  terms: Set<string>;
+  url: string;
+  /** The section holding the query's words closest together, when one does: the excerpt's. */
+  section?: number;
+}
+
+function ranking(a: Candidate, b: Candidate): number {
+  return b.held - a.held || b.tier - a.tier || b.score - a.score || byText(a.url, b.url) || byText(a.sc.entry.id, b.sc.entry.id);
+}
+
 interface QueryWord {
   term: string;
   raw: string;
@@ -202,7 +232,7 @@ export function createSearch(source: SearchSource) {
   }
 
   /** Every page of a scope that matches the query, scored. */
-  async function scoreScope(sc: Scope, query: string) {
+  async function scoreScope(sc: Scope, query: string, limit: number): Promise<Candidate[]> {
     const words = queryWords(query, sc.analyzer);
     if (!words.length) return [];
     // pages with a heading that is the query, word for word
@@ -233,7 +263,7 @@ export function createSearch(source: SearchSource) {
         df.set(f.term, (df.get(f.term) ?? 0) + f.postings.length / 2);
       }
     });
-    const out: { sc: Scope; shard: Shard; page: number; held: number; score: number; terms: Set<string>; url: string }[] = [];
+    const out: Candidate[] = [];
     sc.shards.forEach((shard, s) => {
       const pages = shard.meta.pages;
       const byPage = new Map<number, { best: number[]; terms: Set<string> }>();
@@ -267,11 +297,58 @@ export function createSearch(source: SearchSource) {
         const text = row.best.reduce((a, b) => a + b, 0) / words.length;
         const held = row.best.filter((x) => x > 0).length;
         const heading = headed[s].has(page) ? HEADING_SCORE : 0;
-        out.push({ sc, shard, page, held, score: (boost ?? 1) * (titleScore(words, t) + heading + text), terms: row.terms, url });
+        out.push({ sc, shard, page, held, tier: 0, boost, score: (boost ?? 1) * (titleScore(words, t) + heading + text), terms: row.terms, url });
       });
     });
     const full = out.filter((r) => r.held === words.length);
-    return full.length ? full : out;
+    return byPhrase(sc, query, words, (full.length ? full : out).sort(ranking), limit);
+  }
+
+  /** The text of a page, by section (loaded for its excerpt, or to check a phrase). */
+  async function sectionsOf(shard: Shard, page: number): Promise<Section[]> {
+    const fragments = shard.meta.fragments;
+    const f = lastAtMost(fragments.map((x): [number] => [x[1]]), page);
+    return (await run(shard, f))[page - fragments[f][1]] ?? [];
+  }
+
+  /**
+   * Candidates (ranked) reordered by how close together they hold the query's words
+   * (search-phrase.ts): only the best few are checked, those a result list may show.
+   */
+  async function byPhrase(sc: Scope, query: string, words: QueryWord[], ranked: Candidate[], limit: number): Promise<Candidate[]> {
+    const bits = new Map<string, number>();
+    const wordsOf = (term: string) => {
+      let b = bits.get(term);
+      if (b === undefined) {
+        b = 0;
+        for (let i = 0; i < Math.min(words.length, 30); i++) if (matchWeight(words[i], term) > 0) b |= 1 << i;
+        bits.set(term, b);
+      }
+      return b;
+    };
+    const bitOf = (term: string) => {
+      const i = words.findIndex((w) => w.term === term);
+      return i >= 0 && i < 30 ? 1 << i : 0;
+    };
+    const quoted = quotedParts(query).map((part) => termsOf(part, sc.analyzer).map(bitOf).filter((b) => b)).filter((p) => p.length);
+    const phrase = termsOf(query, sc.analyzer).map(bitOf).filter((b) => b);
+    if (!quoted.length && new Set(phrase).size < 2) return ranked;
+    const checked = ranked.slice(0, quoted.length ? QUOTED_CHECKS : limit + PROXIMITY_EXTRA);
+    await Promise.all(checked.map(async (r) => {
+      const sections = await sectionsOf(r.shard, r.page);
+      const title = r.shard.meta.pages[r.page][1];
+      for (const q of quoted) {
+        const found = phraseFit(title, sections, q, sc.analyzer, wordsOf);
+        if (!found.exact) continue;
+        r.tier++;
+        r.section ??= found.section;
+      }
+      if (new Set(phrase).size < 2) return;
+      const found = phraseFit(title, sections, phrase, sc.analyzer, wordsOf);
+      r.score += (r.boost ?? 1) * PHRASE_SCORE * found.fit;
+      if (found.fit > 0) r.section ??= found.section;
+    }));
+    return [...checked.sort(ranking), ...ranked.slice(checked.length)];
   }
 
   async function search(query: unknown, options: QueryOptions = {}): Promise<RankedResult[]> {
@@ -279,18 +356,14 @@ export function createSearch(source: SearchSource) {
     const limit = options.limit || 10;
     if (!text.trim()) return [];
     const list = await Promise.all((await chosen(options)).map(scope));
-    const all = (await Promise.all(list.map((sc) => scoreScope(sc, text)))).flat();
-    const ranked = all
-      .sort((a, b) => b.held - a.held || b.score - a.score || byText(a.url, b.url) || byText(a.sc.entry.id, b.sc.entry.id))
-      .slice(0, limit);
+    const all = (await Promise.all(list.map((sc) => scoreScope(sc, text, limit)))).flat();
+    const ranked = all.sort(ranking).slice(0, limit);
     return Promise.all(ranked.map(async (r) => {
-      const fragments = r.shard.meta.fragments;
-      const f = lastAtMost(fragments.map((x): [number] => [x[1]]), r.page);
-      const sections = (await run(r.shard, f))[r.page - fragments[f][1]];
+      const sections = await sectionsOf(r.shard, r.page);
       const p = r.shard.meta.pages[r.page];
       const { entry } = r.sc;
       return {
-        ...describe({ url: p[0], title: p[1] }, sections, r.terms, r.sc.analyzer),
+        ...describe({ url: p[0], title: p[1] }, sections, r.terms, r.sc.analyzer, r.section),
         scope: entry.id,
         ...(entry.language !== undefined ? { language: entry.language } : {}),
         ...(entry.version !== undefined ? { version: entry.version } : {}),
