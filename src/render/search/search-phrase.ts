@@ -11,13 +11,17 @@
  *   heading or a paragraph), less for a few words apart or in another order.
  *
  * Positions count words: the parts of a joined word (`retryLimit`) take one each, and
- * the whole run together the first part's, so `retry limit` is a phrase of `retryLimit`.
+ * the whole run together its first and last part's, so `retry limit` is a phrase of
+ * `retryLimit`, and `full-text search` one of `Full-text search`.
  */
 import { eachTerm, type Analyzer } from './search-terms.js';
 import type { Section } from './search-excerpt.js';
 
 /** What a page's phrase fit adds to its score, at most: less than a title made of the query's words. */
 export const PHRASE_SCORE = 30;
+/** A phrase in a heading, in running text: worth less than in the title, as single words are. */
+const HEADING_WEIGHT = 0.75;
+const TEXT_WEIGHT = 0.5;
 /** Words between the first and last of the query's words past which they no longer count as close. */
 const NEAR = 4;
 
@@ -39,7 +43,12 @@ function positions(text: string, a: Analyzer, wordsOf: (term: string) => number)
     const parts = group.length > 1 ? group.slice(0, -1) : group;
     const at = out.length;
     for (const [term] of parts) out.push(wordsOf(term));
-    if (group.length > 1) out[at] |= wordsOf(group[group.length - 1][0]);
+    // the whole at its first part's place and its last's, so it meets the words on either side
+    if (group.length > 1) {
+      const whole = wordsOf(group[group.length - 1][0]);
+      out[at] |= whole;
+      out[out.length - 1] |= whole;
+    }
     group = [];
   };
   let last = -1;
@@ -78,7 +87,7 @@ function fitIn(at: number[], phrase: number[]): number {
 }
 
 export interface PhraseFit {
-  /** 1: the words side by side in order in the title or a heading; less the farther apart or in text; 0: not close anywhere. */
+  /** 1: the words side by side in order in the title; less the farther apart, or in a heading or text; 0: not close anywhere. */
   fit: number;
   /** Where: the section's index, or -1 for the title. */
   section: number;
@@ -86,14 +95,14 @@ export interface PhraseFit {
 
 /**
  * How closely a page (its title and sections) holds `phrase`, the query word bits in
- * order; in running text half as much as in the title or a heading, as for single words.
+ * order; in a heading or running text less than in the title, as for single words.
  * `exact`: whether the words stand side by side in order somewhere.
  */
 export function phraseFit(title: string, sections: Section[], phrase: number[], a: Analyzer, wordsOf: (term: string) => number): PhraseFit & { exact: boolean } {
   let best: PhraseFit = { fit: fitIn(positions(title, a, wordsOf), phrase), section: -1 };
   let exact = best.fit === 1;
   for (let i = 0; i < sections.length && best.fit < 1; i++) {
-    for (const [text, weight] of [[sections[i][1], 1], [sections[i][2], 0.5]] as const) {
+    for (const [text, weight] of [[sections[i][1], HEADING_WEIGHT], [sections[i][2], TEXT_WEIGHT]] as const) {
       const fit = fitIn(positions(text, a, wordsOf), phrase);
       exact ||= fit === 1;
       if (fit * weight > best.fit) best = { fit: fit * weight, section: i };

@@ -11,10 +11,11 @@
  * - A page must hold every word; if none does, pages holding some of them come, those
  *   with more first. Among them the score is `boost x (title + text)`: `title` is 100 for a
  *   title made of the query's words (`Code groups` for `code groups`), less the more other
- *   words the title has, and small when it holds only some; `text` is BM25 over the page's
- *   words (title words count 5 times, headings 3 or 2), averaged per query word, so a
- *   page's text rarely outweighs a title; a heading made of the query's words (two or
- *   more) adds 50. An exact word always beats a prefix.
+ *   words the title has, and small when it holds only some, 2 more when its words are
+ *   the query's as typed and not only by stem; or 50 when that is more and a heading is
+ *   the query's words (two or more); `text` is BM25 over the page's words (title words
+ *   count 5 times, headings 3 or 2), averaged per query word, so a page's text rarely
+ *   outweighs a title. An exact word always beats a prefix.
  * - Phrases (search-phrase.ts): among the best candidates, those holding the query's words
  *   side by side gain up to 30; a quoted part of the query puts the pages holding it
  *   word for word first.
@@ -51,8 +52,10 @@ export interface RankedResult extends SearchResult {
   score: number;
 }
 
-/** What a heading made of the query's words (two or more) adds: less than such a title. */
+/** What a heading made of the query's words (two or more) is worth: less than such a title, and not added to a title's. */
 const HEADING_SCORE = 50;
+/** What a title holding the query's words as typed (not only their stems) adds. */
+const SURFACE_SCORE = 2;
 /** Candidates whose text is checked for the query's words side by side (search-phrase.ts), past the results asked for. */
 const PROXIMITY_EXTRA = 10;
 /** Candidates checked for a quoted phrase. */
@@ -77,7 +80,15 @@ interface Scope {
   total: number;
   average: number;
   /** Title terms per shard and page, worked out when first needed. */
-  titles: Map<string, { all: Set<string>; words: number }>;
+  titles: Map<string, TitleTerms>;
+}
+interface TitleTerms {
+  /** Its terms (index-side: a joined word's parts too). */
+  all: Set<string>;
+  /** Its words, folded but not stemmed. */
+  raw: Set<string>;
+  /** How many words (query-side terms) it has. */
+  words: number;
 }
 /** A page that matches a query, before its text is loaded. */
 interface Candidate {
@@ -152,18 +163,21 @@ export function queryWords(query: string, a: Analyzer): QueryWord[] {
 }
 
 /** The title part of a page's score: see the module comment. */
-function titleScore(words: QueryWord[], title: { all: Set<string>; words: number }): number {
+function titleScore(words: QueryWord[], title: TitleTerms): number {
   let quality = 0;
   let held = 0;
+  let surface = 0;
   for (const q of words) {
     let best = 0;
     for (const t of title.all) best = Math.max(best, matchWeight(q, t));
     quality += best;
     if (best > 0) held++;
+    if (title.raw.has(q.raw)) surface++;
   }
   quality /= words.length;
   if (held < words.length) return 10 * quality * (held / words.length);
-  return (40 + 60 * Math.min(1, words.length / Math.max(1, title.words))) * quality;
+  // the words as typed, not only their stems (`Indexing` before `Indexes`): a tie-breaker
+  return (40 + 60 * Math.min(1, words.length / Math.max(1, title.words))) * quality + SURFACE_SCORE * (surface / words.length);
 }
 
 function byText(a: string, b: string): number {
@@ -289,15 +303,19 @@ export function createSearch(source: SearchSource) {
         let t = sc.titles.get(key);
         if (!t) {
           const all = new Set<string>();
+          const raw = new Set<string>();
           let count = 0;
           eachTerm(title, (term) => all.add(term), true, sc.analyzer);
-          eachTerm(title, () => count++, false, sc.analyzer);
-          sc.titles.set(key, (t = { all, words: count }));
+          eachTerm(title, (_term, _start, _end, word) => {
+            raw.add(word);
+            count++;
+          }, false, sc.analyzer);
+          sc.titles.set(key, (t = { all, raw, words: count }));
         }
         const text = row.best.reduce((a, b) => a + b, 0) / words.length;
         const held = row.best.filter((x) => x > 0).length;
         const heading = headed[s].has(page) ? HEADING_SCORE : 0;
-        out.push({ sc, shard, page, held, tier: 0, boost, score: (boost ?? 1) * (titleScore(words, t) + heading + text), terms: row.terms, url });
+        out.push({ sc, shard, page, held, tier: 0, boost, score: (boost ?? 1) * (Math.max(titleScore(words, t), heading) + text), terms: row.terms, url });
       });
     });
     const full = out.filter((r) => r.held === words.length);
