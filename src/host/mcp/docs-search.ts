@@ -1,7 +1,6 @@
 /**
- * The MCP endpoint's search: the ranking the site's own search dialog uses
- * (render/search/search-query.ts, shared with the browser) reading the index files from
- * the verified bundle instead of over HTTP, so it answers exactly as the site does and
+ * The MCP endpoint's search: the engine of render/search/search-bundle.ts (the ranking
+ * the site's own search dialog uses) reading the index files from the verified bundle, so it answers exactly as the site does and
  * works air-gapped. Language and version narrow the search to the site's per-language,
  * per-version indexes; agents.json adds each page's place for the answer.
  *
@@ -9,8 +8,7 @@
  * ranking is plugged in here.
  */
 import { readFile } from 'node:fs/promises';
-import { createSearch } from '../../render/search/search-query.js';
-import { stemmerFor } from '../../render/search/stemmers.js';
+import { openBundleSearch } from '../../render/search/search-bundle.js';
 import type { AgentsIndex, AgentsPage } from '../../render/agents/agents-index.js';
 import type { Site } from '../site.js';
 
@@ -40,13 +38,10 @@ export interface DocsSearch {
 export function createDocsSearch(site: Site, index: AgentsIndex): DocsSearch {
   const byPage = new Map<string, AgentsPage>(index.pages.map((p) => [p.page, p]));
   const hasIndex = site.file('search/scopes.json') !== undefined;
-  const engine = hasIndex ? createSearch({
-    async json(path: string) {
-      const file = site.file(`search/${path.replace(/^\.?\//, '')}`);
-      if (!file) throw new Error(`search index file ${path} is not in the site`);
-      return JSON.parse((await site.bytes(file.identity))?.toString('utf8') ?? (await readFile(file.identity.abs, 'utf8'))) as unknown;
-    },
-    stemmer: async (scope) => stemmerFor(scope.lang),
+  const engine = hasIndex ? openBundleSearch(async (path) => {
+    const file = site.file(`search/${path.replace(/^\.?\//, '')}`);
+    if (!file) throw new Error(`search index file ${path} is not in the site`);
+    return (await site.bytes(file.identity)) ?? (await readFile(file.identity.abs));
   }) : undefined;
   return {
     async search(query, options = {}) {

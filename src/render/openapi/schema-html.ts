@@ -64,14 +64,18 @@ export function renderField(name: string, schema: Schema | undefined, ctx: Schem
   const base = ctx.anchor ? fieldAnchor(name, ctx.anchor.base) : undefined;
   const id = base && ctx.anchor ? ctx.anchor.unique(base) : undefined;
   const nameHtml = id ? `<a class="api-field-link" href="#${esc(id)}"><code class="api-field-name">${esc(name)}</code></a>` : `<code class="api-field-name">${esc(name)}</code>`;
-  return [
-    `<div class="api-field"${id ? ` id="${esc(id)}"` : ''}><div class="api-field-head">${nameHtml}`,
+  // the head's and meta's items are flex items (spaces between them do not show), spaced
+  // so that their text stays apart words for search and for copying
+  const head = [
+    nameHtml,
     `<span class="api-field-type">${esc(schema ? typeLabel(schema, ctx.names) : 'any')}</span>`,
     opts.note ? `<span class="api-field-note">${esc(opts.note)}</span>` : '',
-    badges.join(''),
-    '</div>',
+    ...badges,
+  ].filter(Boolean).join(' ');
+  return [
+    `<div class="api-field"${id ? ` id="${esc(id)}"` : ''}><div class="api-field-head">${head}</div>`,
     description ? `<div class="api-field-desc">${markdownToHtml(description, ctx.links)}</div>` : '',
-    meta.length ? `<div class="api-field-meta">${meta.join('')}</div>` : '',
+    meta.length ? `<div class="api-field-meta">${meta.join(' ')}</div>` : '',
     schema ? renderNested(schema, nestedCtx(ctx, base), ancestors, depth) : '',
     '</div>',
   ].join('');

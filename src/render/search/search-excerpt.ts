@@ -76,12 +76,15 @@ function excerpt(text: string, ranges: [number, number][]): [string, boolean][] 
   return parts.filter((p) => p[0] !== '');
 }
 
-/** The result of one page, from its sections and the dictionary terms that matched it. */
-export function describe(entry: { url: string; title: string }, sections: Section[], hits: Set<string>, a: Analyzer): SearchResult {
-  let best = 0;
-  let bestScore = 0;
+/**
+ * The result of one page, from its sections and the dictionary terms that matched it;
+ * `section`: the one to show (where a phrase of the query is), else the one with most hits.
+ */
+export function describe(entry: { url: string; title: string }, sections: Section[], hits: Set<string>, a: Analyzer, section?: number): SearchResult {
+  let best = section !== undefined && section >= 0 && section < sections.length ? section : 0;
+  let bestScore = best === section ? Infinity : 0;
   let ranges: [number, number][] = [];
-  for (let i = 0; i < sections.length; i++) {
+  for (let i = 0; i < sections.length && bestScore < Infinity; i++) {
     const inText = hitRanges(sections[i][2], hits, a);
     const score = hitRanges(sections[i][1], hits, a).length * 3 + inText.length;
     if (score > bestScore) {

@@ -11,13 +11,18 @@
  * - A page must hold every word; if none does, pages holding some of them come, those
  *   with more first. Among them the score is `boost x (title + text)`: `title` is 100 for a
  *   title made of the query's words (`Code groups` for `code groups`), less the more other
- *   words the title has, and small when it holds only some; `text` is BM25 over the page's
- *   words (title words count 5 times, headings 3 or 2), averaged per query word, so a
- *   page's text rarely outweighs a title; a heading made of the query's words (two or
- *   more) adds 50. An exact word always beats a prefix.
+ *   words the title has, and small when it holds only some, 2 more when its words are
+ *   the query's as typed and not only by stem; or 50 when that is more and a heading is
+ *   the query's words (two or more); `text` is BM25 over the page's words (title words
+ *   count 5 times, headings 3 or 2), averaged per query word, so a page's text rarely
+ *   outweighs a title. An exact word always beats a prefix.
+ * - Phrases (search-phrase.ts): among the best candidates, those holding the query's words
+ *   side by side gain up to 30; a quoted part of the query puts the pages holding it
+ *   word for word first.
  */
 import { createAnalyzer, eachTerm, headingKey, termsOf, type Analyzer, type Stemmer } from './search-terms.js';
 import { describe, type SearchResult, type Section } from './search-excerpt.js';
+import { PHRASE_SCORE, phraseFit, quotedParts } from './search-phrase.js';
 import type { ScopeEntry } from './search-scopes.js';
 
 export type { SearchResult } from './search-excerpt.js';
@@ -47,8 +52,14 @@ export interface RankedResult extends SearchResult {
   score: number;
 }
 
-/** What a heading made of the query's words (two or more) adds: less than such a title. */
+/** What a heading made of the query's words (two or more) is worth: less than such a title, and not added to a title's. */
 const HEADING_SCORE = 50;
+/** What a title holding the query's words as typed (not only their stems) adds. */
+const SURFACE_SCORE = 2;
+/** Candidates whose text is checked for the query's words side by side (search-phrase.ts), past the results asked for. */
+const PROXIMITY_EXTRA = 10;
+/** Candidates checked for a quoted phrase. */
+const QUOTED_CHECKS = 50;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -65,9 +76,42 @@ interface Scope {
   entry: ScopeEntry;
   analyzer: Analyzer;
   shards: Shard[];
+  /** Pages of all shards, and their average length (BM25's): worked out once, on loading. */
+  total: number;
+  average: number;
   /** Title terms per shard and page, worked out when first needed. */
-  titles: Map<string, { all: Set<string>; words: number }>;
+  titles: Map<string, TitleTerms>;
 }
+interface TitleTerms {
+  /** Its terms (index-side: a joined word's parts too). */
+  all: Set<string>;
+  /** Its words, folded but not stemmed. */
+  raw: Set<string>;
+  /** How many words (query-side terms) it has. */
+  words: number;
+}
+/** A page that matches a query, before its text is loaded. */
+interface Candidate {
+  sc: Scope;
+  shard: Shard;
+  page: number;
+  /** Query words it holds. */
+  held: number;
+  /** Quoted phrases it holds side by side (search-phrase.ts). */
+  tier: number;
+  score: number;
+  boost?: number;
+  /** Dictionary terms that matched it (the excerpt marks them). */
+  terms: Set<string>;
+  url: string;
+  /** The section holding the query's words closest together, when one does: the excerpt's. */
+  section?: number;
+}
+
+function ranking(a: Candidate, b: Candidate): number {
+  return b.held - a.held || b.tier - a.tier || b.score - a.score || byText(a.url, b.url) || byText(a.sc.entry.id, b.sc.entry.id);
+}
+
 interface QueryWord {
   term: string;
   raw: string;
@@ -119,18 +163,21 @@ export function queryWords(query: string, a: Analyzer): QueryWord[] {
 }
 
 /** The title part of a page's score: see the module comment. */
-function titleScore(words: QueryWord[], title: { all: Set<string>; words: number }): number {
+function titleScore(words: QueryWord[], title: TitleTerms): number {
   let quality = 0;
   let held = 0;
+  let surface = 0;
   for (const q of words) {
     let best = 0;
     for (const t of title.all) best = Math.max(best, matchWeight(q, t));
     quality += best;
     if (best > 0) held++;
+    if (title.raw.has(q.raw)) surface++;
   }
   quality /= words.length;
   if (held < words.length) return 10 * quality * (held / words.length);
-  return (40 + 60 * Math.min(1, words.length / Math.max(1, title.words))) * quality;
+  // the words as typed, not only their stems (`Indexing` before `Indexes`): a tie-breaker
+  return (40 + 60 * Math.min(1, words.length / Math.max(1, title.words))) * quality + SURFACE_SCORE * (surface / words.length);
 }
 
 function byText(a: string, b: string): number {
@@ -169,7 +216,13 @@ export function createSearch(source: SearchSource) {
           source.stemmer(entry),
           Promise.all(dirs.map(async (dir) => ({ dir, meta: (await source.json(`${dir}index.json`)) as ShardMeta }))),
         ]);
-        return { entry, analyzer: createAnalyzer(entry.lang, stemmer), shards, titles: new Map() };
+        let total = 0;
+        let length = 0;
+        for (const shard of shards) {
+          total += shard.meta.pages.length;
+          for (const p of shard.meta.pages) length += p[2];
+        }
+        return { entry, analyzer: createAnalyzer(entry.lang, stemmer), shards, total, average: total ? length / total : 1, titles: new Map() };
       })();
       got.catch(() => loaded.delete(entry.id)); // as above: the search that asked reports it
       loaded.set(entry.id, got);
@@ -193,7 +246,7 @@ export function createSearch(source: SearchSource) {
   }
 
   /** Every page of a scope that matches the query, scored. */
-  async function scoreScope(sc: Scope, query: string) {
+  async function scoreScope(sc: Scope, query: string, limit: number): Promise<Candidate[]> {
     const words = queryWords(query, sc.analyzer);
     if (!words.length) return [];
     // pages with a heading that is the query, word for word
@@ -214,12 +267,9 @@ export function createSearch(source: SearchSource) {
       });
       return found;
     }))));
-    let total = 0;
-    let length = 0;
+    const { total, average } = sc;
     const df = new Map<string, number>();
-    sc.shards.forEach((shard, s) => {
-      total += shard.meta.pages.length;
-      for (const p of shard.meta.pages) length += p[2];
+    sc.shards.forEach((_, s) => {
       const counted = new Set<string>(); // a term two query words both match counts once
       for (const found of matched[s]) for (const f of found) {
         if (counted.has(f.term)) continue;
@@ -227,8 +277,7 @@ export function createSearch(source: SearchSource) {
         df.set(f.term, (df.get(f.term) ?? 0) + f.postings.length / 2);
       }
     });
-    const average = total ? length / total : 1;
-    const out: { sc: Scope; shard: Shard; page: number; held: number; score: number; terms: Set<string>; url: string }[] = [];
+    const out: Candidate[] = [];
     sc.shards.forEach((shard, s) => {
       const pages = shard.meta.pages;
       const byPage = new Map<number, { best: number[]; terms: Set<string> }>();
@@ -254,19 +303,70 @@ export function createSearch(source: SearchSource) {
         let t = sc.titles.get(key);
         if (!t) {
           const all = new Set<string>();
+          const raw = new Set<string>();
           let count = 0;
           eachTerm(title, (term) => all.add(term), true, sc.analyzer);
-          eachTerm(title, () => count++, false, sc.analyzer);
-          sc.titles.set(key, (t = { all, words: count }));
+          eachTerm(title, (_term, _start, _end, word) => {
+            raw.add(word);
+            count++;
+          }, false, sc.analyzer);
+          sc.titles.set(key, (t = { all, raw, words: count }));
         }
         const text = row.best.reduce((a, b) => a + b, 0) / words.length;
         const held = row.best.filter((x) => x > 0).length;
         const heading = headed[s].has(page) ? HEADING_SCORE : 0;
-        out.push({ sc, shard, page, held, score: (boost ?? 1) * (titleScore(words, t) + heading + text), terms: row.terms, url });
+        out.push({ sc, shard, page, held, tier: 0, boost, score: (boost ?? 1) * (Math.max(titleScore(words, t), heading) + text), terms: row.terms, url });
       });
     });
     const full = out.filter((r) => r.held === words.length);
-    return full.length ? full : out;
+    return byPhrase(sc, query, words, (full.length ? full : out).sort(ranking), limit);
+  }
+
+  /** The text of a page, by section (loaded for its excerpt, or to check a phrase). */
+  async function sectionsOf(shard: Shard, page: number): Promise<Section[]> {
+    const fragments = shard.meta.fragments;
+    const f = lastAtMost(fragments.map((x): [number] => [x[1]]), page);
+    return (await run(shard, f))[page - fragments[f][1]] ?? [];
+  }
+
+  /**
+   * Candidates (ranked) reordered by how close together they hold the query's words
+   * (search-phrase.ts): only the best few are checked, those a result list may show.
+   */
+  async function byPhrase(sc: Scope, query: string, words: QueryWord[], ranked: Candidate[], limit: number): Promise<Candidate[]> {
+    const bits = new Map<string, number>();
+    const wordsOf = (term: string) => {
+      let b = bits.get(term);
+      if (b === undefined) {
+        b = 0;
+        for (let i = 0; i < Math.min(words.length, 30); i++) if (matchWeight(words[i], term) > 0) b |= 1 << i;
+        bits.set(term, b);
+      }
+      return b;
+    };
+    const bitOf = (term: string) => {
+      const i = words.findIndex((w) => w.term === term);
+      return i >= 0 && i < 30 ? 1 << i : 0;
+    };
+    const quoted = quotedParts(query).map((part) => termsOf(part, sc.analyzer).map(bitOf).filter((b) => b)).filter((p) => p.length);
+    const phrase = termsOf(query, sc.analyzer).map(bitOf).filter((b) => b);
+    if (!quoted.length && new Set(phrase).size < 2) return ranked;
+    const checked = ranked.slice(0, quoted.length ? QUOTED_CHECKS : limit + PROXIMITY_EXTRA);
+    await Promise.all(checked.map(async (r) => {
+      const sections = await sectionsOf(r.shard, r.page);
+      const title = r.shard.meta.pages[r.page][1];
+      for (const q of quoted) {
+        const found = phraseFit(title, sections, q, sc.analyzer, wordsOf);
+        if (!found.exact) continue;
+        r.tier++;
+        r.section ??= found.section;
+      }
+      if (new Set(phrase).size < 2) return;
+      const found = phraseFit(title, sections, phrase, sc.analyzer, wordsOf);
+      r.score += (r.boost ?? 1) * PHRASE_SCORE * found.fit;
+      if (found.fit > 0) r.section ??= found.section;
+    }));
+    return [...checked.sort(ranking), ...ranked.slice(checked.length)];
   }
 
   async function search(query: unknown, options: QueryOptions = {}): Promise<RankedResult[]> {
@@ -274,18 +374,14 @@ export function createSearch(source: SearchSource) {
     const limit = options.limit || 10;
     if (!text.trim()) return [];
     const list = await Promise.all((await chosen(options)).map(scope));
-    const all = (await Promise.all(list.map((sc) => scoreScope(sc, text)))).flat();
-    const ranked = all
-      .sort((a, b) => b.held - a.held || b.score - a.score || byText(a.url, b.url) || byText(a.sc.entry.id, b.sc.entry.id))
-      .slice(0, limit);
+    const all = (await Promise.all(list.map((sc) => scoreScope(sc, text, limit)))).flat();
+    const ranked = all.sort(ranking).slice(0, limit);
     return Promise.all(ranked.map(async (r) => {
-      const fragments = r.shard.meta.fragments;
-      const f = lastAtMost(fragments.map((x): [number] => [x[1]]), r.page);
-      const sections = (await run(r.shard, f))[r.page - fragments[f][1]];
+      const sections = await sectionsOf(r.shard, r.page);
       const p = r.shard.meta.pages[r.page];
       const { entry } = r.sc;
       return {
-        ...describe({ url: p[0], title: p[1] }, sections, r.terms, r.sc.analyzer),
+        ...describe({ url: p[0], title: p[1] }, sections, r.terms, r.sc.analyzer, r.section),
         scope: entry.id,
         ...(entry.language !== undefined ? { language: entry.language } : {}),
         ...(entry.version !== undefined ? { version: entry.version } : {}),

@@ -7,28 +7,14 @@
  * language (`assets/stem-<code>.<hash>.js`, theme/browser-assets.ts) that the engine
  * imports for the index it searches; Node code uses them from here.
  */
-import { stem as porter2 } from 'porter2';
-import { stemmer as arabic } from '@orama/stemmers/arabic';
-import { stemmer as danish } from '@orama/stemmers/danish';
-import { stemmer as dutch } from '@orama/stemmers/dutch';
-import { stemmer as finnish } from '@orama/stemmers/finnish';
-import { stemmer as french } from '@orama/stemmers/french';
-import { stemmer as german } from '@orama/stemmers/german';
-import { stemmer as hindi } from '@orama/stemmers/indian';
-import { stemmer as hungarian } from '@orama/stemmers/hungarian';
-import { stemmer as indonesian } from '@orama/stemmers/indonesian';
-import { stemmer as italian } from '@orama/stemmers/italian';
-import { stemmer as norwegian } from '@orama/stemmers/norwegian';
-import { stemmer as portuguese } from '@orama/stemmers/portuguese';
-import { stemmer as romanian } from '@orama/stemmers/romanian';
-import { stemmer as russian } from '@orama/stemmers/russian';
-import { stemmer as spanish } from '@orama/stemmers/spanish';
-import { stemmer as swedish } from '@orama/stemmers/swedish';
-import { stemmer as turkish } from '@orama/stemmers/turkish';
-import { stemmer as ukrainian } from '@orama/stemmers/ukrainian';
+import { createRequire } from 'node:module';
 import { createAnalyzer, type Analyzer, type Stemmer } from './search-terms.js';
 
-/** Language subtag -> the stemmer's module (a `@orama/stemmers` export, or `porter2`). */
+/**
+ * Language subtag -> the stemmer's module (a `@orama/stemmers` export, or `porter2`): the
+ * one list of stemmers. Node loads a module when its language is first indexed or
+ * searched; the browser bundles each as `assets/stem-<code>.<hash>.js`.
+ */
 export const STEMMER_MODULES: Record<string, string> = {
   en: 'porter2',
   ar: '@orama/stemmers/arabic',
@@ -51,23 +37,27 @@ export const STEMMER_MODULES: Record<string, string> = {
   uk: '@orama/stemmers/ukrainian',
 };
 
-const STEMMERS: Record<string, Stemmer> = {
-  en: porter2, ar: arabic, da: danish, de: german, es: spanish, fi: finnish, fr: french, hi: hindi, hu: hungarian,
-  id: indonesian, it: italian, nl: dutch, no: norwegian, pt: portuguese, ro: romanian, ru: russian, sv: swedish,
-  tr: turkish, uk: ukrainian,
-};
+const load = createRequire(import.meta.url);
+const loaded = new Map<string, Stemmer>();
 
 /** The stemmer's key for a BCP 47 tag (`pt-BR` -> `pt`, `nb` -> `no`), or undefined when it has none. */
 export function stemmerKey(lang: string): string | undefined {
   const base = lang.toLowerCase().split(/[-_]/)[0];
   const key = base === 'nb' || base === 'nn' ? 'no' : base;
-  return key in STEMMERS ? key : undefined;
+  return Object.hasOwn(STEMMER_MODULES, key) ? key : undefined;
 }
 
 /** The stemmer of a language, or undefined when it has none. */
 export function stemmerFor(lang: string): Stemmer | undefined {
   const key = stemmerKey(lang);
-  return key ? STEMMERS[key] : undefined;
+  if (!key) return undefined;
+  let stemmer = loaded.get(key);
+  if (!stemmer) {
+    const module = load(STEMMER_MODULES[key]) as { stem?: Stemmer; stemmer?: Stemmer };
+    stemmer = (module.stemmer ?? module.stem)!; // porter2 calls it `stem`
+    loaded.set(key, stemmer);
+  }
+  return stemmer;
 }
 
 const analyzers = new Map<string, Analyzer>();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderEndpointPage, type EndpointPageSpec } from '../../../src/render/openapi/index.js';
 import type { SiteConfig } from '../../../src/render/types.js';
 import { FIXTURES, pageContext, siteConfig } from './helpers.js';
+import { searchSections } from '../../../src/render/search/search-text.js';
 
 const spec = (file: string, method: string, path: string, page: string, title = page): EndpointPageSpec => ({ page, title, method, path, file });
 
@@ -33,11 +34,15 @@ describe('renderEndpointPage: OpenAPI 3.0 JSON (petstore)', () => {
     expect(html).toContain('<span class="api-method api-method-get">GET</span>');
     expect(html).toContain('<span class="api-server">https://eu.petstore.example.com/v1</span>/pets');
     // Parameters: names, types, formats, required, defaults, enums, examples, constraints.
-    expect(html).toMatch(/<code class="api-field-name">limit<\/code><\/a><span class="api-field-type">integer&lt;int32&gt;<\/span>/);
+    expect(html).toMatch(/<code class="api-field-name">limit<\/code><\/a> <span class="api-field-type">integer&lt;int32&gt;<\/span>/);
     expect(html).toContain('Default: <code>20</code>');
     expect(html).toContain('<code>&gt;= 1</code>, <code>&lt;= 100</code>');
     expect(html).toContain('Allowed values: <code>available</code>, <code>pending</code>, <code>sold</code>');
-    expect(html).toMatch(/X-Request-Id<\/code><\/a><span class="api-field-type">string&lt;uuid&gt;<\/span><span class="api-badge api-badge-required">required<\/span>/);
+    expect(html).toMatch(/X-Request-Id<\/code><\/a> <span class="api-field-type">string&lt;uuid&gt;<\/span> <span class="api-badge api-badge-required">required<\/span>/);
+    // a field's name, type and badges stay apart words in the search text (flex items, not one run)
+    const words = searchSections(html).map((s) => s.text).join(' ');
+    expect(words).toContain('X-Request-Id string<uuid> required');
+    expect(words).toMatch(/Default: 20 Constraints: >= 1, <= 100/);
     expect(page.headings.map((h) => h.id)).toEqual(['authorizations', 'query-parameters', 'header-parameters', 'cookie-parameters', 'response', 'response-200', 'response-default']);
     // Markdown description: bold kept, internal link resolved, script and javascript: dropped.
     expect(html).toContain('<strong>newest first</strong>');
@@ -64,7 +69,7 @@ describe('renderEndpointPage: OpenAPI 3.0 JSON (petstore)', () => {
     expect(html).toContain('Basic authentication header of the form <code>Basic &lt;encoded-value&gt;</code>');
     expect(html).toContain('API key sent in the <code>X-API-Key</code> header.');
     expect(html).toMatch(/role="tab"[^>]*>application\/json<\/button>[\s\S]*role="tab"[^>]*>application\/x-www-form-urlencoded<\/button>/);
-    expect(html).toMatch(/name<\/code><\/a><span class="api-field-type">string<\/span><span class="api-badge api-badge-required">required<\/span>/);
+    expect(html).toMatch(/name<\/code><\/a> <span class="api-field-type">string<\/span> <span class="api-badge api-badge-required">required<\/span>/);
     expect(html).toContain('<span class="api-field-type">string | null</span>'); // nullable tag
     expect(html).not.toMatch(/api-body[\s\S]*?>id<\/code>[\s\S]*?api-responses/); // readOnly id is not part of the request
     const tabsOrder = [...html.matchAll(/id="api-[0-9a-f]+-code-t\d+"[^>]*>([^<]+)</g)].map((m) => m[1]);
@@ -109,7 +114,7 @@ describe('renderEndpointPage: Swagger 2.0 (converted)', () => {
     const post = await render(spec('swagger-2.0.json', 'POST', '/things', 'api-reference/things/post-things', 'Create a thing'));
     expect(post.html).toContain('<span class="api-server">https://old.example.com/v1</span>/things');
     expect(post.html).toContain('<h2 id="body">Body <span class="api-badge api-badge-required">required</span>');
-    expect(post.html).toMatch(/<code class="api-field-name">name<\/code><\/a><span class="api-field-type">string<\/span><span class="api-badge api-badge-required">required<\/span>/);
+    expect(post.html).toMatch(/<code class="api-field-name">name<\/code><\/a> <span class="api-field-type">string<\/span> <span class="api-badge api-badge-required">required<\/span>/);
     expect(post.html).toContain('API key sent in the <code>X-Old-Key</code> header.');
     const get = await render(spec('swagger-2.0.json', 'GET', '/things/{id}', 'g', 'Get a thing'));
     expect(text(get.html)).toContain('"name": "widget"');
