@@ -76,16 +76,7 @@ export class ComponentSandbox {
    */
   async ready(): Promise<void> {
     if (!this.worker) this.start();
-    // The thread is unref'd (it must not keep a finished export alive), but while this
-    // thread waits for it nothing else may hold the event loop: rendering on the main
-    // thread (`workers: 0`), the process would exit here with the export unfinished.
-    const worker = this.worker;
-    worker?.ref();
-    try {
-      await this.booting;
-    } finally {
-      worker?.unref();
-    }
+    await this.booting;
   }
 
   newSession(): string {
