@@ -32,6 +32,7 @@ import acornJsx from 'acorn-jsx';
 import type { Blockquote, Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, Yaml } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
 import { parseEsm } from './fast-esm.js';
+import { ASCII_PUNCT_CODES, classify, PUNCTUATION, stopTable, tildesMayStrike, WHITESPACE } from './fast-chars.js';
 import type { Program } from 'estree';
 
 /** Thrown (one shared instance: its stack is taken once, at load) when the page is outside the subset. */
@@ -733,22 +734,6 @@ function applyTag(tag: Tag, out: () => RootContent[], stack: MdxJsxFlowElement[]
 
 // ---------------------------------------------------------------- inline
 
-const WHITESPACE = 1;
-const PUNCTUATION = 2;
-/** micromark's classifyCharacter for one UTF-16 unit (`\s`, then `\p{P}|\p{S}`, as micromark-util-character 2). */
-function classify(code: number): number {
-  if (code < 128) return code === 32 || (code >= 9 && code <= 13) ? WHITESPACE : ASCII_PUNCT_CODES[code] ? PUNCTUATION : 0;
-  const c = String.fromCharCode(code);
-  return /\s/.test(c) ? WHITESPACE : /\p{P}|\p{S}/u.test(c) ? PUNCTUATION : 0;
-}
-const ASCII_PUNCT_CODES = stopTable('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
-
-/** ASCII characters the inline parser acts on (the switch in InlineParser.parse); any other is plain text. */
-function stopTable(chars: string): Uint8Array {
-  const table = new Uint8Array(128);
-  for (const c of chars) table[c.charCodeAt(0)] = 1;
-  return table;
-}
 const MDX_STOPS = stopTable('`*_![<\n{}$\\~&]');
 const MARKDOWN_STOPS = stopTable('`*_![<\n{}$\\~&]@hHwWmx');
 const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
@@ -797,6 +782,9 @@ function inlineOf(segments: Line[], inTable = false): PhrasingContent[] {
 }
 
 class InlineParser {
+  /** Whether some tilde of the text could make strikethrough (fast-chars.ts), once a tilde is met. */
+  private tildes: boolean | undefined;
+
   constructor(
     private readonly s: string,
     private readonly breaks: Set<number>,
@@ -841,7 +829,13 @@ class InlineParser {
         case 96 /* ` */: {
           const run = this.run(p, '`');
           const close = this.findBackticks(p + run, to, run);
-          if (close < 0) bail(); // literal backticks: leave to micromark
+          if (close < 0) {
+            // No run of the same length in the whole block: the backticks are text. One past
+            // `to` would make a code span across this range's end: left to micromark.
+            if (this.findBackticks(p + run, s.length, run) >= 0) bail();
+            p += run;
+            continue;
+          }
           flush(p);
           let value = s.slice(p + run, close);
           if (value.includes('\n') && !this.codeLinesIntact(p + run, close)) bail();
@@ -956,7 +950,8 @@ class InlineParser {
           continue;
         }
         case 126 /* ~ */:
-          bail('tilde');
+          // Text, unless some tilde of the block could pair (then micromark decides).
+          if ((this.tildes ??= tildesMayStrike(s))) bail('tilde');
           break;
         case 64 /* @ */:
           if (markdownMode) bail(); // GFM links bare emails
@@ -1011,12 +1006,14 @@ class InlineParser {
     return n;
   }
 
-  /** The offset just past the code span opening at `p` (unclosed backticks are left to micromark). */
+  /** The offset just past the code span opening at `p`, or past its backticks when they are text. */
   private pastCodeSpan(p: number, to: number): number {
     const run = this.run(p, '`');
     const close = this.findBackticks(p + run, to, run);
-    if (close < 0) bail();
-    return close + run;
+    if (close >= 0) return close + run;
+    // Text when no run of the same length follows in the whole block (see parse).
+    if (this.findBackticks(p + run, this.s.length, run) >= 0) bail();
+    return p + run;
   }
 
   /** Offset of the next run of exactly `n` backticks in [from, to), or -1. */
