@@ -52,7 +52,7 @@ describe('browser assets', () => {
       expect(assets.css[name].length).toBeGreaterThan(1000);
       expect(assets.css[name]).not.toContain('\n  ');
     }
-    expect(assets.css.base).toContain('--accent:var(--primary)');
+    expect(assets.css.base).toContain('--accent:var(--q-primary)');
     expect(assets.siteJs).toMatch(/^"use strict";\(\(\)=>\{/);
     expect(assets.playgroundJs).toMatch(/^"use strict";\(\(\)=>\{/);
     expect(assets.siteJs).not.toMatch(/\bexport\b|\bimport\s*\{/);
