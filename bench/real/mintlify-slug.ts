@@ -53,11 +53,14 @@ export function numberDuplicates(ids: string[]): string[] {
 /**
  * The path segment Mintlify makes of an OpenAPI tag or summary (`Search with POST` ->
  * `search-with-post`, issue 17): lowercase words joined by `-`. Not written down by
- * Mintlify beyond that example; runs of anything else become one `-`.
+ * Mintlify beyond that example; an apostrophe is dropped (meilisearch's own link to its
+ * "Get task's document payload" page says `get-tasks-document-payload`), runs of anything
+ * else become one `-`.
  */
 export function urlSlug(text: string): string {
   return text
     .toLowerCase()
+    .replace(/['’]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 }

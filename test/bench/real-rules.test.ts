@@ -34,6 +34,7 @@ describe("Mintlify's anchors", () => {
     expect(fieldAnchor('--max-session-duration')).toBe('param-max-session-duration');
     expect(fieldAnchor('user.email')).toBe('param-user-email');
     expect(urlSlug('Search with POST')).toBe('search-with-post');
+    expect(urlSlug("Get task's document payload")).toBe('get-tasks-document-payload');
   });
 
   it('reads the ids of a page: headings, custom ids, components, fields; not code', () => {
