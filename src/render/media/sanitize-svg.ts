@@ -62,7 +62,8 @@ function keptAttribute(attr: string, value: string, dropped: Set<string>): [stri
   }
   // Namespaces of their own (xmlns:*, sodipodi:*) and the root's namespace, set below.
   if (a === 'xmlns' || !/^[a-z][a-z0-9-]*$/i.test(attr)) return null;
-  if (OUTSIDE_URL.test(value) || (a === 'style' && !styleAllowed(value.replace(/url\(\s*['"]?\s*#[^)]*\)/gi, 'none')))) {
+  // Presentation attributes are CSS values too: `fill="\75rl(http://...)"` spells url( in an escape.
+  if (OUTSIDE_URL.test(value) || CSS_ACTIVE.test(value) || (a === 'style' && !styleAllowed(value.replace(/url\(\s*['"]?\s*#[^)]*\)/gi, 'none')))) {
     dropped.add(attr);
     return null;
   }

@@ -63,7 +63,6 @@ describe('markdown-text: the fast text handler prints what mdast-util-to-markdow
     const root = join(import.meta.dirname, '../../fixtures');
     const files = mdxFiles(root);
     expect(files.length).toBeGreaterThan(50);
-    let compared = 0;
     for (const file of files) {
       const source = readFileSync(file, 'utf8');
       const parsed = await parsePage(source);
@@ -71,9 +70,7 @@ describe('markdown-text: the fast text handler prints what mdast-util-to-markdow
       const page = await readModule({ root, diagnostics: [], cache: sharedSnippetCache() }, ctx.file, source, parsed.tree);
       const tree: Root = { type: 'root', children: new MarkdownWriter(ctx, page).transform(parsed.tree.children) };
       expect(toMarkdown(tree, PRINT), file).toBe(toMarkdown(tree, REFERENCE));
-      compared++;
     }
-    expect(compared).toBe(files.length);
   });
 
   it('on 3000 generated texts full of characters Markdown escapes', () => {

@@ -53,11 +53,12 @@ describe('sanitizeSvg', () => {
       '<svg><style>@import url(/x.css);</style><style>rect{fill:u\\72l(http://127.0.0.1/t)}</style><style>rect{background:url( "http://127.0.0.1/t")}</style>' +
         '<rect><animate attributeName="href" to="javascript:alert(1)"/><set attributeName="onmouseover" to="alert(1)"/></rect>' +
         '<use href="http://127.0.0.1/sprite.svg#i"/><use xlink:href="data:image/svg+xml,&lt;svg onload=alert(1)&gt;"/><rect style="fill:url(http://127.0.0.1/p)" xml:base="http://127.0.0.1/"/>' +
+        '<rect fill="\\75rl(http://127.0.0.1/f#p)" filter="u\\72l(http://127.0.0.1/f#x)"/>' +
         '<feImage href="http://127.0.0.1/i.png"/><textPath href="#p">t</textPath></svg>',
     )!;
-    expect(result.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect></rect><use></use><use></use><rect></rect></svg>');
+    expect(result.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect></rect><use></use><use></use><rect></rect><rect></rect></svg>');
     expect(result.removed).toEqual(['style', 'animate', 'set', 'feImage', 'textPath']);
-    expect(result.removedAttributes).toEqual(['href', 'xlink:href', 'style']);
+    expect(result.removedAttributes).toEqual(['href', 'xlink:href', 'style', 'fill', 'filter']);
   });
 
   it('refuses a document whose root is not <svg>', () => {
