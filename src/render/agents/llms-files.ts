@@ -25,12 +25,16 @@ function linkTo(model: SiteModel, from: string, target: string): string {
   return model.baseUrl ? `${model.baseUrl}/${encodePath(target)}` : encodePath(relativeHref(from, target));
 }
 
+/** The file names llms.txt links and copies as an API description (JSON or YAML). */
+const SPEC_FILE = /\.(json|ya?ml)$/i;
+
 function specLinks(model: SiteModel, files: ReadonlySet<string>, from: string, refs: string[], copies: Map<string, OutputContent>, root: string) {
   return refs.flatMap((ref) => {
-    const name = ref.replace(/^.*\//, '').replace(/\.(json|ya?ml)$/i, '');
+    const name = ref.replace(/^.*\//, '').replace(SPEC_FILE, '');
     if (isExternal(ref)) return /^https?:/i.test(ref) ? [{ name, url: ref }] : [];
     const path = ref.replace(/^\/+/, '');
-    if (!files.has(path)) return [];
+    // Only a document by its name: a spec saved as `.html` or `.svg` would be served as one and could run script.
+    if (!SPEC_FILE.test(path) || !files.has(path)) return [];
     copies.set(path, { copyFrom: join(root, path) });
     return [{ name, url: linkTo(model, from, path) }];
   });

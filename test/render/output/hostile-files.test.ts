@@ -35,7 +35,7 @@ const messages = (report: ExportReport) => report.diagnostics.map((d) => `${d.se
 beforeAll(() => {
   tmp = tempDir('quire-hostile-');
   writeFiles(root(), {
-    'docs.json': JSON.stringify({ name: 'Hostile', logo: { light: '/logo/light.svg', dark: '/logo/dark.svg' }, favicon: '/favicon.svg', navigation: { groups: [{ group: 'Docs', pages: ['index'] }] } }),
+    'docs.json': JSON.stringify({ name: 'Hostile', logo: { light: '/logo/light.svg', dark: '/logo/dark.svg' }, favicon: '/favicon.svg', navigation: { groups: [{ group: 'Docs', pages: ['index'] }, { group: 'API', openapi: '/files/spec.html' }] } }),
     'index.mdx': [
       '---',
       'title: Home',
@@ -57,6 +57,8 @@ beforeAll(() => {
     'style.css': '.hero { background: url(/images/bg.svg); }',
     'files/demo.html': '<!doctype html><script>alert(document.cookie)</script>',
     'files/feed.xml': '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>',
+    // Named as the site's OpenAPI document: llms.txt links spec documents, never other files.
+    'files/spec.html': JSON.stringify({ openapi: '3.0.3', info: { title: 'API', version: '1', description: '<script>alert(document.cookie)</script>' }, paths: { '/ping': { get: { summary: 'Ping', responses: { 200: { description: 'OK' } } } } } }),
     'files/page.xhtml': '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>',
     'images/huge.svg': '',
   });
