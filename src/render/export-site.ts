@@ -135,7 +135,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   const cold = !options.paths && !(cacheDir && existsSync(pageIndexFile(cacheDir)));
   // How many depends on the pages to render (pool/render-threads.ts): the pool grows once they are known.
   const earlyThreads = cold ? options.workers ?? renderThreads(availableParallelism()) : options.workers === undefined ? 1 : 0;
-  const early = options.workers !== 0 && earlyThreads > 0 ? renderPool(earlyThreads, undefined, budgetOf(options)) : undefined;
+  const early = earlyThreads > 0 ? renderPool(earlyThreads, undefined, budgetOf(options)) : undefined;
   const cache = cacheDir ? new PageCache(cacheDir) : undefined;
   // Copies of fetched documents go to a folder of this export's own, never a shared path.
   const ownWork = options.workDir === undefined;
@@ -415,7 +415,9 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file), markdownTexts)) files.set(p, c);
     // Last: the site's own files never take the place of one Quire writes, and go through
     // the checks for content a browser would run (output/source-copies.ts).
-    const generated = new Set([...files.keys(), ...written]);
+    // A repository file another step already copies as is (its own llms.txt, an API document) is no collision.
+    const copiedAsIs = (p: string, c: OutputContent) => typeof c === 'object' && 'copyFrom' in c && c.copyFrom === join(root, p);
+    const generated = new Set([...written, ...[...files].filter(([p, c]) => !copiedAsIs(p, c)).map(([p]) => p)]);
     for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated }, diagnostics)) files.set(p, c);
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
