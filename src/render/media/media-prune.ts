@@ -34,6 +34,7 @@ interface Entry {
   file: string;
   record?: StoredMedia;
   mtimeMs: number;
+  size: number;
 }
 
 async function entries(dir: string, pattern: RegExp): Promise<Entry[]> {
@@ -47,7 +48,8 @@ async function entries(dir: string, pattern: RegExp): Promise<Entry[]> {
   const out: Entry[] = [];
   for (const name of names.filter((n) => pattern.test(n))) {
     try {
-      out.push({ file: join(dir, name), mtimeMs: (await stat(join(dir, name))).mtimeMs });
+      const { mtimeMs, size } = await stat(join(dir, name));
+      out.push({ file: join(dir, name), mtimeMs, size });
     } catch (err) {
       if (!isMissing(err)) throw err; // removed meanwhile by another export's prune
     }
@@ -88,7 +90,8 @@ export async function pruneMediaStore(dir: string, limits: PruneLimits, { now = 
   valid.sort((a, b) => b.record!.fetchedAt - a.record!.fetchedAt);
   const kept = new Map<string, number>();
   let total = 0;
-  const drop: Entry[] = records.filter((r) => !valid.includes(r) && now - r.mtimeMs > HOUR);
+  const validSet = new Set(valid);
+  const drop: Entry[] = records.filter((r) => !validSet.has(r) && now - r.mtimeMs > HOUR);
   for (const r of valid) {
     const { sha256, size, fetchedAt } = r.record!;
     const fresh = now - fetchedAt <= limits.maxAgeMs;
@@ -102,10 +105,9 @@ export async function pruneMediaStore(dir: string, limits: PruneLimits, { now = 
   for (const b of blobs) {
     const name = b.file.slice(b.file.lastIndexOf('/') + 1);
     if (kept.has(name) || now - b.mtimeMs <= HOUR) continue;
-    const size = await stat(b.file).then((s) => s.size, () => 0);
     if (await remove(b.file)) {
       result.blobs++;
-      result.bytes += size;
+      result.bytes += b.size;
     }
   }
   await writeFile(marker, '');
