@@ -350,7 +350,8 @@ export function createSearch(source: SearchSource) {
     };
     const quoted = quotedParts(query).map((part) => termsOf(part, sc.analyzer).map(bitOf).filter((b) => b)).filter((p) => p.length);
     const phrase = termsOf(query, sc.analyzer).map(bitOf).filter((b) => b);
-    if (!quoted.length && new Set(phrase).size < 2) return ranked;
+    const near = new Set(phrase).size >= 2;
+    if (!quoted.length && !near) return ranked;
     const checked = ranked.slice(0, quoted.length ? QUOTED_CHECKS : limit + PROXIMITY_EXTRA);
     await Promise.all(checked.map(async (r) => {
       const sections = await sectionsOf(r.shard, r.page);
@@ -361,7 +362,7 @@ export function createSearch(source: SearchSource) {
         r.tier++;
         r.section ??= found.section;
       }
-      if (new Set(phrase).size < 2) return;
+      if (!near) return;
       const found = phraseFit(title, sections, phrase, sc.analyzer, wordsOf);
       r.score += (r.boost ?? 1) * PHRASE_SCORE * found.fit;
       if (found.fit > 0) r.section ??= found.section;
@@ -375,7 +376,8 @@ export function createSearch(source: SearchSource) {
     if (!text.trim()) return [];
     const list = await Promise.all((await chosen(options)).map(scope));
     const all = (await Promise.all(list.map((sc) => scoreScope(sc, text, limit)))).flat();
-    const ranked = all.sort(ranking).slice(0, limit);
+    // Each scope's list comes sorted: one scope (the usual case) needs no second sort.
+    const ranked = (list.length > 1 ? all.sort(ranking) : all).slice(0, limit);
     return Promise.all(ranked.map(async (r) => {
       const sections = await sectionsOf(r.shard, r.page);
       const p = r.shard.meta.pages[r.page];
