@@ -180,6 +180,7 @@ describe('mcpAccess', () => {
     });
     expect(mcpAccess('https://docs.example.com/', '10.0.0.5', 80).allowedHosts).toEqual(['docs.example.com', 'docs.example.com:443', 'localhost:80', '127.0.0.1:80', '[::1]:80', '10.0.0.5:80']);
     expect(mcpAccess(undefined, 'fd00::5', 8080).allowedHosts).toContain('[fd00::5]:8080');
+    expect(mcpAccess(undefined, 'fd00::5', 8080).allowedOrigins).toContain('http://[fd00::5]:8080');
     expect(mcpAccess('http://docs.internal:8080', '0.0.0.0', 8080)).toMatchObject({ allowedHosts: ['docs.internal:8080', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080'] });
   });
 

@@ -50,7 +50,10 @@ export function mcpAccess(publicUrl: string | undefined, address: string, port: 
   }
   let hostUnchecked: string | undefined;
   if (!isWildcard(address) && !isLoopback(address)) {
-    hosts.add(`${isIP(address) === 6 ? `[${address}]` : address}:${port}`);
+    // Reached at its listen address: a page served from it sends that as its Origin too.
+    const host = `${isIP(address) === 6 ? `[${address}]` : address}:${port}`;
+    hosts.add(host);
+    origins.add(`http://${host}`);
   } else if (isWildcard(address) && !publicUrl) {
     hostUnchecked = `the host listens on every interface (${address}) and no publicUrl is set, so the names it is reached by are unknown: /mcp checks Origin but not Host; set publicUrl (QUIRE_HOST_PUBLIC_URL) to check both`;
   }
