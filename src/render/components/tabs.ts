@@ -19,11 +19,12 @@ export interface TabItem {
 
 export function tabList(r: RenderApi, items: TabItem[], kind: 'tabs' | 'code-group', className: string, extra: Record<string, string | boolean | undefined> = {}): string {
   const base = r.uid(kind === 'tabs' ? 'tabs' : 'code-group');
+  const tabId = (t: TabItem, i: number) => t.id ?? `${base}-tab-${i + 1}`;
   const tabs = items.map((t, i) =>
-    `<button${attrs({ type: 'button', role: 'tab', class: 'q-tab', id: t.id ?? `${base}-tab-${i + 1}`, 'aria-selected': i === 0 ? 'true' : 'false', 'aria-controls': `${base}-panel-${i + 1}`, tabindex: i === 0 ? 0 : -1 })}>${t.icon ?? ''}${escapeHtml(t.label)}</button>`,
+    `<button${attrs({ type: 'button', role: 'tab', class: 'q-tab', id: tabId(t, i), 'aria-selected': i === 0 ? 'true' : 'false', 'aria-controls': `${base}-panel-${i + 1}`, tabindex: i === 0 ? 0 : -1 })}>${t.icon ?? ''}${escapeHtml(t.label)}</button>`,
   );
   const panels = items.map((t, i) =>
-    `<div${attrs({ role: 'tabpanel', class: 'q-tab-panel', id: `${base}-panel-${i + 1}`, 'aria-labelledby': t.id ?? `${base}-tab-${i + 1}`, tabindex: 0, hidden: i > 0 })}>${t.html}</div>`,
+    `<div${attrs({ role: 'tabpanel', class: 'q-tab-panel', id: `${base}-panel-${i + 1}`, 'aria-labelledby': tabId(t, i), tabindex: 0, hidden: i > 0 })}>${t.html}</div>`,
   );
   return `<div${attrs({ class: className, [`data-${kind}`]: '', id: base, ...extra })}><div class="q-tab-list" role="tablist">${tabs.join('')}</div>${panels.join('')}</div>`;
 }

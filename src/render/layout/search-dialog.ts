@@ -14,7 +14,6 @@ export function renderSearchDialog(model: SiteModel, ui: UiStrings = uiStrings()
   return `<div class="search-dialog" data-search-dialog hidden role="dialog" aria-modal="true" aria-label="${escapeAttr(ui.searchPlaceholder)}">` +
     `<div class="search-backdrop" data-search-close></div><div class="search-panel">` +
     `<div class="search-input-row">${uiIcon('search')}<input type="search" class="search-input" id="search-input" data-search-input placeholder="${escapeAttr(ui.searchPlaceholder)}" autocomplete="off" spellcheck="false" aria-controls="search-results" aria-autocomplete="list"><kbd class="search-kbd" data-search-close>Esc</kbd></div>` +
-    // Not translated yet: the interface strings table has no row for it.
     `<label class="search-scope" data-search-widen-row hidden><input type="checkbox" data-search-widen> ${escapeHtml(ui.allLanguages)}</label>` +
     `<ul class="search-results" id="search-results" role="listbox" data-search-results></ul>` +
     `<p class="search-status" data-search-status aria-live="polite"></p>` +
