@@ -3,7 +3,7 @@
  * without going through its `exports` (which may not list package.json or the files
  * needed: the grammar tables read versions, the search engine ships the stemmer's source).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -13,4 +13,18 @@ export function installedPackageDir(name: string): string {
     if (existsSync(join(dir, name, 'package.json'))) return join(dir, name);
   }
   throw new Error(`cannot find the installed package ${name}`);
+}
+
+/**
+ * The package's installed version, or 'missing' when it is not installed: callers put it
+ * in a cache key, which then changes once the package is installed.
+ */
+export function installedPackageVersion(name: string): string {
+  let dir: string;
+  try {
+    dir = installedPackageDir(name);
+  } catch {
+    return 'missing'; // not installed: a key holding this changes once it is
+  }
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
 }

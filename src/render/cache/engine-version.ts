@@ -8,38 +8,19 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QUIRE_VERSION } from '../../core/version.js';
-
-const require = createRequire(import.meta.url);
-
-/** A package's version: its package.json is found above its resolved entry (not every package exports it). */
-function versionOf(pkg: string): string {
-  let dir: string;
-  try {
-    dir = dirname(require.resolve(pkg));
-  } catch {
-    return 'missing'; // not installed: the key still changes once it is
-  }
-  for (; dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (!existsSync(file)) continue;
-    const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-    if (json.name === pkg) return json.version ?? 'unknown';
-  }
-  return 'unknown';
-}
+import { installedPackageVersion } from '../installed-package.js';
 
 /** `quire@0.1.0 shiki@4.6.0 micromark@4.0.2 katex@0.19.1` */
 export const LIBRARY_VERSIONS = [
   `quire@${QUIRE_VERSION}`,
-  ...['shiki', '@shikijs/langs', '@shikijs/themes', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-markdown', 'katex'].map((p) => `${p}@${versionOf(p)}`),
+  ...['shiki', '@shikijs/langs', '@shikijs/themes', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-markdown', 'katex'].map((p) => `${p}@${installedPackageVersion(p)}`),
   // Icons are inlined into pages: a new icon set release changes their SVG.
-  ...['@iconify-json/fa7-solid', '@iconify-json/fa7-regular', '@iconify-json/fa7-brands', '@iconify-json/lucide', '@iconify-json/tabler'].map((p) => `${p}@${versionOf(p)}`),
+  ...['@iconify-json/fa7-solid', '@iconify-json/fa7-regular', '@iconify-json/fa7-brands', '@iconify-json/lucide', '@iconify-json/tabler'].map((p) => `${p}@${installedPackageVersion(p)}`),
   // Custom components are rendered by these, inside the sandbox.
-  ...['sucrase', 'preact', 'preact-render-to-string', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'].map((p) => `${p}@${versionOf(p)}`),
+  ...['sucrase', 'preact', 'preact-render-to-string', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'].map((p) => `${p}@${installedPackageVersion(p)}`),
 ].join(' ');
 
 /** Source files that shape the output: code, styles and data; not maps or type declarations. */

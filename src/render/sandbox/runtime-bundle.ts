@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { sha256 } from '../cache/cache-key.js';
-import { installedPackageDir } from '../installed-package.js';
+import { installedPackageVersion } from '../installed-package.js';
 
 export interface SandboxRuntime {
   /** Hash of esbuild's and Preact's versions and the entry's source. */
@@ -24,16 +24,8 @@ const ENTRY = join(REPO, 'src/render/sandbox/runtime/in-sandbox.ts');
 const BUILT = join(REPO, 'dist/sandbox-runtime.json');
 const PACKAGES = ['esbuild', 'preact', 'preact-render-to-string'];
 
-function versionOf(name: string): string {
-  try {
-    return (JSON.parse(readFileSync(join(installedPackageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'missing'; // only part of the key: bundling itself reports a missing package
-  }
-}
-
 function currentKey(): string {
-  return sha256(...PACKAGES.map((p) => `${p}@${versionOf(p)}`), existsSync(ENTRY) ? readFileSync(ENTRY, 'utf8') : '\0missing');
+  return sha256(...PACKAGES.map((p) => `${p}@${installedPackageVersion(p)}`), existsSync(ENTRY) ? readFileSync(ENTRY, 'utf8') : '\0missing');
 }
 
 /** Bundles the runtime now (esbuild, loaded only here). */

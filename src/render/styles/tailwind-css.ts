@@ -16,7 +16,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256 } from '../cache/cache-key.js';
 import { orNullIfMissing } from '../../core/missing-file.js';
-import { installedPackageDir } from '../installed-package.js';
+import { installedPackageDir, installedPackageVersion } from '../installed-package.js';
 import type { Diagnostic } from '../types.js';
 import type { CandidateSources } from './class-candidates.js';
 
@@ -46,10 +46,6 @@ const ADDRESS = /:\/\//;
 const recent = new Map<string, string>();
 const RECENT = 8;
 
-function versionOf(dir: string): Promise<string> {
-  return readFile(join(dir, 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version: string }).version);
-}
-
 /**
  * Compiles the utilities of `candidates`. The result is kept by the candidate list and
  * Tailwind's version, in memory and in `cacheDir` when given: a re-export whose pages use
@@ -66,7 +62,7 @@ export async function compileTailwind(candidates: CandidateSources, cacheDir?: s
   if (names.length === 0) return { css: '', diagnostics };
   names.sort();
   const dir = installedPackageDir('tailwindcss');
-  const key = sha256(await versionOf(dir), INPUT, ...names);
+  const key = sha256(installedPackageVersion('tailwindcss'), INPUT, ...names);
   // One file in the cache folder, the last compile, its key on the first line: it never grows.
   const file = cacheDir ? join(cacheDir, 'tailwind.css') : undefined;
   const stored = file ? await orNullIfMissing(readFile(file, 'utf8')) : null;

@@ -13,7 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { sha256 } from '../cache/cache-key.js';
-import { installedPackageDir } from '../installed-package.js';
+import { installedPackageDir, installedPackageVersion } from '../installed-package.js';
 import { hashedName } from './content-hash.js';
 import { STEMMER_MODULES } from '../search/stemmers.js';
 
@@ -46,17 +46,9 @@ const BUILT = join(REPO, 'dist/browser-assets.json');
 /** The options of every bundle: part of the key, so a change here bundles again. */
 const COMMON = { bundle: true, minify: true, target: 'es2020', charset: 'ascii', legalComments: 'none', write: false, metafile: true, logLevel: 'silent' } as const;
 
-function esbuildVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(join(installedPackageDir('esbuild'), 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'missing'; // only part of the cache key: the bundle step itself reports a missing esbuild
-  }
-}
-
 /** The key of a bundle made from `inputs` as they are now (an input gone makes a key no bundle has). */
 function inputKey(inputs: string[]): string {
-  const parts = [esbuildVersion(), JSON.stringify(COMMON)];
+  const parts = [installedPackageVersion('esbuild'), JSON.stringify(COMMON)];
   for (const input of inputs) {
     const file = join(REPO, input);
     parts.push(input, existsSync(file) ? readFileSync(file, 'utf8') : '\0missing');
