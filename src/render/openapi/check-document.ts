@@ -124,7 +124,7 @@ export function findBrokenLocalRefs(doc: OpenApiObject): RefLocation[] {
 }
 
 /** An external `$ref` that could not be read: where it is written, and why (outside the folder, missing). */
-function externalRefDiagnostic(err: Error & { source?: string }, root: string, key: string, text: string, raw: OpenApiObject): Diagnostic {
+export function externalRefDiagnostic(err: Error & { source?: string }, root: string, key: string, text: string, raw: OpenApiObject): Diagnostic {
   const target = err.source ?? '';
   const base = isUrl(key) ? null : path.dirname(documentPath(root, key));
   let at: string | undefined;
