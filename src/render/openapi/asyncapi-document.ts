@@ -63,7 +63,7 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
   const options = refOptions(isUrl(key) ? null : root, deployment !== 'air-gapped' ? outbound.policy : null);
   let doc: OpenApiObject;
   try {
-    doc = (await $RefParser.dereference(base, structuredClone(raw), options)) as OpenApiObject;
+    doc = await $RefParser.dereference<OpenApiObject>(base, structuredClone(raw), options);
   } catch (err) {
     if ((err as Error).name === 'ResolverError') return fail([externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)]);
     return fail([{ severity: 'error', file: key, message: `AsyncAPI document ${key}: ${(err as Error).message.split('\n')[0]}` }]);
@@ -72,7 +72,7 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
   if (problems.length > 0) return fail(problems);
   if (!isUrl(key) || !outbound.copyDir) return { key, doc, diagnostics: [] };
   // Render threads never fetch: a URL document is bundled into the export's own folder.
-  const bundled = (await $RefParser.bundle(base, structuredClone(raw), options)) as OpenApiObject;
+  const bundled = await $RefParser.bundle<OpenApiObject>(base, structuredClone(raw), options);
   return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), diagnostics: [] };
 }
 
@@ -86,7 +86,7 @@ function shapeProblems(raw: OpenApiObject, doc: OpenApiObject): { tokens: (strin
   for (const [id, channel] of Object.entries(channels)) {
     if (!isSchema(channel)) out.push({ tokens: ['channels', id], message: 'a channel must be an object' });
   }
-  if (!raw.asyncapi || !String(raw.asyncapi).startsWith('3.')) return out;
+  if (typeof raw.asyncapi !== 'string' || !raw.asyncapi.startsWith('3.')) return out;
   const known = new Set(Object.values(channels));
   for (const [id, op] of Object.entries<unknown>(isSchema(doc.operations) ? doc.operations : {})) {
     if (!isSchema(op)) {
@@ -123,7 +123,7 @@ export async function loadAsyncRenderDocument(root: string, file: string, localC
   if (!entry) {
     entry = (async () => {
       const raw = parseDocumentText(await readFile(abs, 'utf8'), file);
-      return (await $RefParser.dereference(isUrl(file) ? file : abs, raw, refOptions(localCopy ? null : root, null))) as OpenApiObject;
+      return $RefParser.dereference<OpenApiObject>(isUrl(file) ? file : abs, raw, refOptions(localCopy ? null : root, null));
     })();
     for (const k of cache.keys()) if (k.startsWith(`${abs}\0`)) cache.delete(k);
     cache.set(key, entry);

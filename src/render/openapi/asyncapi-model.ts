@@ -37,6 +37,8 @@ export interface ChannelModel {
   send: AsyncOperation[];
   /** Operations whose messages the reader receives from the application. */
   receive: AsyncOperation[];
+  /** 3.x messages of the channel that no operation names: shown on their own rather than dropped. */
+  other: AsyncMessage[];
 }
 
 /** The address as it follows a server URL: `rooms/1` after `wss://host` is `/rooms/1`. */
@@ -126,10 +128,12 @@ export function channelModel(doc: OpenApiObject, id: string): ChannelModel | und
       const messages = listed.length > 0 ? listed.map(message) : own.map(([mid, m]) => messageModel(mid, m));
       return { action: op.action, model: operationModel(stringAt(op.operationId) ?? opId, op, messages) };
     });
+    const shown = new Set(ops.flatMap((o) => o.model.messages.map((m) => m.id)));
     return {
       ...base, address: typeof channel.address === 'string' ? channel.address : null,
       send: ops.filter((o) => o.action === 'receive').map((o) => o.model),
       receive: ops.filter((o) => o.action === 'send').map((o) => o.model),
+      other: own.filter(([mid]) => !shown.has(mid)).map(([mid, m]) => messageModel(mid, m)),
     };
   }
   // 2.x: `publish` is what clients publish to the application (the reader sends), `subscribe` what they receive.
@@ -141,7 +145,7 @@ export function channelModel(doc: OpenApiObject, id: string): ChannelModel | und
     const messages = list.map((msg, i) => messageModel(stringAt(msg.messageId) ?? idIn(msg, components.messages) ?? `${kind}Message${list.length > 1 ? i + 1 : ''}`, msg));
     return [operationModel(stringAt(op.operationId) ?? kind, op, messages)];
   };
-  return { ...base, address: id, send: v2op('publish'), receive: v2op('subscribe') };
+  return { ...base, address: id, send: v2op('publish'), receive: v2op('subscribe'), other: [] };
 }
 
 function description(o: OpenApiObject): string | undefined {

@@ -52,7 +52,8 @@ export class AsyncApiPlanner {
       this.docs.set(key, checked);
       this.diagnostics.push(...(await checked).diagnostics);
     }
-    return (await checked).doc ? checked : undefined;
+    const done = await checked;
+    return done.doc ? done : undefined;
   }
 
   /** The navigation groups of a node's `asyncapi` (none when it has none), its channel pages planned. */
@@ -62,14 +63,14 @@ export class AsyncApiPlanner {
       const here = specs!.source.length > 1 ? `${at}.asyncapi[${i}]` : `${at}.asyncapi`;
       const checked = await this.document(ref, { severity: 'error', file: this.configFile, path: here, message: '' });
       if (!checked) continue;
-      const { key, doc } = await checked;
+      const { key, doc } = checked;
       const channels = channelEntries(doc!);
       if (channels.length === 0) {
         this.diagnostics.push({ severity: 'warning', file: key, path: 'channels', message: `AsyncAPI document ${key} (named at ${here}) has no channels: no pages come from it` });
         continue;
       }
       const directory = specs!.directory?.replace(/^\/+|\/+$/g, '') || DEFAULT_DIRECTORY;
-      const table = this.table(await checked, directory);
+      const table = this.table(checked, directory);
       // Mintlify's findNavGroup: one group per first tag, in order of first use.
       const groups = new Map<string, NavNode[]>();
       for (const c of channels) {

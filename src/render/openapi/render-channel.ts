@@ -72,8 +72,8 @@ function renderOperations(title: string, ops: AsyncOperation[], ctx: SchemaHtmlC
 /** One example per message: the document's first, else one built from the payload schema. */
 function exampleTabs(model: ChannelModel, uid: string): string {
   const items: TabItem[] = [];
-  for (const [side, ops] of [['Send', model.send], ['Receive', model.receive]] as const) {
-    for (const m of ops.flatMap((o) => o.messages)) {
+  for (const [side, messages] of [['Send', model.send.flatMap((o) => o.messages)], ['Receive', model.receive.flatMap((o) => o.messages)], ['Message', model.other]] as const) {
+    for (const m of messages) {
       const value = m.examples.find((e) => e.payload !== undefined)?.payload ?? sampleFromSchema(m.payload, side === 'Send' ? 'request' : 'response');
       if (value === undefined) continue;
       items.push({ label: `${side} · ${m.title}`, html: highlightSample(prettyJson(value), 'json') });
@@ -90,10 +90,10 @@ function channelMarkdown(model: ChannelModel, names: Map<object, string>, opts: 
   if (!opts.description && model.description) out.push(model.description, '');
   if (model.parameters.length) out.push('## Parameters', '', ...model.parameters.map((p) => `- ${fieldLine(p.name, p.schema, names, { required: true, description: p.description })}`), '');
   for (const b of model.bindings) out.push(`Binding \`${b.protocol}\`${b.version ? ` (version ${b.version})` : ''}: \`${oneLine(JSON.stringify(b.value))}\``, '');
-  for (const [title, ops] of [['Send', model.send], ['Receive', model.receive]] as const) {
-    if (ops.length === 0) continue;
+  for (const [title, messages] of [['Send', model.send.flatMap((o) => o.messages)], ['Receive', model.receive.flatMap((o) => o.messages)], ['Messages', model.other]] as const) {
+    if (messages.length === 0) continue;
     out.push(`## ${title}`, '');
-    for (const m of ops.flatMap((o) => o.messages)) {
+    for (const m of messages) {
       out.push(`### ${m.title}`, '');
       if (m.description) out.push(m.description.trim(), '');
       if (m.headers) out.push('Headers:', '', ...properties(m.headers, names, 0, new Set()), '');
@@ -133,6 +133,7 @@ export async function renderChannelPage(spec: ChannelPageSpec, ctx: PageContext,
     renderBindings(model.bindings, schemaCtx, headings, 2),
     renderOperations('Send', model.send, { ...schemaCtx, direction: 'request' }, headings),
     renderOperations('Receive', model.receive, schemaCtx, headings),
+    model.other.length ? `<section class="api-channel-messages">${headings.heading(2, 'Messages', 'messages')}${model.other.map((m) => renderMessage(m, schemaCtx, headings, 3)).join('')}</section>` : '',
   ].join('');
   const html = `<div class="api-ref api-channel" data-api-channel="${esc(spec.channel)}"><div class="api-ref-grid"><div class="api-ref-head">${head}</div><aside class="api-ref-aside" aria-label="Examples">${exampleTabs(model, uid)}</aside><div class="api-ref-main">${reference}</div></div></div>`;
   return {
