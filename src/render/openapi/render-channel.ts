@@ -89,7 +89,13 @@ function channelMarkdown(model: ChannelModel, names: Map<object, string>, opts: 
   if (urls.length) out.push('```', ...urls, '```', '');
   if (!opts.description && model.description) out.push(model.description, '');
   if (model.parameters.length) out.push('## Parameters', '', ...model.parameters.map((p) => `- ${fieldLine(p.name, p.schema, names, { required: true, description: p.description })}`), '');
-  for (const b of model.bindings) out.push(`Binding \`${b.protocol}\`${b.version ? ` (version ${b.version})` : ''}: \`${oneLine(JSON.stringify(b.value))}\``, '');
+  for (const b of model.bindings) {
+    out.push(`Binding \`${b.protocol}\`${b.version ? ` (version ${b.version})` : ''}:`, '');
+    for (const [name, value] of Object.entries(b.value)) {
+      out.push(...(isSchema(value) ? [`- ${fieldLine(name, value, names, {})}`, ...properties(value, names, 1, new Set())] : [`- \`${name}\`: ${oneLine(prettyJson(value))}`]));
+    }
+    out.push('');
+  }
   for (const [title, messages] of [['Send', model.send.flatMap((o) => o.messages)], ['Receive', model.receive.flatMap((o) => o.messages)], ['Messages', model.other]] as const) {
     if (messages.length === 0) continue;
     out.push(`## ${title}`, '');

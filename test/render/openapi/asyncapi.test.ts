@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../../src/render/config/index.js';
 import { exportSite } from '../../../src/render/export-site.js';
 import { planApiReference, renderChannelPage, type ApiReferencePlan } from '../../../src/render/openapi/index.js';
+import { checkAsyncDocument } from '../../../src/render/openapi/asyncapi-document.js';
 import type { ExportReport, NavNode } from '../../../src/render/types.js';
 import { pageContext } from './helpers.js';
 
@@ -185,6 +186,25 @@ describe('AsyncAPI channel pages', () => {
     expect(existsSync(path.join(out, 'api-reference/websockets/usersignedup.html'))).toBe(true);
     expect(readFileSync(path.join(out, 'ws/chat/chat-room.md'), 'utf8')).toContain('### Post a message');
   });
+});
+
+it('renders a channel whose payload and binding refer back to themselves, once, without looping', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'quire-asyncapi-cycle-'));
+  try {
+    const doc = 'asyncapi: 3.0.0\ninfo: { title: T, version: "1" }\nchannels:\n  tree:\n    bindings: { ws: { query: { $ref: "#/components/schemas/Node" } } }\n    messages:\n      node: { payload: { $ref: "#/components/schemas/Node" } }\n'
+      + 'components:\n  schemas:\n    Node: { type: object, properties: { name: { type: string }, children: { type: array, items: { $ref: "#/components/schemas/Node" } } } }\n';
+    writeFileSync(path.join(dir, 'tree.yaml'), doc);
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'T', navigation: { groups: [{ group: 'G', asyncapi: 'tree.yaml' }] } }));
+    expect((await checkAsyncDocument(dir, 'tree.yaml', 'cloud')).diagnostics).toEqual([]);
+    const { config } = await loadSiteConfig(dir);
+    const page = await renderChannelPage({ kind: 'channel', page: 'api-reference/websockets/tree', title: 'Tree', file: 'tree.yaml', channel: 'tree' }, pageContext(dir, config));
+    expect(page.headings.map((h) => h.text)).toEqual(['Bindings', 'Messages', 'Node']);
+    expect(page.html).toMatch(/id="payload-children"[\s\S]*Circular reference to Node/);
+    expect(page.markdown).toContain('Binding `ws`:\n\n- `query` (Node)\n  - `name` (string)\n  - `children` (Node[])');
+    expect(page.markdown).toContain('- `children` (Node[])\n  - `name` (string)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('AsyncAPI documents that cannot be used', () => {
