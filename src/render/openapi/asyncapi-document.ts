@@ -8,14 +8,13 @@
  * Every problem is a diagnostic naming the file, the JSON path and the line.
  */
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Deployment, Diagnostic } from '../types.js';
-import { confinedFile } from '../source/confined-path.js';
 import { externalRefDiagnostic, findBrokenLocalRefs } from './check-document.js';
 import { formatJsonPath, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
+import { cachedRenderDocument } from './document-cache.js';
 import {
-  DocumentReadError, documentKey, documentPath, fetchDocumentText, isUrl, parseDocumentText, readDocumentText, writeLocalCopy,
-  type OpenApiObject, type Outbound,
+  DocumentReadError, documentKey, documentPath, isUrl, parseDocumentText, readDocumentSource, writeLocalCopy, type OpenApiObject, type Outbound,
 } from './read-document.js';
 import { refParserOptions } from './ref-options.js';
 import { isSchema, objectEntries } from './schema-utils.js';
@@ -41,15 +40,14 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
   const at = (tokens: (string | number)[], text: string, raw: unknown, message: string): Diagnostic => ({
     severity: 'error', file: key, path: formatJsonPath(tokens, raw), line: lineOfPath(text, tokens.map(String)), message,
   });
-  let text: string;
-  let raw: OpenApiObject;
+  let source: { text: string; raw: OpenApiObject };
   try {
-    text = isUrl(key) ? await fetchDocumentText(key, deployment, outbound) : await readDocumentText(root, key);
-    raw = parseDocumentText(text, key);
+    source = await readDocumentSource(root, key, deployment, outbound);
   } catch (err) {
     if (!(err instanceof DocumentReadError)) throw err;
     return fail([{ severity: 'error', file: key, message: asyncWording(err.message), ...(err.line ? { line: err.line } : {}) }]);
   }
+  const { text, raw } = source;
   if (typeof raw.asyncapi !== 'string' || !/^[23]\.\d+\.\d+/.test(raw.asyncapi)) {
     return fail([at(['asyncapi'], text, raw, `${key} is not an AsyncAPI 2 or 3 document: "asyncapi" is ${JSON.stringify(raw.asyncapi ?? null)}, expected a version such as "3.0.0" or "2.6.0"`)]);
   }
@@ -115,19 +113,8 @@ const cache = new Map<string, Promise<OpenApiObject>>();
  * path and mtime. URL documents come from their local copy; nothing is fetched here.
  */
 export async function loadAsyncRenderDocument(root: string, file: string, localCopy?: string): Promise<OpenApiObject> {
-  if (isUrl(file) && !localCopy) throw new DocumentReadError(`AsyncAPI document ${file} has no local copy: the plan fetches URL documents before pages render`);
-  const abs = localCopy ?? (await confinedFile(root, documentKey(file)));
-  const { mtimeMs, size } = await stat(abs);
-  const key = `${abs}\0${mtimeMs}\0${size}`;
-  let entry = cache.get(key);
-  if (!entry) {
-    entry = (async () => {
-      const raw = parseDocumentText(await readFile(abs, 'utf8'), file);
-      return $RefParser.dereference<OpenApiObject>(isUrl(file) ? file : abs, raw, refOptions(localCopy ? null : root, null));
-    })();
-    for (const k of cache.keys()) if (k.startsWith(`${abs}\0`)) cache.delete(k);
-    cache.set(key, entry);
-    entry.catch(() => cache.delete(key)); // a failed read is not kept: the caller gets the error through `entry`
-  }
-  return entry;
+  return cachedRenderDocument(cache, root, file, localCopy, 'AsyncAPI', async (abs) => {
+    const raw = parseDocumentText(await readFile(abs, 'utf8'), file);
+    return $RefParser.dereference<OpenApiObject>(isUrl(file) ? file : abs, raw, refOptions(localCopy ? null : root, null));
+  });
 }
