@@ -4,7 +4,9 @@
  * that fast-parse.ts accepts and, for the others, why it gave up: a named reason or the
  * line of fast-parse.ts that bailed (`--lines` prints that line's source). Each file is
  * prepared as parsePage prepares it (preparePage). Measures the
- * parser's coverage only; bench:real measures the export (issue 21).
+ * parser's coverage only; bench:real measures the export (issue 21). `--compare` also
+ * parses every page the fast parser accepts with micromark and lists those whose trees
+ * differ (the differential test's check, on real sites); the exit status is 1 if any does.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { fastParse, lastFastParseBail, traceFastParse } from '../src/render/markdown/fast-parse.js';
 import { preparePage } from '../src/render/markdown/parse.js';
 import { findSites } from './real/sites.js';
+import { compare } from '../test/helpers/mdast-compare.js';
 
 function pageFiles(dir: string): string[] {
   const out: string[] = [];
@@ -24,12 +27,13 @@ function pageFiles(dir: string): string[] {
   return out;
 }
 
-const { values, positionals } = parseArgs({ options: { lines: { type: 'boolean', default: false }, examples: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { lines: { type: 'boolean', default: false }, compare: { type: 'boolean', default: false }, examples: { type: 'string' } }, allowPositionals: true });
 const found = findSites(positionals.length ? positionals : ['/work/real']);
 for (const note of found.notes) console.log(note);
 const sourceLines = readFileSync(join(import.meta.dirname, '../src/render/markdown/fast-parse.ts'), 'utf8').split('\n');
 traceFastParse(true);
 const rows: string[] = [];
+const differing: string[] = [];
 for (const site of found.sites) {
   const files = pageFiles(site.root);
   const reasons = new Map<string, string[]>();
@@ -38,6 +42,7 @@ for (const site of found.sites) {
     const { source } = preparePage(readFileSync(f, 'utf8'));
     if (fastParse(source)) {
       fast++;
+      if (values.compare && compare(source) !== 'same') differing.push(`${site.name}/${relative(site.root, f)}`);
       continue;
     }
     const why = lastFastParseBail();
@@ -54,3 +59,7 @@ for (const site of found.sites) {
   }
 }
 console.log(`\n| site | files | fast | micromark |\n|---|---|---|---|\n${rows.join('\n')}`);
+if (values.compare) {
+  console.log(`\n${differing.length} page(s) where the fast parser and micromark build different trees${differing.length ? `:\n  ${differing.join('\n  ')}` : ''}`);
+  if (differing.length) process.exitCode = 1;
+}

@@ -10,7 +10,8 @@ import { all, on } from './dom.js';
 const OPEN = 'nav-menu-open';
 
 function parts(menu: Element): { button: HTMLButtonElement | null; links: HTMLElement[] } {
-  return { button: menu.querySelector<HTMLButtonElement>(':scope > .nav-menu-button'), links: all('.nav-menu-item', menu) };
+  // A product menu's column links are stops too, in page order.
+  return { button: menu.querySelector<HTMLButtonElement>(':scope > .nav-menu-button'), links: all('.nav-menu-item, .nav-menu-link', menu) };
 }
 
 function setOpen(menu: Element, open: boolean): void {

@@ -21,6 +21,10 @@ export interface MenuEntry {
   lang?: string;
   /** Leads off the site (a section with `href`): drawn with an outward arrow. */
   external?: boolean;
+  /** A product's `menu` items, drawn as columns under the entry (each column its item and `links`). */
+  columns?: MenuEntry[];
+  /** A column's links (its groups and pages). */
+  links?: MenuEntry[];
 }
 
 export interface NavMenu {
@@ -38,23 +42,35 @@ export interface NavMenu {
   icon: (name: string) => string;
 }
 
-function entryHtml(e: MenuEntry, icon: (name: string) => string): string {
+/** An entry's link: icon, label, description, and an outward arrow when it leaves the site. */
+function linkHtml(e: MenuEntry, icon: (name: string) => string): string {
   const lang = e.lang ? ` hreflang="${escapeAttr(e.lang)}" lang="${escapeAttr(e.lang)}"` : '';
   const img = e.icon ? `<span class="nav-menu-icon">${icon(e.icon)}</span>` : '';
   const description = e.description ? `<span class="nav-menu-description">${escapeHtml(e.description)}</span>` : '';
   const out = e.external ? uiIcon('arrow-up-right', 'icon nav-menu-external') : '';
-  return `<li><a class="nav-menu-item" href="${escapeAttr(e.href)}"${lang}${e.current ? ' aria-current="true"' : ''}>` +
-    `${img}<span class="nav-menu-text"><span class="nav-menu-label">${e.labelHtml}</span>${description}</span>${out}</a></li>`;
+  return `<a class="nav-menu-item" href="${escapeAttr(e.href)}"${lang}${e.current ? ' aria-current="true"' : ''}>` +
+    `${img}<span class="nav-menu-text"><span class="nav-menu-label">${e.labelHtml}</span>${description}</span>${out}</a>`;
+}
+
+function entryHtml(e: MenuEntry, icon: (name: string) => string): string {
+  if (!e.columns?.length) return `<li>${linkHtml(e, icon)}</li>`;
+  // A product with a `menu`: its items side by side under it, each with its groups and pages.
+  const columns = e.columns.map((c) => {
+    const links = (c.links ?? []).map((l) => `<li><a class="nav-menu-link" href="${escapeAttr(l.href)}"${l.current ? ' aria-current="true"' : ''}>${l.labelHtml}</a></li>`).join('');
+    return `<div class="nav-menu-column">${linkHtml(c, icon)}${links ? `<ul>${links}</ul>` : ''}</div>`;
+  });
+  return `<li class="nav-menu-has-columns">${linkHtml(e, icon)}<div class="nav-menu-columns">${columns.join('')}</div></li>`;
 }
 
 /** One menu: the button and its list, closed. */
 export function renderNavMenu(m: NavMenu): string {
   const listId = `nav-menu-${m.id}`;
   const items = m.entries.map((e) => entryHtml(e, m.icon)).join('');
+  const wide = m.entries.some((e) => e.columns?.length) ? ' nav-menu-list-wide' : '';
   return `<div class="nav-menu ${m.className}" data-nav-menu>` +
     `<button type="button" class="nav-menu-button${m.buttonClass ? ` ${m.buttonClass}` : ''}" aria-expanded="false" aria-controls="${escapeAttr(listId)}"${m.buttonAttrs ? ` ${m.buttonAttrs}` : ''}>` +
     `${m.buttonHtml}${uiIcon('chevron-down', 'icon nav-menu-chevron')}</button>` +
-    `<ul class="nav-menu-list" id="${escapeAttr(listId)}">${items}</ul></div>`;
+    `<ul class="nav-menu-list${wide}" id="${escapeAttr(listId)}">${items}</ul></div>`;
 }
 
 /**

@@ -4,7 +4,8 @@
  */
 import type { Heading, NavSection } from '../types.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
-import type { SiteModel } from './site-model.js';
+import type { SiteModel, SitePage } from './site-model.js';
+import { firstVisiblePage } from './nav-tree.js';
 import { uiIcon } from './ui-icons.js';
 import { uiStrings, type UiStrings } from './ui-strings.js';
 import { renderNavMenu, type MenuEntry } from './nav-menus.js';
@@ -12,6 +13,30 @@ import { renderNavMenu, type MenuEntry } from './nav-menus.js';
 /** A tab's `menu` items (Mintlify's tab menus), hidden ones left out unless the page is in one. */
 export function tabMenuItems(tab: NavSection, chain: NavSection[]): NavSection[] {
   return tab.sections.filter((s) => s.kind === 'menu' && (!s.hidden || chain.includes(s)));
+}
+
+/** Links a column of a product menu lists at most, so a long item cannot flood the drop-down. */
+const COLUMN_LINKS = 6;
+
+/**
+ * A product's `menu` as the columns of its entry in the product switcher (Mintlify's
+ * product menus, "a multi-column dropdown"): one column per item, headed by the item and
+ * listing its groups (each leading to its first page) and pages, a few each.
+ */
+export function productColumns(product: NavSection, chain: NavSection[], target: (s: NavSection) => string, pages: Record<string, SitePage>, href: (page: string) => string, current: string): MenuEntry[] | undefined {
+  const items = tabMenuItems(product, chain);
+  if (items.length === 0) return undefined;
+  return items.map((m) => {
+    const links: MenuEntry[] = [];
+    for (const n of m.children) {
+      if (links.length >= COLUMN_LINKS) break;
+      const page = n.kind === 'group' && !n.hidden ? firstVisiblePage(n.children, pages) : n.kind === 'page' && !pages[n.page]?.hidden ? n.page : undefined;
+      if (!page || !pages[page]) continue;
+      const label = n.kind === 'group' ? n.group : pages[page].sidebarTitle;
+      links.push({ labelHtml: escapeHtml(label), href: href(page), ...(page === current ? { current: true } : {}) });
+    }
+    return { ...menuEntry(m, chain, target), links };
+  });
 }
 
 /** A section as an entry of a drop-down menu: where it leads, marked when the page is inside it. */

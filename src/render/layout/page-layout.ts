@@ -8,7 +8,7 @@ import type { NavSection, RenderedPage } from '../types.js';
 import { canonicalUrl, pageHref, pageOutputFile, rootPrefix } from '../output/page-paths.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
 import { groupTrail, sectionChain, sectionTarget } from './nav-tree.js';
-import { menuEntry, renderAnchors, renderBanner, renderBreadcrumbs, renderMobileLinks, renderPrevNext, renderSidebarTabs, renderTabs, renderToc } from './page-chrome.js';
+import { menuEntry, productColumns, renderAnchors, renderBanner, renderBreadcrumbs, renderMobileLinks, renderPrevNext, renderSidebarTabs, renderTabs, renderToc } from './page-chrome.js';
 import { renderSidebarPicker } from './nav-menus.js';
 import { renderFooter } from './footer.js';
 import { renderSearchDialog } from './search-dialog.js';
@@ -116,10 +116,10 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     if (kind === 'tab') {
       tabsHtml = renderTabs(siblings, chain, target, icon);
       sidebarTop.push(renderSidebarTabs(siblings, chain, target, icon));
-    } else if (kind === 'menu' && chain[i - 1]?.kind === 'tab') {
-      // drawn with its tab, in the tab bar and in the small-screen tab list
+    } else if (kind === 'menu' && (chain[i - 1]?.kind === 'tab' || chain[i - 1]?.kind === 'product')) {
+      // drawn with its tab (tab bar, small-screen tab list) or as columns in the product switcher
     } else if (kind === 'product' && hasSidebar) {
-      sidebarTop.push(renderSidebarPicker('product', 'product', siblings.map((s) => menuEntry(s, chain, same)), icon));
+      sidebarTop.push(renderSidebarPicker('product', 'product', siblings.map((s) => ({ ...menuEntry(s, chain, same), columns: productColumns(s, chain, target, model.pages, href, page) })), icon));
     } else if (SECTION_SWITCHERS.has(kind) && active) {
       switchers.push({ sections: siblings, active, target: same });
     } else if (kind === 'dropdown' || kind === 'menu') {

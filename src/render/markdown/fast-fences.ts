@@ -52,7 +52,8 @@ export function extractFences(source: string): Extracted | null {
     const open = OPEN.exec(line);
     if (!open) continue;
     const marker = open[1];
-    const info = open[2].trim();
+    // Trailing spaces belong to the meta in micromark; leading ones go.
+    const info = open[2].replace(/^[ \t]+/, '');
     if ((marker[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return fences.length ? finish() : null;
     let end = i + 1;
     while (end < lines.length) {
@@ -61,9 +62,10 @@ export function extractFences(source: string): Extracted | null {
       end++;
     }
     if (end >= lines.length) break; // unclosed: leave it (and the rest) to micromark
-    const space = info.search(/\s/);
+    const space = info.search(/[ \t]/);
     const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
-    const meta = space < 0 ? null : info.slice(space).trim() || null;
+    const rest = space < 0 ? '' : info.slice(space).replace(/^[ \t]+/, '');
+    const meta = rest || null;
     fences.push({
       type: 'code',
       lang,

@@ -344,7 +344,8 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   }
   const space = info.search(/ /);
   const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
-  const meta = space < 0 ? null : trimSpaces(info.slice(space)) || null;
+  // micromark keeps the spaces after the meta (`bash New ` on a real page): only those before it go
+  const meta = space < 0 ? null : trimSpaces(info.slice(space)) + m[2].slice(trimEndSpaces(m[2]).length) || null;
   const last = lines[end];
   return {
     node: { type: 'code', lang, meta, value: body.join('\n'), position: span(at(open.line, open.col + indent), at(last.line, last.col + last.text.length)) },
@@ -674,11 +675,37 @@ function readExpression(s: string, p: number): { value: string; estree: Program;
   while (q < s.length && (s[q] === ' ' || s[q] === '\n')) q++;
   if (q >= s.length) return null;
   if (s[q] !== '}') bail();
-  const value = s.slice(inner, q);
   // A comment goes into micromark's estree with its position: left to it. (`//` in a URL string is no comment.)
   if (comments.length > 0) bail();
+  const raw = s.slice(inner, q);
+  const value = raw.includes('\n') ? stripExpressionIndent(raw) : raw;
+  // The cut may change what the expression says (a template literal spanning lines): acorn reads what micromark hands it.
+  if (value !== raw) node = reparseExpression(value);
   const estree = { type: 'Program', body: [{ type: 'ExpressionStatement', expression: node }], sourceType: 'module', comments: [] } as unknown as Program;
   return { value, estree, end: q + 1 };
+}
+
+/**
+ * An expression's text as micromark-factory-mdx-expression passes it on: each line after
+ * the first loses up to two leading spaces (its `eolAfter` takes them as a line prefix, so an
+ * attribute object indented inside an element keeps two spaces less). A tab there counts in
+ * columns (virtual spaces): left to micromark.
+ */
+function stripExpressionIndent(raw: string): string {
+  if (/\n {0,1}\t/.test(raw)) bail('tab in an expression');
+  return raw.replace(/\n {1,2}/g, '\n');
+}
+
+function reparseExpression(value: string): AcornNode & { end: number } {
+  let node: AcornNode & { end: number };
+  try {
+    node = JsxParser.parseExpressionAt(value, 0, ACORN_OPTIONS);
+  } catch {
+    // the text acorn accepted no longer parses once cut: micromark reports it as it sees it
+    return bail('expression');
+  }
+  if (value.slice(node.end).trim() !== '') bail('expression');
+  return node;
 }
 
 /**
@@ -794,6 +821,17 @@ class InlineParser {
   ) {}
 
   /**
+   * Whether the paragraph's cut spaces (line indentation, trailing spaces) fall inside a tag
+   * whose attribute expression spans lines: micromark keeps them in the expression's text
+   * (less up to two leading spaces a line), which this text no longer holds.
+   */
+  private cutInsideExpression(tag: Tag, from: number, to: number): boolean {
+    if (!tag.attributes.some((a) => a.type === 'mdxJsxAttribute' && typeof a.value === 'object' && a.value?.value.includes('\n'))) return false;
+    for (const offset of this.trimmed) if (offset >= from && offset < to) return true;
+    return false;
+  }
+
+  /**
    * Nodes of s[from, to). With `closeName`, stops at the matching `</closeName>` and
    * returns where that tag ends.
    */
@@ -895,6 +933,7 @@ class InlineParser {
           if (!read || read.end > to) bail();
           flush(p);
           const tag = read.tag;
+          if (this.cutInsideExpression(tag, p, read.end)) bail('expression over indented lines in text');
           const element: MdxJsxTextElement = { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [], position: span(tag.start, tag.end) };
           p = read.end;
           if (tag.kind === 'open') {

@@ -13,8 +13,8 @@ import { relativeInside } from '../source/confined-path.js';
 import { isSwagger2, toOpenApi3 } from './upgrade-swagger.js';
 import { getByTokens, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
 import {
-  asParserInput, DocumentReadError, documentKey, documentPath, fetchDocumentText, fromParserOutput, isUrl, parseDocumentText,
-  readDocumentText, writeLocalCopy, type OpenApiObject, type Outbound,
+  asParserInput, DocumentReadError, documentKey, documentPath, fromParserOutput, isUrl, readDocumentSource, writeLocalCopy,
+  type OpenApiObject, type Outbound,
 } from './read-document.js';
 
 export interface CheckedDocument {
@@ -32,15 +32,14 @@ const MAX_VALIDATION_DIAGNOSTICS = 8;
 export async function checkDocument(root: string, ref: string, deployment: Deployment, outbound: Outbound = { policy: {} }): Promise<CheckedDocument> {
   const key = documentKey(ref);
   const fail = (message: string, extra: Partial<Diagnostic> = {}): CheckedDocument => ({ key, diagnostics: [{ severity: 'error', file: key, message, ...extra }] });
-  let text: string;
-  let raw: OpenApiObject;
+  let source: { text: string; raw: OpenApiObject };
   try {
-    text = isUrl(key) ? await fetchDocumentText(key, deployment, outbound) : await readDocumentText(root, key);
-    raw = parseDocumentText(text, key);
+    source = await readDocumentSource(root, key, deployment, outbound);
   } catch (err) {
     if (err instanceof DocumentReadError) return fail(err.message, err.line ? { line: err.line } : {});
     throw err;
   }
+  let { text, raw } = source;
   const converted = isSwagger2(raw);
   if (converted) {
     try {
@@ -124,7 +123,7 @@ export function findBrokenLocalRefs(doc: OpenApiObject): RefLocation[] {
 }
 
 /** An external `$ref` that could not be read: where it is written, and why (outside the folder, missing). */
-function externalRefDiagnostic(err: Error & { source?: string }, root: string, key: string, text: string, raw: OpenApiObject): Diagnostic {
+export function externalRefDiagnostic(err: Error & { source?: string }, root: string, key: string, text: string, raw: OpenApiObject): Diagnostic {
   const target = err.source ?? '';
   const base = isUrl(key) ? null : path.dirname(documentPath(root, key));
   let at: string | undefined;

@@ -22,26 +22,35 @@ export interface CachedDocument {
 const cache = new Map<string, Promise<CachedDocument>>();
 
 /**
- * Loads a document for rendering. `file` is the reference as in the spec; URL documents
- * are read from the local copy made at plan time, so workers never use the network.
+ * `build(abs)` for the file a spec names, once per thread and file version (path, mtime,
+ * size). URL documents are read from the local copy made at plan time, so render threads
+ * never use the network. Shared by the OpenAPI and AsyncAPI renderers (`kind` names it).
  */
-export async function loadRenderDocument(root: string, file: string, deployment: Deployment, localCopy?: string): Promise<CachedDocument> {
-  if (isUrl(file) && !localCopy) throw new InvalidError(`OpenAPI document ${file} has no local copy: planApiReference fetches URL documents before pages render`);
+export async function cachedRenderDocument<T>(cache: Map<string, Promise<T>>, root: string, file: string, localCopy: string | undefined, kind: string, build: (abs: string) => Promise<T>): Promise<T> {
+  if (isUrl(file) && !localCopy) throw new InvalidError(`${kind} document ${file} has no local copy: the plan fetches URL documents before pages render`);
   const abs = localCopy ?? (await confinedFile(root, documentKey(file)));
   const { mtimeMs, size } = await stat(abs);
   const key = `${abs}\0${mtimeMs}\0${size}`;
   let entry = cache.get(key);
   if (!entry) {
-    entry = (async () => {
-      const raw = toOpenApi3(parseDocumentText(await readFile(abs, 'utf8'), file));
-      // Render threads never use the network: URL documents come bundled in their local copy.
-      const options = refParserOptions(localCopy ? null : root, null);
-      const doc = fromParserOutput(await SwaggerParser.dereference(isUrl(file) ? file : abs, asParserInput(raw), options));
-      return { doc, names: componentNames(doc) };
-    })();
+    entry = build(abs);
     for (const k of cache.keys()) if (k.startsWith(`${abs}\0`)) cache.delete(k); // an older version of the file
     cache.set(key, entry);
     entry.catch(() => cache.delete(key)); // a failed read is not kept: the caller gets the error through `entry`
   }
   return entry;
+}
+
+/**
+ * Loads a document for rendering. `file` is the reference as in the spec; URL documents
+ * are read from the local copy made at plan time, so workers never use the network.
+ */
+export async function loadRenderDocument(root: string, file: string, deployment: Deployment, localCopy?: string): Promise<CachedDocument> {
+  return cachedRenderDocument(cache, root, file, localCopy, 'OpenAPI', async (abs) => {
+    const raw = toOpenApi3(parseDocumentText(await readFile(abs, 'utf8'), file));
+    // Render threads never use the network: URL documents come bundled in their local copy.
+    const options = refParserOptions(localCopy ? null : root, null);
+    const doc = fromParserOutput(await SwaggerParser.dereference(isUrl(file) ? file : abs, asParserInput(raw), options));
+    return { doc, names: componentNames(doc) };
+  });
 }

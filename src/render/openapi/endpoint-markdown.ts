@@ -14,9 +14,9 @@ const MAX_DEPTH = 4;
 /** Properties listed per object, so one huge schema cannot flood the page. */
 const MAX_PROPERTIES = 60;
 
-const oneLine = (text: string): string => text.trim().replace(/\s*\n\s*/g, ' ');
+export const oneLine = (text: string): string => text.trim().replace(/\s*\n\s*/g, ' ');
 
-function fieldLine(name: string, schema: Schema | undefined, names: Map<object, string>, opts: { required?: boolean; deprecated?: boolean; description?: string; note?: string }): string {
+export function fieldLine(name: string, schema: Schema | undefined, names: Map<object, string>, opts: { required?: boolean; deprecated?: boolean; description?: string; note?: string }): string {
   const s = schema ? mergeAllOf(schema) : {};
   const info = [schema ? typeLabel(schema, names) : 'any', opts.note, opts.required ? 'required' : undefined, opts.deprecated || s.deprecated === true ? 'deprecated' : undefined];
   if (s.default !== undefined) info.push(`default: ${JSON.stringify(s.default)}`);
@@ -27,7 +27,7 @@ function fieldLine(name: string, schema: Schema | undefined, names: Map<object, 
 }
 
 /** The properties of an object schema (or of an array's items) as list lines, indented by depth. */
-function properties(schema: Schema | undefined, names: Map<object, string>, depth: number, seen: Set<object>): string[] {
+export function properties(schema: Schema | undefined, names: Map<object, string>, depth: number, seen: Set<object>): string[] {
   if (!schema || depth >= MAX_DEPTH || seen.has(schema)) return [];
   let s = mergeAllOf(schema);
   if (isSchema(s.items)) s = mergeAllOf(s.items);

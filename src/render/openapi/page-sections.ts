@@ -91,7 +91,7 @@ export function renderParameters(model: OperationModel, ctx: SchemaHtmlContext, 
 }
 
 /** The fields of one media type's schema (object, array of objects, or a single value). */
-function schemaFields(schema: Schema | undefined, ctx: SchemaHtmlContext, name: string): string {
+export function schemaFields(schema: Schema | undefined, ctx: SchemaHtmlContext, name: string): string {
   if (!schema) return '';
   const s = mergeAllOf(schema);
   const about = typeof s.description === 'string' ? `<div class="api-schema-desc">${markdownToHtml(s.description, ctx.links)}</div>` : '';

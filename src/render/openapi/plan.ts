@@ -6,7 +6,7 @@
  * and JSON path.
  */
 import type { ApiExamples, Deployment, Diagnostic, NavNode, NavSection, NavSpecs, Navigation, SiteConfig } from '../types.js';
-import { planAsyncApi } from './asyncapi.js';
+import { AsyncApiPlanner } from './asyncapi.js';
 import { referenceAssets } from './assets.js';
 import { checkDocument, type CheckedDocument } from './check-document.js';
 import { DocumentIndex } from './document-index.js';
@@ -105,6 +105,9 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
     return { docs: own ?? parent.docs, examples: specs?.examples ? { ...parent.examples, ...specs.examples } : parent.examples };
   };
   const generatedGroups = (scope: Scope): NavNode[] => scope.docs.flatMap((d) => pages.groupsFor(d.key, d.directory, scope.examples));
+  // AsyncAPI channel groups join a node's own pages (Mintlify: "alongside any existing pages").
+  const asyncapi = new AsyncApiPlanner(root, config.source, index, deployment, outbound);
+  const withChannels = async (children: NavNode[], specs: NavSpecs | undefined, at: string): Promise<NavNode[]> => (specs?.asyncapi ? [...children, ...(await asyncapi.groupsFor(specs.asyncapi, at))] : children);
 
   const walkNodes = async (nodes: NavNode[], scope: Scope, at: string, parent: 'group' | 'section' | 'root'): Promise<NavNode[]> => {
     const out: NavNode[] = [];
@@ -123,7 +126,7 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
       } else if (node.kind === 'group') {
         const inner = await scopeOf(node.specs, scope, here);
         const children = await walkNodes(node.children, inner, here, 'group');
-        out.push({ ...node, children: node.specs?.openapi && node.children.length === 0 ? generatedGroups(inner) : children });
+        out.push({ ...node, children: await withChannels(node.specs?.openapi && node.children.length === 0 ? generatedGroups(inner) : children, node.specs, here) });
       } else out.push(node);
     }
     return out;
@@ -135,7 +138,7 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
     for (const [i, s] of section.sections.entries()) sections.push(await walkSection(s, inner, sectionPath(at, section.sections, i)));
     return {
       ...section,
-      children: section.specs?.openapi && empty && !section.href ? generatedGroups(inner) : await walkNodes(section.children, inner, at, 'section'),
+      children: await withChannels(section.specs?.openapi && empty && !section.href ? generatedGroups(inner) : await walkNodes(section.children, inner, at, 'section'), section.specs, at),
       sections,
     };
   };
@@ -144,20 +147,23 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
   const sections: NavSection[] = [];
   for (const [i, s] of config.navigation.sections.entries()) sections.push(await walkSection(s, top, sectionPath(rootAt, config.navigation.sections, i)));
   const bare = config.navigation.specs?.openapi && config.navigation.root.length === 0 && config.navigation.sections.length === 0;
-  const navigation: Navigation = { ...config.navigation, root: bare ? generatedGroups(top) : await walkNodes(config.navigation.root, top, rootAt, 'root'), sections };
-  diagnostics.push(...(await planAsyncApi(root, config, index, asyncapiPages)));
+  const navigation: Navigation = { ...config.navigation, root: await withChannels(bare ? generatedGroups(top) : await walkNodes(config.navigation.root, top, rootAt, 'root'), config.navigation.specs, rootAt), sections };
+  await asyncapi.claim(asyncapiPages);
+  diagnostics.push(...asyncapi.diagnostics);
 
   const endpoints = pages.specs();
+  const channels = asyncapi.channels();
   const { feature } = playgroundMode(config, deployment);
   return {
     navigation,
     endpoints,
+    channels,
     diagnostics,
     features: {
-      'api-reference': endpoints.length > 0 ? { included: true } : { included: false, reason: 'no OpenAPI operations in the navigation' },
+      'api-reference': endpoints.length + channels.length > 0 ? { included: true } : { included: false, reason: 'no OpenAPI operations or AsyncAPI channels in the navigation' },
       'api-playground': endpoints.length > 0 ? feature : { included: false, reason: 'no API reference pages' },
     },
-    assets: endpoints.length > 0 ? referenceAssets() : null,
+    assets: endpoints.length + channels.length > 0 ? referenceAssets() : null,
   };
 }
 

@@ -66,6 +66,12 @@ export function parseDocumentText(text: string, name: string): OpenApiObject {
   }
 }
 
+/** A document's text (a file of the docs folder, or a URL through the guarded fetcher) and its parsed value. */
+export async function readDocumentSource(root: string, key: string, deployment: Deployment, outbound?: Outbound): Promise<{ text: string; raw: OpenApiObject }> {
+  const text = isUrl(key) ? await fetchDocumentText(key, deployment, outbound) : await readDocumentText(root, key);
+  return { text, raw: parseDocumentText(text, key) };
+}
+
 /** Fetches a URL document at export time through the guarded fetcher; refuses in air-gapped deployments. */
 export async function fetchDocumentText(url: string, deployment: Deployment, outbound: Outbound = { policy: {} }): Promise<string> {
   if (deployment === 'air-gapped') {

@@ -6,6 +6,8 @@ import type { ApiExamples, Diagnostic, Navigation } from '../types.js';
 
 /** One generated API reference page: which operation of which document it shows. */
 export interface EndpointPageSpec {
+  /** Unset on endpoint pages (kept out of the serialised spec); `channel` marks the other kind. */
+  kind?: 'endpoint';
   /** Output page path without extension, e.g. `api-reference/users/get-a-user`. */
   page: string;
   /** Sidebar and page title: the operation summary, else `METHOD /path`. */
@@ -23,6 +25,25 @@ export interface EndpointPageSpec {
   examples?: ApiExamples;
 }
 
+/** One generated AsyncAPI channel page (render-channel.ts). */
+export interface ChannelPageSpec {
+  kind: 'channel';
+  /** Output page path without extension, e.g. `api-reference/websockets/orders`. */
+  page: string;
+  /** Sidebar and page title: the channel's title, else its id in sentence case (as Mintlify). */
+  title: string;
+  /** The AsyncAPI document as referenced: a path relative to the docs root, or a URL. */
+  file: string;
+  /** The channel's id (its key under `channels`). */
+  channel: string;
+  localCopy?: string;
+  /** The MDX page whose frontmatter names this channel (`asyncapi: "file channel"`); its content goes above. */
+  contentPage?: string;
+}
+
+/** What a render task may carry: an OpenAPI endpoint page or an AsyncAPI channel page. */
+export type ApiPageSpec = EndpointPageSpec | ChannelPageSpec;
+
 export interface FeatureState {
   included: boolean;
   reason?: string;
@@ -32,6 +53,8 @@ export interface ApiReferencePlan {
   /** config.navigation with endpoint nodes replaced by pages and `openapi` groups filled. */
   navigation: Navigation;
   endpoints: EndpointPageSpec[];
+  /** AsyncAPI channel pages (navigation `asyncapi` and `asyncapi:` frontmatter). */
+  channels: ChannelPageSpec[];
   diagnostics: Diagnostic[];
   features: Record<string, FeatureState>;
   /** Reference styles and playground script; null when the site has no API pages. */

@@ -11,7 +11,7 @@
  */
 import { readTextFiles } from './read-text-files.js';
 import { flattenPages, loadSiteConfig } from '../config/index.js';
-import { planApiReference, type ApiReferencePlan, type EndpointPageSpec } from '../openapi/index.js';
+import { planApiReference, type ApiPageSpec, type ApiReferencePlan } from '../openapi/index.js';
 import type { Outbound } from '../openapi/read-document.js';
 import type { Deployment, Diagnostic, Navigation, SiteConfig } from '../types.js';
 import { allNavPages, readingOrder } from '../layout/nav-tree.js';
@@ -67,7 +67,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   const navPages = flattenPages(navigation);
   const inNav = allNavPages(navigation);
   const listings = navListings(navigation);
-  const specs = new Map<string, EndpointPageSpec>(api.endpoints.map((e) => [e.page, e]));
+  const specs = new Map<string, ApiPageSpec>([...api.endpoints, ...api.channels].map((e) => [e.page, e]));
 
   const pageFiles = new Map<string, string>();
   for (const f of files) {
@@ -105,7 +105,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
       description: typeof fm.description === 'string' ? fm.description : undefined,
       icon: typeof fm.icon === 'string' ? fm.icon : undefined,
       tag: typeof fm.tag === 'string' ? fm.tag : undefined,
-      method: fm.hideApiMarker === true ? undefined : spec?.method,
+      method: fm.hideApiMarker === true || spec?.kind === 'channel' ? undefined : spec?.method,
       deprecated: fm.deprecated === true,
       inNav: inNav.has(page),
       ...pageFlags(fm, listings.get(page), config, file, diagnostics, file ? sources.get(file) : undefined),

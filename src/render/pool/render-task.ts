@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderPage } from '../markdown/render-page.js';
-import type { EndpointPageSpec } from '../openapi/index.js';
+import type { ApiPageSpec } from '../openapi/index.js';
 import type { Diagnostic, PageContext, RemoteMediaRef, RenderedPage } from '../types.js';
 import { locateRemoteMedia } from '../media/media-refs.js';
 import { bodyRange, layoutPage } from '../layout/page-layout.js';
@@ -29,7 +29,7 @@ export interface RenderTask {
   /** Source file of an MDX page (relative to the root). */
   file?: string;
   /** Set for API reference pages. */
-  spec?: EndpointPageSpec;
+  spec?: ApiPageSpec;
   /** Key of the page's body in the page cache, when the export keeps one. */
   cacheKey?: string;
 }
@@ -130,8 +130,8 @@ export function createRenderer(init: RenderInit) {
     }
     const ctx = context(spec.page, task.file ?? spec.file);
     // Loaded on the first API page: sites without one never pay for the OpenAPI renderer.
-    const { renderEndpointPage } = await import('../openapi/index.js');
-    const rendered = await renderEndpointPage(spec, ctx, content?.html, content?.markdown);
+    const { renderEndpointPage, renderChannelPage } = await import('../openapi/index.js');
+    const rendered = spec.kind === 'channel' ? await renderChannelPage(spec, ctx, content?.html, content?.markdown) : await renderEndpointPage(spec, ctx, content?.html, content?.markdown);
     if (content) {
       rendered.frontmatter = { ...content.frontmatter, ...rendered.frontmatter };
       rendered.title = content.frontmatter.title ? content.title : rendered.title;

@@ -22,7 +22,7 @@ describe('navigation menus in Chromium', () => {
 
   beforeAll(async () => {
     tmp = tempDir();
-    for (const site of ['nav-chrome', 'products']) {
+    for (const site of ['nav-chrome', 'products', 'product-menus']) {
       const out = join(tmp.path, site);
       await exportSite({ root: join(FIXTURES, site), outDir: out, workers: 0 });
       servers[site] = await serveStatic(out, '/');
@@ -132,6 +132,25 @@ describe('navigation menus in Chromium', () => {
     expect(await sidebarLabels(page)).toContain('Dashboards');
     expect(await sidebarLabels(page)).not.toContain('Install');
     expect(await page.locator('.section-tabs').count()).toBe(0);
+  });
+
+  it("opens a product's menu as columns in the product switcher, reached by arrow keys and clicks", async () => {
+    const page = await open('product-menus', 'core/users.html');
+    const picker = page.locator('.nav-picker-product');
+    await picker.locator('> button').click();
+    const columns = picker.locator('.nav-menu-column');
+    expect(await columns.locator('> .nav-menu-item .nav-menu-label').allTextContents()).toEqual(['Guides', 'API reference', 'Changelog']);
+    // Side by side: the columns share one row in the wide list.
+    const boxes = await Promise.all([0, 1, 2].map(async (i) => (await columns.nth(i).boundingBox())!));
+    expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(1);
+    expect(boxes[0].x).toBeLessThan(boxes[1].x);
+    // Arrow keys walk the products, the column heads and their links in page order.
+    await picker.locator('> button').focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    expect(await page.locator(':focus').textContent()).toBe('Getting started');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/core\/quickstart\.html$/);
+    expect(await sidebarLabels(page)).toEqual(['Quickstart', 'Authentication']);
   });
 
   it('puts the tabs and their menu items in the mobile menu on a 390 px screen', async () => {

@@ -43,6 +43,8 @@ const CASES = [
   '1. one\n\n   ```js\n   in list\n   ```\n\n2. two',
   '```js\n   ```\n```',
   '{/* a comment */}\n\n```\nafter expression\n```',
+  // micromark keeps the spaces after a meta, splits the info at a space or tab only
+  '```bash New \nnpm i\n```\n\n```js  \nx\n```\n\n```py\u00a0a \t\ny\n```\n\n```sh\ta\nz\n```',
 ];
 
 describe('extractFences', () => {

@@ -112,15 +112,16 @@ describe('endpoint page URLs as Mintlify writes them', () => {
     expect(plan.endpoints.find((e) => e.page === 'guides/ping')).toMatchObject({ file: 'other/extra.json', method: 'GET', path: '/ping' });
   });
 
-  it('reports a spec that cannot be found where it is named, and every AsyncAPI channel it cannot render', () => {
+  it('reports a spec that cannot be found where it is named, and gives the AsyncAPI group its channel pages', () => {
     const errors = plan.diagnostics.filter((d) => d.severity === 'error');
     expect(errors).toEqual([
       { severity: 'error', file: 'docs.json', path: 'navigation.tabs[0].groups[2].openapi', message: like.stringMatching(/OpenAPI document "nope" not found: no nope\.json, nope\.yaml or nope\.yml/) },
       { severity: 'error', file: 'docs.json', path: 'navigation.tabs[0].groups[2].pages[0]', message: like.stringMatching(/OpenAPI document "nope" not found/) },
     ]);
-    const warnings = plan.diagnostics.filter((d) => d.severity === 'warning');
-    expect(warnings.map((d) => [d.file, d.path])).toEqual([['events.yaml', 'channels["orders"]'], ['events.yaml', 'channels["invoices"]']]);
-    expect(warnings[0].message).toMatch(/AsyncAPI channel "orders" of events\.yaml \(named at navigation\.tabs\[0\]\.groups\[3\]\.asyncapi\) has no page/);
+    expect(plan.diagnostics.filter((d) => d.severity === 'warning')).toEqual([]);
+    // `events` without its extension, as for OpenAPI; untagged channels go under "Websockets".
+    expect(pagesOf([plan.navigation.sections[0].children[3]])).toEqual([{ Events: [{ Websockets: ['api-reference/websockets/orders', 'api-reference/websockets/invoices'] }] }]);
+    expect(plan.channels.map((c) => [c.page, c.title, c.file])).toEqual([['api-reference/websockets/orders', 'Orders', 'events.yaml'], ['api-reference/websockets/invoices', 'Invoices', 'events.yaml']]);
   });
 });
 

@@ -20,7 +20,8 @@ const reports: Record<string, ExportReport> = {};
 const html = (site: string, page: string) => readFileSync(join(out[site], `${page}.html`), 'utf8').replace(/<svg\b[^]*?<\/svg>/g, '');
 /** The labels of a menu's items, in order, with `*` after the current one. */
 const menuItems = (doc: string, id: string) => {
-  const list = new RegExp(`<ul class="nav-menu-list" id="nav-menu-${id}">([^]*?)</ul>`).exec(doc)?.[1] ?? '';
+  // The list ends where its menu does, not where a product column's own list does.
+  const list = new RegExp(`<ul class="nav-menu-list[^"]*" id="nav-menu-${id}">([^]*?)</ul></div>(?!<div class="nav-menu-column"|</div></li>)`).exec(doc)?.[1] ?? '';
   return [...list.matchAll(/<a class="nav-menu-item" href="([^"]+)"( aria-current="true")?>[^]*?<span class="nav-menu-label">([^<]*)</g)].map((m) => `${m[3]}${m[2] ? '*' : ''} -> ${m[1]}`);
 };
 
@@ -94,13 +95,22 @@ describe('navigation chrome', () => {
     expect(html('nav-chrome', 'changelog')).toContain('<a class="nav-anchor" href="changelog.html" aria-current="true"><span>Changelog</span></a>');
   });
 
-  it("draws a product's menu as a picker under the product picker", () => {
+  it("draws a product's menu as columns of its entry in the product switcher", () => {
     const users = html('product-menus', 'core/users');
-    expect(menuItems(users, 'product')).toEqual(['Core API* -> users.html', 'Cloud -> ../cloud/overview.html']);
-    expect(menuItems(users, 'menu-1')).toEqual(['Guides -> quickstart.html', 'API reference* -> users.html', 'Changelog -> https://example.com/changelog']);
-    expect(users.indexOf('nav-picker-product')).toBeLessThan(users.indexOf('nav-picker-menu'));
+    // The product entries, then each menu item heading its column (groups and pages under it).
+    expect(menuItems(users, 'product')).toEqual([
+      'Core API* -> users.html', 'Guides -> quickstart.html', 'API reference* -> users.html', 'Changelog -> https://example.com/changelog', 'Cloud -> ../cloud/overview.html',
+    ]);
+    expect(users).toContain('<ul class="nav-menu-list nav-menu-list-wide" id="nav-menu-product"><li class="nav-menu-has-columns">');
+    const columns = [...users.matchAll(/<div class="nav-menu-column">[^]*?<span class="nav-menu-label">([^<]*)<[^]*?(?:<ul>([^]*?)<\/ul>)?<\/div>/g)]
+      .map((m) => `${m[1]}: ${[...(m[2] ?? '').matchAll(/href="([^"]+)"( aria-current="true")?>([^<]*)</g)].map((l) => `${l[3]}${l[2] ? '*' : ''} -> ${l[1]}`).join(', ')}`);
+    expect(columns).toEqual(['Guides: Getting started -> quickstart.html', 'API reference: Users* -> users.html, Orders -> orders.html', 'Changelog: ']);
+    // No second picker: the menu lives in the switcher; the sidebar holds the current item's pages.
+    expect(users).not.toContain('nav-picker-menu');
     expect(users).toContain('<ul class="nav-tree" id="navigation-items"><li><a class="nav-link" href="users.html" aria-current="page"><span class="nav-label">Users</span></a></li><li><a class="nav-link" href="orders.html"><span class="nav-label">Orders</span></a></li></ul>');
-    // The other product has no menu: its pages get the product picker alone.
-    expect(html('product-menus', 'cloud/overview')).not.toContain('nav-picker-menu');
+    // The other product has no menu: a plain entry, and a plain list on its own pages too.
+    const cloud = html('product-menus', 'cloud/overview');
+    expect(cloud).not.toContain('nav-picker-menu');
+    expect(menuItems(cloud, 'product')[4]).toBe('Cloud* -> overview.html');
   });
 });
