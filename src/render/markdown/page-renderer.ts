@@ -245,7 +245,7 @@ export class PageRenderer {
 
   code(node: Code, bare = false): string {
     const lang = node.lang?.toLowerCase();
-    if (lang === 'mermaid') return renderMermaid(node.value);
+    if (lang === 'mermaid') return renderMermaid(node.value, this.ui);
     if (lang === 'math') return renderMath(node.value, true);
     // ```nocopy alone: a plain block without a copy button (create/code.mdx)
     if (lang === 'nocopy') node = { ...node, lang: null, meta: `nocopy ${node.meta ?? ''}`.trim() };
@@ -260,6 +260,7 @@ export class PageRenderer {
       // the site's icons.library (CodeHeader passes no library to Icon: `icon=java`, `square-js`).
       iconHtml: meta?.icon ? this.jsx.iconAt(meta.icon, { className: 'q-code-icon', library: 'fontawesome' }, line) : undefined,
       cache: this.ctx.highlightCache,
+      ui: this.ui,
       onPlain: (reason) => this.warn(`code block shown without highlighting: ${reason}`, line),
     });
   }
