@@ -108,7 +108,7 @@ export function withLine<T extends { position?: unknown; children?: unknown[] }>
   const point = { line, column: 1 };
   const visit = (n: { position?: unknown; children?: unknown[] }) => {
     n.position ??= { start: point, end: point };
-    for (const c of n.children ?? []) if (c && typeof c === 'object') visit(c as typeof n);
+    for (const c of n.children ?? []) if (c && typeof c === 'object') visit(c);
   };
   visit(el);
   return el;
