@@ -10,26 +10,19 @@ const found = (name: string, library: 'fontawesome' | 'lucide' | 'tabler') => {
 
 describe('icon resolution as Mintlify reads names', () => {
   it('draws language names and their aliases as the language logo, before Font Awesome styles', () => {
-    expect(found('js', 'fontawesome')).toBe('fa-brands:js');
-    expect(found('javascript', 'fontawesome')).toBe('fa-brands:js');
-    expect(found('ts', 'fontawesome')).toBe('fa-brands:typescript');
-    expect(found('c#', 'fontawesome')).toBe('tabler:brand-c-sharp');
-    expect(found('cpp', 'fontawesome')).toBe('tabler:brand-cpp');
-    expect(found('nodejs', 'fontawesome')).toBe('fa-brands:node-js');
-    expect(found('shell', 'fontawesome')).toBe('tabler:terminal-2');
+    expect(['js', 'javascript', 'ts', 'c#', 'cpp', 'nodejs', 'shell'].map((n) => found(n, 'fontawesome'))).toEqual([
+      'fa-brands:js', 'fa-brands:js', 'fa-brands:typescript', 'tabler:brand-c-sharp', 'tabler:brand-cpp', 'fa-brands:node-js', 'tabler:terminal-2',
+    ]);
   });
 
   it('draws languages and Font Awesome brands on Lucide and Tabler sites, after the library itself', () => {
-    expect(found('js', 'lucide')).toBe('fa-brands:js');
-    expect(found('python', 'lucide')).toBe('fa-brands:python');
-    expect(found('golang', 'tabler')).toBe('fa-brands:golang');
-    expect(found('square-js', 'lucide')).toBe('fa-brands:square-js');
+    const on = (library: 'lucide' | 'tabler', names: string[]) => names.map((n) => found(n, library));
+    expect(on('lucide', ['js', 'python', 'square-js'])).toEqual(['fa-brands:js', 'fa-brands:python', 'fa-brands:square-js']);
+    expect(on('tabler', ['golang'])).toEqual(['fa-brands:golang']);
     // The library's own icon wins where it has one.
-    expect(found('github', 'lucide')).toBe('lucide:github');
-    expect(found('terminal', 'tabler')).toBe('tabler:terminal');
+    expect([found('github', 'lucide'), found('terminal', 'tabler')]).toEqual(['lucide:github', 'tabler:terminal']);
     // A Font Awesome name that is neither a brand nor a language stays unknown in Lucide.
-    expect(found('gear', 'lucide')).toBeNull();
-    expect(found('no-such-icon-xyz', 'lucide')).toBeNull();
+    expect(on('lucide', ['gear', 'no-such-icon-xyz'])).toEqual([null, null]);
   });
 
   it('draws Font Awesome Pro names seen on real sites with their closest free twin', () => {
