@@ -114,7 +114,7 @@ export function setupSearch(): void {
       status.textContent = results.length ? '' : ui('noResults', 'No results for “{query}”').replace('{query}', query.trim());
     }).catch(() => {
       // the reader is told in the dialog; the browser console has the request's own error
-      if (mine === seq) status.textContent = 'Search is not available.';
+      if (mine === seq) status.textContent = ui('searchUnavailable', 'Search is not available.');
     });
   }
   on(input, 'input', () => {

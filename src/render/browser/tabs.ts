@@ -6,7 +6,7 @@
  * the next pages. A code group with data-dropdown gets a menu of its titles instead of
  * the tab row.
  */
-import { all, on, readStored, writeStored } from './dom.js';
+import { all, on, readStored, ui, writeStored } from './dom.js';
 
 const STORE = 'quire-tab';
 
@@ -41,7 +41,7 @@ function addDropdown(group: HTMLElement, tabs: HTMLElement[]): void {
   const box = document.createElement('div');
   box.className = 'q-tab-select';
   const select = document.createElement('select');
-  select.setAttribute('aria-label', 'Language');
+  select.setAttribute('aria-label', ui('language', 'Language'));
   for (const t of tabs) select.add(new Option(label(t), t.id, false, t.getAttribute('aria-selected') === 'true'));
   on(select, 'change', () => {
     const tab = document.getElementById(select.value);

@@ -27,7 +27,7 @@ function item(el: JsxElement, r: RenderApi): string {
   }
   const shown = light === dark ? light : `${light} / ${dark}`;
   return (
-    `<button${attrs({ type: 'button', class: 'q-color-item', 'data-copy': '', 'data-copy-text': light, 'aria-label': `Copy ${shown}`, style: `--q-swatch-light:${light};--q-swatch-dark:${dark}` })}>` +
+    `<button${attrs({ type: 'button', class: 'q-color-item', 'data-copy': '', 'data-copy-text': light, 'aria-label': `${r.ui.copyButton} ${shown}`, style: `--q-swatch-light:${light};--q-swatch-dark:${dark}` })}>` +
     `<span class="q-color-swatch"></span>${name ? `<span class="q-color-name">${escapeHtml(name)}</span>` : ''}<span class="q-color-value">${escapeHtml(shown)}</span></button>`
   );
 }

@@ -17,6 +17,7 @@ import { HighlightLimitError, tokenizeDual } from './dual-tokenize.js';
 import { engineCode } from '../cache/engine-version.js';
 import { tokenClass, tokenStyle } from './token-classes.js';
 import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
+import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
 
 export type HighlightCache = NonNullable<PageContext['highlightCache']>;
 
@@ -30,7 +31,12 @@ export interface CodeBlockOptions {
   cache?: HighlightCache;
   /** Told when the block went past a highlighting bound and is shown as plain text. */
   onPlain?: (reason: string) => void;
+  /** The page's interface words for the buttons. @default English */
+  ui?: CodeUi;
 }
+
+/** The words of a code block's buttons (layout/ui-strings.ts). */
+export type CodeUi = Pick<UiStrings, 'copy' | 'copyButton' | 'expand'>;
 
 /** Largest block that is highlighted; a larger one is shown as plain text. */
 const MAX_HIGHLIGHT_CHARS = 256 * 1024;
@@ -133,20 +139,32 @@ function highlight(h: HighlighterCore | null, source: string, lang: string | nul
   return `<pre class="${preClass(meta, marks)}"${attrs({ 'data-lang': lang || undefined, tabindex: 0 })}><code>${body}</code></pre>`;
 }
 
-export const COPY_BUTTON = '<button type="button" class="q-code-copy" data-copy aria-label="Copy code"><span class="q-code-copy-label">Copy</span></button>';
+/** A code block's copy button in the page's words (the site script copies and says Copied). */
+export function copyButton(ui: Pick<UiStrings, 'copy' | 'copyButton'> = uiStrings()): string {
+  return `<button type="button" class="q-code-copy" data-copy aria-label="${escapeAttr(ui.copy)}"><span class="q-code-copy-label">${escapeHtml(ui.copyButton)}</span></button>`;
+}
 
-/** Shown under an `expandable` block; the site script collapses long blocks and shows it (without JS the block stays whole). */
-const EXPAND_BUTTON = '<button type="button" class="q-code-expand" data-code-expand aria-expanded="false" hidden>Expand</button>';
+export const COPY_BUTTON = copyButton();
+
+/**
+ * Shown under an `expandable` block; the site script collapses long blocks and shows it
+ * (without JS the block stays whole). Its label carries the line count (lines of the <pre>
+ * are joined by newlines): the script keeps it.
+ */
+function expandButton(ui: CodeUi, lines: number): string {
+  return `<button type="button" class="q-code-expand" data-code-expand aria-expanded="false" hidden>${escapeHtml(ui.expand.replace('{lines}', String(lines)))}</button>`;
+}
 
 /** A whole code block: title bar (icon, title or language), copy button, highlighted `<pre>`. */
 export function renderCodeBlock(h: HighlighterCore | null, code: string, opts: CodeBlockOptions = {}): string {
   const meta = parseCodeMeta(opts.meta);
   const pre = highlightPre(h, code, opts.lang, opts.meta, opts.cache, opts.onPlain);
   const label = meta.title ?? opts.lang ?? '';
-  const copy = meta.nocopy ? '' : COPY_BUTTON;
+  const ui = opts.ui ?? uiStrings();
+  const copy = meta.nocopy ? '' : copyButton(ui);
   const header = opts.bare ? copy : `<div class="q-code-header">${opts.iconHtml ?? ''}<span class="q-code-title">${escapeHtml(label)}</span>${copy}</div>`;
   return (
     `<div class="q-code" data-code${attrs({ 'data-lang': opts.lang || undefined, 'data-expandable': meta.expandable })}>` +
-    `${header}${pre}${meta.expandable ? EXPAND_BUTTON : ''}</div>`
+    `${header}${pre}${meta.expandable ? expandButton(ui, pre.split('\n').length) : ''}</div>`
   );
 }

@@ -11,17 +11,18 @@
  * takes about 0.1 s of CPU per diagram (8 s for the 88 diagrams of five real sites).
  */
 import { escapeHtml } from '../markdown/escape.js';
-import { COPY_BUTTON } from './code-block.js';
+import { copyButton } from './code-block.js';
+import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
 
 /** Marks a page body that has a diagram (pool/render-task.ts usesMermaid). */
 export const MERMAID_MARK = 'data-mermaid';
 
-export function renderMermaid(code: string): string {
+export function renderMermaid(code: string, ui: UiStrings = uiStrings()): string {
   return (
     // data-code: the header's copy button copies the source (browser/copy-code.ts)
     `<figure class="q-mermaid" ${MERMAID_MARK} data-code>` +
     '<div class="q-mermaid-diagram" data-mermaid-diagram></div>' +
-    `<div class="q-code-header"><span class="q-code-title">Diagram (Mermaid source)</span>${COPY_BUTTON}</div>` +
+    `<div class="q-code-header"><span class="q-code-title">${escapeHtml(ui.mermaidSource)}</span>${copyButton(ui)}</div>` +
     `<pre class="q-code-pre q-mermaid-source" tabindex="0"><code>${escapeHtml(code)}</code></pre>` +
     '</figure>'
   );

@@ -7,6 +7,8 @@ export const FA_TO_LUCIDE: Record<string, string> = {
   // Font Awesome Pro names seen on real sites, drawn with their closest Lucide shape.
   'waveform': 'audio-waveform', 'waveform-lines': 'audio-waveform', 'phone-arrow-up-right': 'phone-outgoing', 'phone-arrow-down-left': 'phone-incoming',
   'phone-arrow-right': 'phone-forwarded', 'arrows-repeat': 'repeat', 'face-smiling-hands': 'smile', 'sparkle': 'sparkle',
+  'chart-mixed': 'chart-no-axes-combined', 'laptop-mobile': 'monitor-smartphone', 'monitor-waveform': 'monitor-speaker',
+  'message-bot': 'bot-message-square',
   'house': 'house', 'home': 'house', 'gear': 'settings', 'gears': 'settings', 'cog': 'settings', 'sliders': 'sliders-horizontal',
   'envelope': 'mail', 'circle-info': 'info', 'info-circle': 'info', 'circle-question': 'circle-help', 'question': 'circle-help',
   'question-circle': 'circle-help', 'circle-exclamation': 'circle-alert', 'exclamation': 'circle-alert', 'triangle-exclamation': 'triangle-alert',

@@ -4,8 +4,9 @@
  * A path or URL renders as an image; an unknown name renders a neutral placeholder and
  * the caller reports it.
  *
- * Font Awesome names are looked up in the style asked for (`iconType`, or an icon
- * object's `style`), then in the other free styles: Quire ships the free sets, and a
+ * Font Awesome names are looked up as a language logo or a brand first (as Mintlify
+ * does), then in the style asked for (`iconType`, or an icon object's `style`), then in
+ * the other free styles: Quire ships the free sets, and a
  * Pro-only style (light, thin, duotone, sharp) is drawn with the closest free one.
  * Names only Font Awesome Pro or an older Font Awesome has (`circle-1`, `home`, `cog`)
  * fall back to their Lucide or Tabler twins.
@@ -13,6 +14,7 @@
 import { attrs, escapeAttr } from '../markdown/escape.js';
 import { FA_TO_LUCIDE } from './fa-names.js';
 import { iconData, type IconSetName } from './icon-sets.js';
+import { languageIcon } from './language-icons.js';
 
 export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
 
@@ -40,14 +42,26 @@ function parseName(raw: string): { name: string; style?: string } {
   return { name, ...(style ? { style } : {}) };
 }
 
-/** Where a name is looked up, in order, for a library and style. */
+/**
+ * Where a name is looked up, in order, for a library and style.
+ *
+ * Font Awesome (Mintlify's `getIconUrl`): a programming-language name is that language's
+ * logo, then a Font Awesome brand, then the style asked for (regular by default).
+ * Lucide and Tabler: the library itself, then the same language logos and brand icons.
+ * Mintlify's open-source resolver sends every name of a Lucide site to Lucide, but its
+ * Icon component sizes brand icons on Lucide sites apart from Lucide ones ("fix:
+ * mask-size for brand icons", Feb 2026), so brand icons do reach Lucide sites, and its
+ * own docs (a Lucide site) name `js` and `python` as View icons. Quire draws brands and
+ * languages whatever the library; a name none of them has is still an unknown icon.
+ */
 function candidates(library: IconLibrary, name: string, style: string | undefined): [IconSetName, string][] {
-  if (library === 'lucide') return [['lucide', name]];
-  if (library === 'tabler') return [['tabler', name]];
+  const language = languageIcon(name);
+  const common: [IconSetName, string][] = language ? [language] : [];
+  if (library === 'lucide' || library === 'tabler') return [[library, name], ...common, ['fa-brands', name]];
   // The published site draws Font Awesome icons in the regular style unless told otherwise.
   const first = FA_STYLES[style ?? 'regular'] ?? 'fa-regular';
-  const sets: IconSetName[] = [first, ...(['fa-regular', 'fa-solid', 'fa-brands'] as const).filter((s) => s !== first)];
-  const out: [IconSetName, string][] = sets.map((s) => [s, name]);
+  const sets: IconSetName[] = ['fa-brands', first, ...(['fa-regular', 'fa-solid'] as const).filter((s) => s !== first)];
+  const out: [IconSetName, string][] = [...common, ...sets.map((s): [IconSetName, string] => [s, name])];
   if (Object.hasOwn(FA_TO_LUCIDE, name)) out.push(['lucide', FA_TO_LUCIDE[name]]);
   const circled = /^circle-(\d)$/.exec(name);
   if (circled) out.push(['tabler', `circle-number-${circled[1]}`]);

@@ -55,7 +55,7 @@ export function menuEntry(s: NavSection, chain: NavSection[], target: (s: NavSec
  * Tabs across the top of the site, the active one marked. A tab with a `menu` is a
  * button opening the list of its items, each leading to its own part of the sidebar.
  */
-export function renderTabs(tabs: NavSection[], chain: NavSection[], target: (s: NavSection) => string, icon: (name: string) => string): string {
+export function renderTabs(tabs: NavSection[], chain: NavSection[], target: (s: NavSection) => string, icon: (name: string) => string, ui: UiStrings = uiStrings()): string {
   if (tabs.length === 0) return '';
   const items = tabs
     .map((t, i) => {
@@ -69,14 +69,14 @@ export function renderTabs(tabs: NavSection[], chain: NavSection[], target: (s: 
       return `<li><a class="section-tab" href="${escapeAttr(target(t))}"${current}>${label}</a></li>`;
     })
     .join('');
-  return `<nav class="section-tabs" aria-label="Sections"><ul>${items}</ul></nav>`;
+  return `<nav class="section-tabs" aria-label="${escapeAttr(ui.sections)}"><ul>${items}</ul></nav>`;
 }
 
 /**
  * The tabs again at the top of the sidebar, shown only on small screens where the tab
  * bar is hidden (the mobile menu holds them): each tab a link, its menu items below it.
  */
-export function renderSidebarTabs(tabs: NavSection[], chain: NavSection[], target: (s: NavSection) => string, icon: (name: string) => string): string {
+export function renderSidebarTabs(tabs: NavSection[], chain: NavSection[], target: (s: NavSection) => string, icon: (name: string) => string, ui: UiStrings = uiStrings()): string {
   if (tabs.length === 0) return '';
   const link = (s: NavSection, className: string) =>
     `<a class="${className}" href="${escapeAttr(target(s))}"${chain.includes(s) ? ' aria-current="true"' : ''}>${s.icon ? icon(s.icon) : ''}<span class="nav-label">${escapeHtml(s.label)}</span>${s.href ? uiIcon('arrow-up-right', 'icon nav-external-icon') : ''}</a>`;
@@ -87,7 +87,7 @@ export function renderSidebarTabs(tabs: NavSection[], chain: NavSection[], targe
       return `<li>${link(t, 'nav-link sidebar-tab')}${sub}</li>`;
     })
     .join('');
-  return `<nav class="sidebar-tabs" aria-label="Sections"><ul class="nav-tree">${items}</ul></nav>`;
+  return `<nav class="sidebar-tabs" aria-label="${escapeAttr(ui.sections)}"><ul class="nav-tree">${items}</ul></nav>`;
 }
 
 /** Anchors at the top of the sidebar (a description becomes the link's title). */
@@ -99,10 +99,10 @@ export function renderAnchors(items: { label: string; href: string; icon?: strin
   return `<ul class="nav-anchors">${lis}</ul>`;
 }
 
-export function renderBreadcrumbs(trail: string[]): string {
+export function renderBreadcrumbs(trail: string[], ui: UiStrings = uiStrings()): string {
   if (trail.length === 0) return '';
   const items = trail.map((t) => `<li class="breadcrumb-item">${escapeHtml(t)}</li>`).join('');
-  return `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol class="breadcrumb-list">${items}</ol></nav>`;
+  return `<nav class="breadcrumbs" aria-label="${escapeAttr(ui.breadcrumb)}"><ol class="breadcrumb-list">${items}</ol></nav>`;
 }
 
 /** "On this page": h2 and h3 headings of the page with their anchors. */

@@ -114,8 +114,8 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
       return to ? href(to) : target(s);
     };
     if (kind === 'tab') {
-      tabsHtml = renderTabs(siblings, chain, target, icon);
-      sidebarTop.push(renderSidebarTabs(siblings, chain, target, icon));
+      tabsHtml = renderTabs(siblings, chain, target, icon, ui);
+      sidebarTop.push(renderSidebarTabs(siblings, chain, target, icon, ui));
     } else if (kind === 'menu' && (chain[i - 1]?.kind === 'tab' || chain[i - 1]?.kind === 'product')) {
       // drawn with its tab (tab bar, small-screen tab list) or as columns in the product switcher
     } else if (kind === 'product' && hasSidebar) {
@@ -149,7 +149,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
   const homeHref = model.pages.index ? href('index') : model.order[0] ? href(model.order[0]) : `${root}index.html`;
   const deprecated = meta?.deprecated ? ` <span class="nav-tag page-deprecated">${escapeHtml(ui.deprecated)}</span>` : '';
   // Custom and frame pages are a blank canvas: no title block (Mintlify's organize/pages.mdx).
-  const headerHtml = mode === 'custom' || mode === 'frame' ? '' : `<header class="page-header" id="header">${renderBreadcrumbs(trail)}<h1 class="page-title" id="page-title">${escapeHtml(rendered.title)}${deprecated}</h1>` +
+  const headerHtml = mode === 'custom' || mode === 'frame' ? '' : `<header class="page-header" id="header">${renderBreadcrumbs(trail, ui)}<h1 class="page-title" id="page-title">${escapeHtml(rendered.title)}${deprecated}</h1>` +
     (description ? `<p class="page-description">${escapeHtml(description)}</p>` : '') + `</header>`;
   const layoutClass = `layout${toc ? '' : ' no-toc'}${hasSidebar ? '' : ' no-sidebar'}${mode ? ` mode-${mode}` : ''}`;
 

@@ -17,6 +17,6 @@ export function renderSearchDialog(model: SiteModel, ui: UiStrings = uiStrings()
     `<label class="search-scope" data-search-widen-row hidden><input type="checkbox" data-search-widen> ${escapeHtml(ui.allLanguages)}</label>` +
     `<ul class="search-results" id="search-results" role="listbox" data-search-results></ul>` +
     `<p class="search-status" data-search-status aria-live="polite"></p>` +
-    `<p class="search-footer"><span><kbd>↑</kbd><kbd>↓</kbd> to move</span><span><kbd>Enter</kbd> to open</span><span><kbd>Esc</kbd> to close</span></p>` +
+    `<p class="search-footer"><span><kbd>↑</kbd><kbd>↓</kbd> ${escapeHtml(ui.toMove)}</span><span><kbd>Enter</kbd> ${escapeHtml(ui.toOpen)}</span><span><kbd>Esc</kbd> ${escapeHtml(ui.toClose)}</span></p>` +
     `</div></div>`;
 }

@@ -109,5 +109,5 @@ export function renderTopBar(ctx: TopBarContext): string {
     : '';
   return `<header class="topbar" id="navbar"><div class="topbar-inner">${menu}${logo(ctx)}${ctx.switchers.map((s) => switcher(s, ctx.icon ?? ((n) => uiIcon(n)))).join('')}` +
     `<div class="topbar-search">${search}</div>` +
-    `<nav class="navbar" aria-label="Site links"><ul class="navbar-links">${links}</ul>${primary}</nav>${toggle}</div></header>`;
+    `<nav class="navbar" aria-label="${escapeAttr(ui.siteLinks)}"><ul class="navbar-links">${links}</ul>${primary}</nav>${toggle}</div></header>`;
 }

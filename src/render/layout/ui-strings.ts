@@ -7,6 +7,7 @@
  * (uiScriptData), never inside the script.
  */
 import { uiLanguage } from '../config/languages.js';
+import { CONTROL_KEYS, CONTROL_ROWS } from './ui-controls.js';
 
 const KEYS = [
   'onThisPage', 'search', 'searchPlaceholder', 'previous', 'next', 'skipToContent', 'navigation', 'toggleTheme', 'openMenu',
@@ -15,7 +16,7 @@ const KEYS = [
   'filters', 'view', 'allLanguages', 'show', 'openInCursor', 'copyPrompt', 'viewOnGitHub', 'examples',
 ] as const;
 
-export type UiStrings = Record<(typeof KEYS)[number], string>;
+export type UiStrings = Record<(typeof KEYS)[number] | (typeof CONTROL_KEYS)[number], string>;
 
 const ROWS: Record<string, string> = {
   en: 'On this page|Search…|Search the docs|Previous|Next|Skip to content|Navigation|Toggle dark mode|Open navigation|Dismiss|Searching…|No results for “{query}”|Page not found|The page you are looking for does not exist or has moved.|Go to the home page|Deprecated|Copy code|Copied|Filters|View|All languages and versions|Show {title}|Open in Cursor|Copy prompt|View on GitHub|Examples',
@@ -58,8 +59,8 @@ export function uiStrings(code?: string): UiStrings {
   const row = ROWS[key] !== undefined ? key : 'en';
   let strings = parsed.get(row);
   if (!strings) {
-    const values = ROWS[row].split('|');
-    strings = Object.fromEntries(KEYS.map((k, i) => [k, values[i]])) as UiStrings;
+    const values = [...ROWS[row].split('|'), ...(CONTROL_ROWS[row] ?? CONTROL_ROWS.en).split('|')];
+    strings = Object.fromEntries([...KEYS, ...CONTROL_KEYS].map((k, i) => [k, values[i]])) as UiStrings;
     parsed.set(row, strings);
   }
   return strings;
@@ -73,6 +74,9 @@ export function hasUiStrings(code: string): boolean {
 /** The strings the site script shows, as a JSON blob for pages not in English (read by js-core/js-search). */
 export function uiScriptData(strings: UiStrings): string {
   if (strings === uiStrings('en')) return '';
-  const data = { searching: strings.searching, noResults: strings.noResults, copy: strings.copy, copied: strings.copied };
+  const data = {
+    searching: strings.searching, noResults: strings.noResults, copy: strings.copy, copied: strings.copied,
+    collapse: strings.collapse, language: strings.language, searchUnavailable: strings.searchUnavailable,
+  };
   return `<script type="application/json" id="quire-ui">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }

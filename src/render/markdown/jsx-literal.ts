@@ -97,3 +97,19 @@ export function jsxToMdast(node: Node | JsxNode, source: string): MdxJsxTextElem
   const name = n.type === 'JSXFragment' ? null : elementName(n.openingElement?.name);
   return { type: 'mdxJsxTextElement', name, attributes, children: children(n.children, source) as MdxJsxTextElement['children'], ...position(n) };
 }
+
+/**
+ * `el` with `line` on every node that has no position of its own: a literal parsed from
+ * an attribute expression may carry none, and its diagnostics (an unknown icon inside
+ * `label={<><Icon …/></>}`) then name the line of the element that holds it.
+ */
+export function withLine<T extends { position?: unknown; children?: unknown[] }>(el: T, line: number | undefined): T {
+  if (line === undefined) return el;
+  const point = { line, column: 1 };
+  const visit = (n: { position?: unknown; children?: unknown[] }) => {
+    n.position ??= { start: point, end: point };
+    for (const c of n.children ?? []) if (c && typeof c === 'object') visit(c);
+  };
+  visit(el);
+  return el;
+}

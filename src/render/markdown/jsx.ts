@@ -135,7 +135,7 @@ export class JsxRenderer implements RenderApi {
       else if (typeof attr.value === 'string') out[attr.name] = attr.value;
       else {
         try {
-          const v = this.r.resolveJsx(programValue(attr.value.data?.estree, this.r.scope));
+          const v = this.r.resolveJsx(programValue(attr.value.data?.estree, this.r.scope), lineOf(el));
           if (v !== EMPTY) out[attr.name] = v;
         } catch (err) {
           if (!(err instanceof NotLiteral)) throw err;

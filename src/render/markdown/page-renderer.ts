@@ -19,7 +19,7 @@ import type { PageModule } from './modules.js';
 import { decodeAttr, sanitizeRawHtml, type RawHtmlState } from './raw-html.js';
 import { CUSTOM_ID, Slugger } from './slugger.js';
 import { JsxRenderer } from './jsx.js';
-import { JsxLiteral, jsxToMdast } from './jsx-literal.js';
+import { JsxLiteral, jsxToMdast, withLine } from './jsx-literal.js';
 import { threadSandbox, type ComponentSandbox } from '../sandbox/component-sandbox.js';
 import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
 
@@ -115,9 +115,9 @@ export class PageRenderer {
   }
 
   /** A value with its JSX literals rendered (through the same components and allow-list as the page). */
-  resolveJsx(v: unknown): unknown {
-    if (v instanceof JsxLiteral) return new RenderedHtml(this.jsx.element(jsxToMdast(v.node, this.module.source)));
-    if (Array.isArray(v)) return v.map((x) => this.resolveJsx(x));
+  resolveJsx(v: unknown, line?: number): unknown {
+    if (v instanceof JsxLiteral) return new RenderedHtml(this.jsx.element(withLine(jsxToMdast(v.node, this.module.source), line)));
+    if (Array.isArray(v)) return v.map((x) => this.resolveJsx(x, line));
     return v;
   }
 
@@ -245,7 +245,7 @@ export class PageRenderer {
 
   code(node: Code, bare = false): string {
     const lang = node.lang?.toLowerCase();
-    if (lang === 'mermaid') return renderMermaid(node.value);
+    if (lang === 'mermaid') return renderMermaid(node.value, this.ui);
     if (lang === 'math') return renderMath(node.value, true);
     // ```nocopy alone: a plain block without a copy button (create/code.mdx)
     if (lang === 'nocopy') node = { ...node, lang: null, meta: `nocopy ${node.meta ?? ''}`.trim() };
@@ -256,8 +256,11 @@ export class PageRenderer {
       lang: node.lang,
       meta: node.meta,
       bare,
-      iconHtml: meta?.icon ? this.jsx.iconAt(meta.icon, { className: 'q-code-icon' }, line) : undefined,
+      // Mintlify's code block header draws its icon with the Font Awesome resolver whatever
+      // the site's icons.library (CodeHeader passes no library to Icon: `icon=java`, `square-js`).
+      iconHtml: meta?.icon ? this.jsx.iconAt(meta.icon, { className: 'q-code-icon', library: 'fontawesome' }, line) : undefined,
       cache: this.ctx.highlightCache,
+      ui: this.ui,
       onPlain: (reason) => this.warn(`code block shown without highlighting: ${reason}`, line),
     });
   }
@@ -265,7 +268,7 @@ export class PageRenderer {
   /** The value of an expression node, or EMPTY (and a warning) when it is not a literal. */
   expression(node: { data?: { estree?: unknown }; value: string; position?: { start: { line: number } } }): unknown {
     try {
-      return this.resolveJsx(programValue(node.data?.estree as never, this.scope));
+      return this.resolveJsx(programValue(node.data?.estree as never, this.scope), node.position?.start.line);
     } catch (err) {
       if (!(err instanceof NotLiteral)) throw err;
       const line = node.position?.start.line;

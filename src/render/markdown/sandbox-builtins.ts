@@ -60,7 +60,6 @@ function fromData(value: unknown, clean: (html: string) => string): unknown {
 export function builtinNodes(r: PageRenderer, at: JsxElement, pieces: Piece[], clean: (html: string) => string): Nodes[] {
   return pieces.map((p): Nodes => {
     if (typeof p === 'string') return r.trustedHtml(clean(p));
-    const children = builtinNodes(r, at, p.children, clean);
     let props: Props | undefined;
     try {
       props = fromData(JSON.parse(p.props), clean) as Props;
@@ -68,6 +67,15 @@ export function builtinNodes(r: PageRenderer, at: JsxElement, pieces: Piece[], c
       // Only HTML the component wrote itself (dangerouslySetInnerHTML) holds props that are not JSON: reported below.
       props = undefined;
     }
+    if (props && typeof props === 'object' && Array.isArray(props.__quireDropped)) {
+      const dropped = props.__quireDropped.filter((x): x is string => typeof x === 'string');
+      delete props.__quireDropped;
+      for (const prop of dropped) {
+        r.warn(`function ${prop === 'children' ? 'as children' : `prop ${prop}`} of <${p.name}> in the output of custom component <${at.name}> dropped: a function cannot leave the sandbox, and an exported page runs no page code`, at.position?.start.line);
+      }
+    }
+    // After the element's own warnings: those of what it holds.
+    const children = builtinNodes(r, at, p.children, clean);
     if (!componentFor(p.name) || !props || typeof props !== 'object' || Array.isArray(props)) {
       r.warn(`<${p.name}> in the output of custom component <${at.name}> is not a built-in component with readable props: rendered its content only`, at.position?.start.line);
       return { type: 'mdxJsxFlowElement', name: null, attributes: [], children: children as never };

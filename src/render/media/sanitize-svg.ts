@@ -5,15 +5,16 @@
  * inline-SVG allow-list of pages (markdown/sanitize.ts) plus what standalone files use
  * and cannot run script with: `<style>` without outside references, filters, markers,
  * patterns, symbols, `<use>` of a fragment of the same file, and animations of
- * presentation attributes. Removed: scripts, event handlers, `<foreignObject>` (HTML),
- * `<image>`, links, `<set>`, every reference to another resource (`href`,
+ * presentation attributes, and `<foreignObject>` whose HTML goes through the page
+ * allow-list with nothing that loads (Mermaid writes its node labels there). Removed:
+ * scripts, event handlers, `<image>`, links, `<set>`, every reference to another resource (`href`,
  * `url(http:...)`, `@import`) and every attribute in another namespace but
  * `xlink:href`, which becomes `href`. Element and attribute names keep their case
  * (`viewBox`, `linearGradient`): a standalone SVG is XML, where case matters.
  */
 import { Parser } from 'htmlparser2';
 import { escapeAttr, escapeHtml } from '../markdown/escape.js';
-import { SVG_TAGS, styleAllowed } from '../markdown/sanitize.js';
+import { ALLOWED_TAGS, attrAllowed, DROPPED_WITH_CONTENT, SVG_TAGS, styleAllowed, URL_ATTRS, VOID_TAGS } from '../markdown/sanitize.js';
 
 export interface SanitizedSvg {
   svg: string;
@@ -41,9 +42,29 @@ const OUTSIDE_URL = /url\(\s*['"]?\s*(?!#)/i;
 /** CSS that loads or runs something; a backslash could spell any of it in escapes. */
 const CSS_ACTIVE = /@import|expression\(|javascript:|behavior\s*:|-moz-binding|image-set\(|\\|<\//i;
 
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+/**
+ * HTML inside `<foreignObject>`: the page allow-list without what loads or leaves the
+ * file (media, links: `<a>` keeps its text) and without SVG, which would open a second
+ * drawing (and a second foreignObject) inside the first.
+ */
+const FOREIGN_DROPPED = new Set([...DROPPED_WITH_CONTENT, 'img', 'picture', 'video', 'audio', 'source', 'track', 'svg', 'math']);
+const foreignKept = (lower: string) => ALLOWED_TAGS.has(lower) && !SVG_TAGS.has(lower) && !FOREIGN_DROPPED.has(lower) && lower !== 'a';
+
+/** An HTML attribute inside `<foreignObject>` as written out, or null when it goes. */
+function keptHtmlAttribute(tag: string, attr: string, value: string, dropped: Set<string>): [string, string] | null {
+  const a = attr.toLowerCase();
+  if (a === 'xmlns') return null;
+  if (!attrAllowed(tag, a) || URL_ATTRS.has(a) || (a === 'style' && !styleAllowed(value))) {
+    if (a.startsWith('on') || URL_ATTRS.has(a) || a === 'style') dropped.add(attr);
+    return null;
+  }
+  return [a, value];
+}
+
 /** Whether an element may stay, given its attributes. */
 function elementAllowed(lower: string, attribs: Record<string, string>): boolean {
-  if (SVG_TAGS.has(lower)) return true;
+  if (SVG_TAGS.has(lower) || lower === 'foreignobject') return true;
   if (!STANDALONE.has(lower)) return false;
   const target = attribs.attributeName ?? attribs.attributename ?? '';
   if (lower === 'animate') return ANIMATABLE.test(target);
@@ -83,6 +104,40 @@ export function sanitizeSvg(text: string): SanitizedSvg | null {
   let css: string | undefined;
   const removed = new Set<string>();
   const removedAttributes = new Set<string>();
+  /** Inside a `<foreignObject>`: its index in `open`, where its tag and its content start in `out`; -1 outside. */
+  let foreignAt = -1;
+  let foreignTag = 0;
+  let foreignBody = 0;
+  /** HTML elements written and still open inside the foreignObject (the outermost carries the XHTML namespace). */
+  let htmlOpen = 0;
+  const drop = (name: string, lower: string) => {
+    dropping = 1;
+    if (!SILENT.has(lower) && !lower.includes(':')) removed.add(name);
+  };
+  /** An element inside a foreignObject: HTML, through the page allow-list. */
+  const openHtml = (name: string, lower: string, attribs: Record<string, string>) => {
+    if (FOREIGN_DROPPED.has(lower) || lower.includes(':')) return drop(name, lower);
+    if (!foreignKept(lower)) {
+      if (lower === 'a' && (attribs.href ?? attribs['xlink:href']) !== undefined) removedAttributes.add('href');
+      open.push('');
+      return;
+    }
+    let tag = `<${lower}`;
+    if (htmlOpen === 0) tag += ` xmlns="${XHTML_NS}"`;
+    for (const [attr, value] of Object.entries(attribs)) {
+      const kept = keptHtmlAttribute(lower, attr, value, removedAttributes);
+      if (kept) tag += ` ${kept[0]}="${escapeAttr(kept[1])}"`;
+    }
+    // XML output: a void element closes itself and has no closing tag to write.
+    if (VOID_TAGS.has(lower)) {
+      out += `${tag}/>`;
+      open.push('');
+      return;
+    }
+    out += `${tag}>`;
+    htmlOpen++;
+    open.push(lower);
+  };
   const parser = new Parser(
     {
       onopentag(name, attribs) {
@@ -93,12 +148,10 @@ export function sanitizeSvg(text: string): SanitizedSvg | null {
           dropping++;
           return;
         }
+        if (foreignAt >= 0) return openHtml(name, lower, attribs);
         if (!elementAllowed(lower, attribs)) {
           if (UNWRAPPED.has(lower)) open.push('');
-          else {
-            dropping = 1;
-            if (!SILENT.has(lower) && !lower.includes(':')) removed.add(name);
-          }
+          else drop(name, lower);
           return;
         }
         let tag = `<${name}`;
@@ -107,8 +160,13 @@ export function sanitizeSvg(text: string): SanitizedSvg | null {
           if (kept) tag += ` ${kept[0]}="${escapeAttr(kept[1])}"`;
         }
         if (open.length === 0) tag += ` xmlns="${SVG_NS}"`;
+        if (lower === 'foreignobject') {
+          foreignAt = open.length;
+          foreignTag = out.length;
+        }
         if (lower === 'style') css = '';
         else out += `${tag}>`;
+        if (lower === 'foreignobject') foreignBody = out.length;
         open.push(lower === 'style' ? tag : name);
       },
       ontext(data) {
@@ -128,7 +186,16 @@ export function sanitizeSvg(text: string): SanitizedSvg | null {
           if (OUTSIDE_URL.test(css) || CSS_ACTIVE.test(css)) removed.add(name);
           else out += `${tag}>${escapeHtml(css)}</${name}>`;
           css = undefined;
-        } else if (tag) out += `</${name}>`;
+        } else if (foreignAt >= 0 && open.length === foreignAt) {
+          // A foreignObject left with nothing to show (its HTML all removed) goes too.
+          if (out.slice(foreignBody).trim() === '') out = out.slice(0, foreignTag);
+          else out += `</${name}>`;
+          foreignAt = -1;
+          htmlOpen = 0;
+        } else if (tag) {
+          out += `</${tag}>`;
+          if (foreignAt >= 0) htmlOpen--;
+        }
         if (open.length === 0) done = true;
       },
     },

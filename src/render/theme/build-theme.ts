@@ -10,6 +10,9 @@ import type { SiteConfig } from '../types.js';
 import { tokenClassCss } from '../highlight/token-classes.js';
 import { browserAssets } from './browser-assets.js';
 import { hashedName } from './content-hash.js';
+import { isNamedColor, rgbTriplet } from './color-triplet.js';
+
+export { rgbTriplet };
 
 export interface ThemeFile {
   /** Output path relative to the output root, e.g. `assets/site.3f2a9c1e.css`. */
@@ -23,16 +26,7 @@ const FUNC = /^(?:rgb|rgba|hsl|hsla|oklch|oklab)\([0-9.,%\s/a-z-]+\)$/i;
 /** Accepts only color literals, so a config value can never break out of the stylesheet. */
 export function safeColor(value: string | undefined, fallback: string): string {
   const v = (value ?? '').trim();
-  return HEX.test(v) || FUNC.test(v) ? v : fallback;
-}
-
-/** `R G B` of a hex or rgb() colour (how Mintlify's CSS variables hold colours), or undefined. */
-export function rgbTriplet(color: string): string | undefined {
-  const hex = /^#([0-9a-f]{3,8})$/i.exec(color)?.[1];
-  if (hex && (hex.length === 3 || hex.length === 4)) return [...hex.slice(0, 3)].map((c) => parseInt(c + c, 16)).join(' ');
-  if (hex && (hex.length === 6 || hex.length === 8)) return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(' ');
-  const rgb = /^rgba?\(\s*(\d{1,3})[\s,]+(\d{1,3})[\s,]+(\d{1,3})\b/i.exec(color);
-  return rgb ? rgb.slice(1, 4).map((n) => Math.min(255, Number(n))).join(' ') : undefined;
+  return HEX.test(v) || FUNC.test(v) || isNamedColor(v) ? v : fallback;
 }
 
 /** Quire's theme backgrounds (browser/styles/base.css), the triplets' defaults. */
@@ -42,7 +36,7 @@ const THEME_BACKGROUND = { light: '#ffffff', dark: '#0b0f17' };
  * The site's colours as CSS variables. Quire's own styles read `--q-primary…`; a site's CSS
  * reads Mintlify's names, which hold `R G B` triplets (`rgb(var(--primary-light))`,
  * customize/custom-scripts.mdx): `--primary`, `--primary-light`, `--primary-dark`,
- * `--background-light`, `--background-dark` (a colour given as hsl() or oklch() has none).
+ * `--background-light`, `--background-dark` (theme/color-triplet.ts reads every colour syntax).
  */
 export function colorVariables(colors: SiteConfig['colors'], background: SiteConfig['background'] = {}): string {
   const primary = safeColor(colors.primary, '#16a34a');

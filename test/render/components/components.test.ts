@@ -18,6 +18,13 @@ describe('callouts', () => {
     expect(out).toMatchSnapshot();
   });
 
+  it("names each callout and colour swatch in the page's language for screen readers", async () => {
+    const page = await render('<Note>n</Note>\n\n<Warning>w</Warning>\n\n<Callout>c</Callout>', { language: 'fr' });
+    expect([...page.html.matchAll(/role="note" aria-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['Remarque', 'Avertissement', 'Encadré']);
+    const swatch = await render('<Color variant="compact">\n  <Color.Item name="blue" value="#3B82F6" />\n</Color>', { language: 'de' });
+    expect(swatch.html).toContain('aria-label="Kopieren #3B82F6"');
+  });
+
   it('Callout takes its own icon and a safe color only', async () => {
     expect(await html('<Callout icon="key" color="#FFC107">Custom</Callout>')).toMatchSnapshot();
     const bad = await html('<Callout color="red;background:url(x)">Custom</Callout>');

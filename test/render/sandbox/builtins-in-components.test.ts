@@ -102,4 +102,31 @@ describe('built-in components inside custom components', () => {
     // The component's example stays in the page; the Panel written at the top goes to the side column.
     expect(page.html).toMatch(/<div class="q-side-main">.*<div class="q-example q-request-example" data-example="request">.*<\/div><aside class="q-side-column" aria-label="Examples"><aside class="q-panel panel" data-panel>side<\/aside><\/aside><\/div>$/s);
   });
+
+  it('names every function a component passes to a built-in (it cannot leave the sandbox), and renders the rest', async () => {
+    const page = await render(
+      [
+        'export const Picker = ({ items }) => (',
+        '  <Card title="Pick" icon="rocket" onClick={() => alert(1)} meta={{ format: (x) => x, label: "ok" }}>',
+        '    <Accordion title="More" onToggle={() => 1}>{(open) => <b>{open ? "open" : "closed"}</b>}</Accordion>',
+        '    {items.join(", ")}',
+        '  </Card>',
+        ');',
+        '',
+        'Intro.',
+        '',
+        '<Picker items={["a", "b"]} />',
+      ].join('\n'),
+    );
+    expect(page.diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [10, 'function prop onClick of <Card> in the output of custom component <Picker> dropped: a function cannot leave the sandbox, and an exported page runs no page code'],
+      [10, 'function prop meta.format of <Card> in the output of custom component <Picker> dropped: a function cannot leave the sandbox, and an exported page runs no page code'],
+      [10, 'function prop onToggle of <Accordion> in the output of custom component <Picker> dropped: a function cannot leave the sandbox, and an exported page runs no page code'],
+      [10, 'function as children of <Accordion> in the output of custom component <Picker> dropped: a function cannot leave the sandbox, and an exported page runs no page code'],
+    ]);
+    expect(page.html).toContain('<span class="q-card-title">Pick</span>');
+    expect(page.html).toContain('a, b');
+    expect(page.html).toMatch(/<details[^>]*q-accordion[^>]*>.*More/s);
+    expect(page.html).not.toMatch(/alert|onclick|closed/i);
+  });
 });

@@ -136,6 +136,11 @@ describe('export of a versioned, multilingual site', () => {
     expect(jp).toContain('<span class="search-label">検索…</span>');
     expect(jp).toMatch(/<span class="pager-dir">.*? 前へ<\/span>/);
     expect(jp).toContain('"searching":"検索中…"');
+    // Landmarks and the search dialog's key hints too: no English word left in the chrome.
+    expect(jp).toContain('<nav class="navbar" aria-label="サイトのリンク">');
+    expect(jp).toContain('<kbd>Enter</kbd> で開く</span><span><kbd>Esc</kbd> で閉じる</span>');
+    expect(jp).toContain('"collapse":"折りたたむ","language":"言語","searchUnavailable":"検索は利用できません。"');
+    expect(jp).not.toMatch(/aria-label="(Sections|Breadcrumb|Site links)"|> to (move|open|close)</);
     const fr = html('multilingual', 'fr/quickstart');
     expect(fr).toContain('<p class="toc-title">Sur cette page</p>');
     expect(fr).toMatch(/Suivant .*?<\/span><span class="pager-title pagination-title">Déployer<\/span>/);

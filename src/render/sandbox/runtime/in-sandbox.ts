@@ -65,25 +65,36 @@ function revive(value: unknown): unknown {
 }
 
 /**
- * A prop of a built-in as JSON: JSX (`title={<b>x</b>}`, a slot) becomes `{ __quireHtml }`,
- * functions and symbols are left out (nothing crosses the sandbox's edge but data).
+ * A prop of a built-in as JSON: JSX (`title={<b>x</b>}`, a slot) becomes `{ __quireHtml }`;
+ * functions and symbols are left out (nothing crosses the sandbox's edge but data), and
+ * the path of each function left out goes to `dropped` so Quire can name it.
  */
-function encode(value: unknown): unknown {
+function encode(value: unknown, path: string, dropped: string[]): unknown {
   if (isValidElement(value)) return { __quireHtml: renderToString(value) };
-  if (Array.isArray(value)) return value.map(encode);
+  if (Array.isArray(value)) return value.map((v, i) => encode(v, `${path}[${i}]`, dropped));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value)) out[k] = encode((value as Record<string, unknown>)[k]);
+    for (const k of Object.keys(value)) out[k] = encode((value as Record<string, unknown>)[k], `${path}.${k}`, dropped);
     return out;
   }
+  if (typeof value === 'function') dropped.push(path);
   return typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
 }
 
 function builtin(name: string): ComponentType {
   const component = (props: Record<string, unknown>) => {
     const rest: Record<string, unknown> = {};
-    for (const k of Object.keys(props)) if (k !== 'children') rest[k] = encode(props[k]);
-    return h('quire-builtin', { 'data-name': name, 'data-props': JSON.stringify(rest) }, props.children as never);
+    const dropped: string[] = [];
+    for (const k of Object.keys(props)) if (k !== 'children') rest[k] = encode(props[k], k, dropped);
+    // A function as children (a render prop) is not called: Mintlify's built-ins render
+    // their children as React nodes, and React draws nothing for a function there.
+    let children = props.children;
+    if (typeof children === 'function') {
+      dropped.push('children');
+      children = undefined;
+    }
+    if (dropped.length) rest.__quireDropped = dropped;
+    return h('quire-builtin', { 'data-name': name, 'data-props': JSON.stringify(rest) }, children as never);
   };
   component.displayName = name;
   return component;
