@@ -363,7 +363,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
           media.page(body(), result.remoteMedia, file, result.markdown).then((remote) => {
             const markdown = remote.markdown ?? result.markdown;
             markdownTexts.set(task.page, markdown);
-            writePageFile(markdownPath, Buffer.from(markdown));
+            writePageFile(markdownPath, markdown);
             mediaDiagnostics.push(...remote.diagnostics);
             const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
             const written = writePageFile(join(outDir, file), bytes);
@@ -371,7 +371,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
           }),
         );
       } else {
-        writePageFile(markdownPath, Buffer.from(result.markdown));
+        writePageFile(markdownPath, result.markdown);
         const written = writePageFile(join(outDir, file), result.file);
         if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       }

@@ -6,18 +6,31 @@
  * that sets the export's pace. One file per message from a render thread, so the event
  * loop turns between them. Folders are made when first needed, not up front.
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Writes a page's bytes to `path` and gives the file's size and mtime (for the output manifest). */
-export function writePageFile(path: string, bytes: Uint8Array): { size: number; mtimeMs: number } {
+function writeAndStat(path: string, content: Uint8Array | string): { size: number; mtimeMs: number } {
+  const fd = openSync(path, 'w');
   try {
-    writeFileSync(path, bytes);
+    writeFileSync(fd, content);
+    // The size and mtime of the file just written, from its descriptor: no second path lookup.
+    const { size, mtimeMs } = fstatSync(fd);
+    return { size, mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes a page's bytes (or text, as UTF-8) to `path` and gives the file's size and mtime
+ * (for the output manifest).
+ */
+export function writePageFile(path: string, content: Uint8Array | string): { size: number; mtimeMs: number } {
+  try {
+    return writeAndStat(path, content);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, bytes);
+    return writeAndStat(path, content);
   }
-  const { size, mtimeMs } = statSync(path);
-  return { size, mtimeMs };
 }
