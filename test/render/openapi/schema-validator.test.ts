@@ -5,6 +5,7 @@
  * dereferenced document it got from swagger-parser's own schema check.
  */
 import { createRequire } from 'node:module';
+import { runInThisContext } from 'node:vm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,7 +89,8 @@ describe('OpenAPI validators written by the build (build-validators.ts)', () => 
   /** The module's validator, run as Node runs the file the build writes (its requires resolved from here). */
   function load(version: '3.0' | '3.1'): (doc: unknown) => boolean {
     const module = { exports: {} as unknown };
-    new Function('module', 'exports', 'require', validatorModule(version))(module, module.exports, createRequire(import.meta.url));
+    const wrapped = runInThisContext(`(function (module, exports, require) {\n${validatorModule(version)}\n})`) as (m: typeof module, e: unknown, r: NodeJS.Require) => void;
+    wrapped(module, module.exports, createRequire(import.meta.url));
     return module.exports as (doc: unknown) => boolean;
   }
 
