@@ -40,7 +40,8 @@ import { sourceCopies } from './output/source-copies.js';
 import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
 import { agentFiles } from './agents/llms-files.js';
-import { createRenderer, failedPageResult, usesMath, usesMermaid, type RenderInit, type RenderTask, type RenderTaskResult } from './pool/render-task.js';
+import type { RenderInit, RenderTask, RenderTaskResult } from './pool/render-task.js';
+import { usesMath, usesMermaid } from './pool/page-features.js';
 import { RENDER_HEAP_MB, TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
 import { PageCache, pageIndexFile } from './cache/page-cache.js';
@@ -520,6 +521,8 @@ async function renderWithinBudget(pool: WorkerPool<RenderTask, RenderTaskResult>
         await roomy.close();
       }
     }
+    // Loaded on use: with render threads this thread never renders (the renderer costs ~0.6 s of CPU to load).
+    const { failedPageResult } = await import('./pool/render-task.js');
     return failedPageResult(init, task, `${task.page} was not rendered: ${reason.message} (the page's render budget); the rest of the site is exported`);
   }
 }
@@ -539,7 +542,7 @@ async function renderMisses(
   // `workers: 0` renders on this thread (the inputs are bounded, but nothing can preempt it).
   const size = started ? started.size : workers === 0 ? 0 : Math.min(tasks.length, workers ?? renderThreads(availableParallelism(), tasks.length));
   if (size <= 0) {
-    const render = createRenderer(init);
+    const render = (await import('./pool/render-task.js')).createRenderer(init);
     for (const task of tasks) {
       signal?.throwIfAborted();
       onResult(task, await render(task));

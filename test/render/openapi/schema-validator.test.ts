@@ -4,12 +4,15 @@
  * one validator per version, and each document gets the diagnostics and the
  * dereferenced document it got from swagger-parser's own schema check.
  */
+import { createRequire } from 'node:module';
+import { runInThisContext } from 'node:vm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDocument } from '../../../src/render/openapi/check-document.js';
-import { compiledValidators, openApiSchemaErrors } from '../../../src/render/openapi/schema-validator.js';
+import { compileValidator, compiledValidators, openApiSchemaErrors } from '../../../src/render/openapi/schema-validator.js';
+import { validatorModule } from '../../../src/render/openapi/build-validators.js';
 import { FIXTURES } from './helpers.js';
 import { like } from '../../helpers/like.js';
 
@@ -79,5 +82,37 @@ describe('OpenAPI schema validators', () => {
     expect(openApiSchemaErrors({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} } as never)).toBeUndefined();
     const errors = openApiSchemaErrors({ openapi: '3.1.0', info: { title: 't' }, paths: {} } as never);
     expect(errors?.some((e) => e.instancePath === '/info' && e.params.missingProperty === 'version')).toBe(true);
+  });
+});
+
+describe('OpenAPI validators written by the build (build-validators.ts)', () => {
+  /** The module's validator, run as Node runs the file the build writes (its requires resolved from here). */
+  function load(version: '3.0' | '3.1'): (doc: unknown) => boolean {
+    const module = { exports: {} as unknown };
+    const wrapped = runInThisContext(`(function (module, exports, require) {\n${validatorModule(version)}\n})`) as (m: typeof module, e: unknown, r: NodeJS.Require) => void;
+    wrapped(module, module.exports, createRequire(import.meta.url));
+    return module.exports as (doc: unknown) => boolean;
+  }
+
+  it('gives every document the answer and the errors the compiled validator gives', () => {
+    const docs: [version: '3.0' | '3.1', doc: unknown][] = [
+      ['3.0', { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} }],
+      ['3.0', { openapi: '3.0.3', info: { title: 't' }, paths: { '/a': { get: { responses: 'none' } } } }],
+      ['3.1', { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } } }],
+      ['3.1', { openapi: '3.1.0', info: { title: 't' }, paths: { '/a': { get: { responses: 'none' } } }, components: { schemas: { X: { type: 'nope' } } } }],
+    ];
+    let invalid = 0;
+    for (const [version, doc] of docs) {
+      const built = load(version) as ((doc: unknown) => boolean) & { errors?: unknown[] };
+      const { validate } = compileValidator(version);
+      const ok = built(doc);
+      expect(ok).toBe(validate(doc));
+      expect(built.errors ?? null).toEqual(validate.errors ?? null);
+      if (!ok) {
+        invalid++;
+        expect(built.errors?.length).toBeGreaterThan(0);
+      }
+    }
+    expect(invalid).toBe(2);
   });
 });

@@ -15,6 +15,10 @@ const CASES = [
   'title: "unterminated',
   'openapi: "GET /users/{id}"\ntag: NEW\ndeprecated: true\nversion: 1.50',
   'title: [a, b]\nurl: https://example.com/x',
+  'title: Keys\nkeywords: ["api key", "auth", "clé", "a \\"quoted\\" word", "tab\\tand\\\\slash"]\ntags: []',
+  'keywords: ["a", "b",]\nother: ["x", 1]\nmore: [\'single\']',
+  'keywords: ["\\u00e9t\\u00e9"]\nlast: ["# not a comment", "a: b"]',
+  'keywords: ["unclosed", "list"',
 ];
 
 describe('readFrontmatter', () => {
@@ -28,6 +32,12 @@ describe('readFrontmatter', () => {
       }
       expect(readFrontmatter(`---\n${yaml}\n---\n\n# Heading\n`).frontmatter, yaml).toEqual(expected);
     }
+  });
+
+  it('reads a JSON list of strings itself and leaves any other list to the YAML parser', () => {
+    expect(readFrontmatter('---\ntitle: T\nkeywords: ["a b", "c"]\n---\n').frontmatter).toEqual({ title: 'T', keywords: ['a b', 'c'] });
+    // A number in the list is the parser's: the reader would only guess its YAML type.
+    expect(readFrontmatter('---\nkeywords: ["a", 1.50]\n---\n').frontmatter).toEqual({ keywords: ['a', 1.5] });
   });
 
   it('takes titles from frontmatter, then the first heading, then the file name', () => {
