@@ -39,12 +39,13 @@ export async function cachedRenderDocument<T>(cache: Map<string, Promise<T>>, ro
   const abs = localCopy ?? (await confinedFile(root, documentKey(file)));
   // The local copy holds everything its `$ref`s reached: only a folder file reads others.
   const deps = localCopy ? [] : (source.refFiles ?? []);
-  const version = async (p: string | null): Promise<string> => {
-    if (p === null) return 'missing';
+  const version = async (p: string): Promise<string> => {
     const { mtimeMs, size } = await stat(p);
     return `${mtimeMs}:${size}`;
   };
-  const versions = await Promise.all([version(abs), ...deps.map(async (f) => version(await confinedFile(root, f).catch(() => null)))]);
+  // A `$ref` file gone or moved out of reach is a version of its own: the rebuild reports it.
+  const depVersion = (f: string) => confinedFile(root, f).then(version, () => 'missing');
+  const versions = await Promise.all([version(abs), ...deps.map(depVersion)]);
   const key = `${abs}\0${versions.join('\0')}`;
   let entry = cache.get(key);
   if (!entry) {
