@@ -44,7 +44,7 @@ export async function cachedRenderDocument<T>(cache: Map<string, Promise<T>>, ro
     return `${mtimeMs}:${size}`;
   };
   // A `$ref` file gone or moved out of reach is a version of its own: the rebuild reports it.
-  const depVersion = (f: string) => confinedFile(root, f).then(version, () => 'missing');
+  const depVersion = (f: string) => confinedFile(root, f).then(version).catch(() => 'missing');
   const versions = await Promise.all([version(abs), ...deps.map(depVersion)]);
   const key = `${abs}\0${versions.join('\0')}`;
   let entry = cache.get(key);
