@@ -13,7 +13,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../types.js';
-import { sanitizeSvg } from '../media/sanitize-svg.js';
+import { removedParts, sanitizeSvg } from '../media/sanitize-svg.js';
 import type { OutputContent } from './write-files.js';
 
 const SVG = /\.svg$/i;
@@ -72,7 +72,7 @@ async function sanitizedSvg(root: string, path: string, diagnostics: Diagnostic[
     diagnostics.push({ severity: 'error', file: path, message: `"${path}" is not an SVG document (its root element is not <svg>), so it cannot be made safe to serve; it is left out of the output` });
     return undefined;
   }
-  const gone = [...clean.removed.map((r) => `<${r}>`), ...clean.removedAttributes.map((a) => `${a}=`)];
+  const gone = removedParts(clean);
   if (gone.length > 0) {
     diagnostics.push({
       severity: 'warning',
