@@ -2,7 +2,7 @@
  * Computes the cache key of every page to render (see cache-key.ts): the engine
  * version, the page path and source, the config hash (config text, file list,
  * redirect pages), imported snippets, the deployment, and for API pages the
- * endpoint spec and its OpenAPI document.
+ * endpoint spec, its API document and every file that document's `$ref`s read.
  */
 import type { Deployment } from '../types.js';
 import type { SitePlan } from '../output/plan-site.js';
@@ -22,7 +22,9 @@ export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deploym
     let h = documentHashes.get(id);
     if (!h) {
       // The copy of a fetched document lives in this export's own folder: read as is.
-      h = (spec.localCopy ? orNullIfMissing(readFile(spec.localCopy, 'utf8')) : read(spec.file)).then((doc) => sha256(doc ?? ''));
+      // Files reached through `$ref`s count too (a fetched one is inside the copy).
+      const texts = [spec.localCopy ? orNullIfMissing(readFile(spec.localCopy, 'utf8')) : read(spec.file), ...(spec.refFiles ?? []).map(read)];
+      h = Promise.all(texts).then((all) => sha256(...all.map((t) => t ?? '\u0000missing')));
       documentHashes.set(id, h);
     }
     return h;

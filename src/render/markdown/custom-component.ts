@@ -69,7 +69,9 @@ export function renderCustomComponent(r: PageRenderer, el: JsxElement, component
     }
     return out + sanitizeRawHtml(html.slice(last), state, hooks);
   };
-  const out = r.blocks(builtinNodes(r, el, parseBuiltins(result.html), clean));
+  // Most components use no built-in: their HTML is one piece, as parseBuiltins would give, without the scan.
+  const pieces = result.html.includes('quire-builtin') ? parseBuiltins(result.html) : result.html ? [result.html] : [];
+  const out = r.blocks(builtinNodes(r, el, pieces, clean));
   // Interactive components render form controls that could not work in a static page: one warning per element.
   if (removed.size) r.warn(`${[...removed].join(', ')} removed from the output of custom component <${el.name}>: HTML is sanitized (no scripts, styles, forms or embeds)`, line);
   return out;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { guardedFetch, OutboundFetchError } from '../../core/guarded-fetch.js';
 import { extensionFor, mediaTypeOf } from './media-types.js';
 import type { MediaStore, StoredMedia } from './media-store.js';
-import { sanitizeSvg } from './sanitize-svg.js';
+import { removedParts, sanitizeSvg } from './sanitize-svg.js';
 
 export interface MediaLimits {
   /** Largest file taken, in bytes. */
@@ -28,7 +28,7 @@ export interface MediaLimits {
 }
 
 export type MediaOutcome =
-  | { ok: true; /** Output path, e.g. `assets/media/diagram.3f2a9c1d.png`. */ path: string; size: number; type: string; removed: string[] }
+  | { ok: true; /** Output path, e.g. `assets/media/diagram.3f2a9c1d.png`. */ path: string; size: number; type: string; /** What the SVG sanitizer took out, as `<script>` and `onload=`. */ removed: string[] }
   | { ok: false; reason: string };
 
 /** Bundled media go here in the output. */
@@ -139,14 +139,14 @@ export class MediaFetcher {
     const ext = extensionFor(type);
     if ('refused' in ext) return { ok: false, reason: ext.refused };
     let body: Uint8Array = answer.body;
-    let removed: string[] | undefined;
+    let lost: Pick<StoredMedia, 'removed' | 'removedAttributes'> = {};
     if (type === 'image/svg+xml') {
       const clean = sanitizeSvg(answer.body.toString('utf8'));
       if (!clean) return { ok: false, reason: 'it is declared an SVG image but is not an SVG document' };
       body = Buffer.from(clean.svg);
-      removed = clean.removed.length ? clean.removed : undefined;
+      lost = { ...(clean.removed.length ? { removed: clean.removed } : {}), ...(clean.removedAttributes.length ? { removedAttributes: clean.removedAttributes } : {}) };
     }
-    const entry = await this.store.put(url, body, { type, ext: ext.ext, ...(removed ? { removed } : {}) });
+    const entry = await this.store.put(url, body, { type, ext: ext.ext, ...lost });
     return this.accept(url, entry, await this.store.claim(entry.sha256, this.claimDir) ?? (await this.keep(entry.sha256, body)));
   }
 
@@ -166,7 +166,7 @@ export class MediaFetcher {
       this.total += stored.size;
       this.bundled.set(path, claimed);
     }
-    return { ok: true, path, size: stored.size, type: stored.type, removed: stored.removed ?? [] };
+    return { ok: true, path, size: stored.size, type: stored.type, removed: removedParts({ removed: stored.removed ?? [], removedAttributes: stored.removedAttributes ?? [] }) };
   }
 
   private async limited<T>(task: () => Promise<T>): Promise<T> {

@@ -30,6 +30,8 @@ export interface StoredMedia {
   fetchedAt: number;
   /** Elements an SVG lost to the sanitizer (sanitize-svg.ts). */
   removed?: string[];
+  /** Attributes an SVG lost to the sanitizer (`onload`, `href`). */
+  removedAttributes?: string[];
 }
 
 let tmpCounter = 0;
@@ -64,7 +66,7 @@ export class MediaStore {
   }
 
   /** Stores an answer for `url` and gives its record. */
-  async put(url: string, body: Uint8Array, meta: Pick<StoredMedia, 'type' | 'ext' | 'removed'>): Promise<StoredMedia> {
+  async put(url: string, body: Uint8Array, meta: Pick<StoredMedia, 'type' | 'ext' | 'removed' | 'removedAttributes'>): Promise<StoredMedia> {
     const hash = createHash('sha256').update(body).digest('hex');
     const entry: StoredMedia = { sha256: hash, ...meta, size: body.byteLength, fetchedAt: this.now() };
     const blob = this.blobPath(hash);

@@ -149,7 +149,7 @@ export class RemoteMedia {
 
 function sanitized(ref: RemoteMediaRef, removed: string[]): string | undefined {
   if (removed.length === 0) return undefined;
-  return `remote ${ref.kind} ${ref.url} is an SVG file; ${removed.map((r) => `<${r}>`).join(', ')} removed from it (an SVG from another host keeps only drawing elements, so it runs nothing and loads nothing)`;
+  return `remote ${ref.kind} ${ref.url} is an SVG file; ${removed.join(', ')} removed from it (an SVG from another host keeps only drawing elements, so it runs nothing and loads nothing)`;
 }
 
 function notBundled(ref: RemoteMediaRef, reason: string, replaced: boolean): string {

@@ -24,6 +24,11 @@ export interface SanitizedSvg {
   removedAttributes: string[];
 }
 
+/** What the sanitizer took out, as diagnostics name it: `<script>, onload=` (source and remote SVGs alike). */
+export function removedParts(clean: Pick<SanitizedSvg, 'removed' | 'removedAttributes'>): string[] {
+  return [...clean.removed.map((r) => `<${r}>`), ...clean.removedAttributes.map((a) => `${a}=`)];
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Elements whose content is kept when the element itself goes: grouping without drawing of its own. */
 const UNWRAPPED = new Set(['a', 'switch']);

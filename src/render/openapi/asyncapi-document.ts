@@ -10,9 +10,9 @@
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { readFile } from 'node:fs/promises';
 import type { Deployment, Diagnostic } from '../types.js';
-import { externalRefDiagnostic, findBrokenLocalRefs } from './check-document.js';
+import { externalRefDiagnostic, findBrokenLocalRefs, refFilesOf } from './check-document.js';
 import { formatJsonPath, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
-import { cachedRenderDocument } from './document-cache.js';
+import { cachedRenderDocument, type RenderSource } from './document-cache.js';
 import {
   DocumentReadError, documentKey, documentPath, isUrl, parseDocumentText, readDocumentSource, writeLocalCopy, type OpenApiObject, type Outbound,
 } from './read-document.js';
@@ -25,11 +25,13 @@ export interface CheckedAsyncDocument {
   doc?: OpenApiObject;
   /** For a URL document: the bundled copy render threads read. */
   localCopy?: string;
+  /** Other files of the docs folder its `$ref`s read (root-relative, sorted): pages depend on them too. */
+  refFiles?: string[];
   diagnostics: Diagnostic[];
 }
 
 type RefOptions = Parameters<typeof $RefParser.dereference>[2];
-const refOptions = (root: string | null, policy: Outbound['policy'] | null) => refParserOptions(root, policy) as unknown as RefOptions;
+const refOptions = (root: string | null, policy: Outbound['policy'] | null, reads?: Set<string>) => refParserOptions(root, policy, reads) as unknown as RefOptions;
 
 /** Read errors are worded for OpenAPI by the shared reader. */
 const asyncWording = (message: string) => message.replace(/^OpenAPI document/, 'AsyncAPI document');
@@ -58,7 +60,8 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
   }));
   if (broken.length > 0) return fail(broken);
   const base = isUrl(key) ? key : documentPath(root, key);
-  const options = refOptions(isUrl(key) ? null : root, deployment !== 'air-gapped' ? outbound.policy : null);
+  const reads = new Set<string>();
+  const options = refOptions(isUrl(key) ? null : root, deployment !== 'air-gapped' ? outbound.policy : null, reads);
   let doc: OpenApiObject;
   try {
     doc = await $RefParser.dereference<OpenApiObject>(base, structuredClone(raw), options);
@@ -68,10 +71,11 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
   }
   const problems = shapeProblems(raw, doc).map((p) => at(p.tokens, text, raw, `Invalid AsyncAPI document ${key} at ${formatJsonPath(p.tokens, raw)}: ${p.message}`));
   if (problems.length > 0) return fail(problems);
-  if (!isUrl(key) || !outbound.copyDir) return { key, doc, diagnostics: [] };
+  const refs = refFilesOf(reads, key);
+  if (!isUrl(key) || !outbound.copyDir) return { key, doc, ...refs, diagnostics: [] };
   // Render threads never fetch: a URL document is bundled into the export's own folder.
   const bundled = await $RefParser.bundle<OpenApiObject>(base, structuredClone(raw), options);
-  return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), diagnostics: [] };
+  return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), ...refs, diagnostics: [] };
 }
 
 /**
@@ -110,10 +114,11 @@ const cache = new Map<string, Promise<OpenApiObject>>();
 
 /**
  * The dereferenced document for rendering (worker threads): read once per thread, keyed by
- * path and mtime. URL documents come from their local copy; nothing is fetched here.
+ * path and mtime (its own and its `refFiles`'). URL documents come from their local copy; nothing is fetched here.
  */
-export async function loadAsyncRenderDocument(root: string, file: string, localCopy?: string): Promise<OpenApiObject> {
-  return cachedRenderDocument(cache, root, file, localCopy, 'AsyncAPI', async (abs) => {
+export async function loadAsyncRenderDocument(root: string, source: RenderSource): Promise<OpenApiObject> {
+  const { file, localCopy } = source;
+  return cachedRenderDocument(cache, root, source, 'AsyncAPI', async (abs) => {
     const raw = parseDocumentText(await readFile(abs, 'utf8'), file);
     return $RefParser.dereference<OpenApiObject>(isUrl(file) ? file : abs, raw, refOptions(localCopy ? null : root, null));
   });

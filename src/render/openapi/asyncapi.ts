@@ -100,7 +100,7 @@ export class AsyncApiPlanner {
       mine.add(page);
       this.used.add(page);
       const spec: ChannelPageSpec = {
-        kind: 'channel', page, title: title === c.id ? sentenceCase(c.id) : title, file: checked.key, channel: c.id, ...(checked.localCopy ? { localCopy: checked.localCopy } : {}),
+        kind: 'channel', page, title: title === c.id ? sentenceCase(c.id) : title, file: checked.key, channel: c.id, ...(checked.localCopy ? { localCopy: checked.localCopy } : {}), ...(checked.refFiles ? { refFiles: checked.refFiles } : {}),
       };
       table.set(c.id, spec);
       this.generated.set(page, spec);
@@ -147,7 +147,7 @@ export class AsyncApiPlanner {
       const entry = channelEntries(found.doc!).find((e) => e.id === channel)!;
       const page = fm.source.replace(/\.mdx?$/i, '');
       this.claimed.push({
-        kind: 'channel', page, title: entry.title ?? sentenceCase(channel), file: found.key, channel, contentPage: page, ...(found.localCopy ? { localCopy: found.localCopy } : {}),
+        kind: 'channel', page, title: entry.title ?? sentenceCase(channel), file: found.key, channel, contentPage: page, ...(found.localCopy ? { localCopy: found.localCopy } : {}), ...(found.refFiles ? { refFiles: found.refFiles } : {}),
       });
     }
   }

@@ -24,6 +24,8 @@ export interface CheckedDocument {
   doc?: OpenApiObject;
   /** Local copy of a URL document for the render workers. */
   localCopy?: string;
+  /** Other files of the docs folder its `$ref`s read (root-relative, sorted): pages depend on them too. */
+  refFiles?: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -62,14 +64,16 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
   if (broken.length > 0) return { key, diagnostics: broken };
 
   const base = isUrl(key) ? key : documentPath(root, key);
-  const options = refParserOptions(isUrl(key) ? null : root, deployment !== 'air-gapped' ? outbound.policy : null);
+  const reads = new Set<string>();
+  const options = refParserOptions(isUrl(key) ? null : root, deployment !== 'air-gapped' ? outbound.policy : null, reads);
   try {
     const doc = await validateDocument(base, raw, options);
+    const refs = refFilesOf(reads, key);
     // A URL document, or a file with `$ref`s to URLs, is bundled into a local copy:
-    // render threads read that and never use the network.
-    if ((!isUrl(key) && !hasUrlRefs(raw)) || !outbound.copyDir) return { key, doc, diagnostics: [] };
+    // render threads read that and never use the network. Its contents cover what the `$ref`s fetched.
+    if ((!isUrl(key) && !hasUrlRefs(raw)) || !outbound.copyDir) return { key, doc, ...refs, diagnostics: [] };
     const bundled = fromParserOutput(await SwaggerParser.bundle(base, asParserInput(structuredClone(raw)), options));
-    return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), diagnostics: [] };
+    return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), ...refs, diagnostics: [] };
   } catch (err) {
     if ((err as Error).name === 'ResolverError') return { key, diagnostics: [externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)] };
     return { key, diagnostics: validationDiagnostics(err, key, text, raw) };
@@ -93,6 +97,12 @@ async function validateDocument(base: string, raw: OpenApiObject, options: Swagg
   // circular one may name a file relative to another file than `base`: those documents are read again.
   const rest = parser.$refs.circular ? structuredClone(raw) : api;
   return fromParserOutput(await SwaggerParser.validate(base, asParserInput(rest), { ...options, validate: { schema: false, spec: true } }));
+}
+
+/** The files a document's resolution read besides itself, as the `refFiles` of a checked document. */
+export function refFilesOf(reads: ReadonlySet<string>, key: string): { refFiles?: string[] } {
+  const files = [...reads].filter((f) => f !== key).sort();
+  return files.length > 0 ? { refFiles: files } : {};
 }
 
 /** True when some `$ref` of the document names an http(s) URL. */

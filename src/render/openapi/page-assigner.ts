@@ -88,7 +88,7 @@ export class PageAssigner {
   }
 
   private spec(doc: string, op: OperationInfo, page: string, title: string, examples?: ApiExamples, contentPage?: string): EndpointPageSpec {
-    const localCopy = this.docs.get(doc)?.localCopy;
-    return { page, title, method: op.method, path: op.path, file: doc, ...(localCopy ? { localCopy } : {}), ...(contentPage ? { contentPage } : {}), ...(examples ? { examples } : {}) };
+    const { localCopy, refFiles } = this.docs.get(doc) ?? {};
+    return { page, title, method: op.method, path: op.path, file: doc, ...(localCopy ? { localCopy } : {}), ...(refFiles ? { refFiles } : {}), ...(contentPage ? { contentPage } : {}), ...(examples ? { examples } : {}) };
   }
 }

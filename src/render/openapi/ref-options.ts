@@ -17,8 +17,10 @@ function toFilePath(url: string): string {
  * `root` null: no file may be read (URL documents resolve against the network only).
  * `http` null: no URL is fetched; otherwise URLs go through the guarded fetcher under that
  * policy (swagger-parser's own HTTP resolver is off: it would reach any address).
+ * `reads` collects the root-relative path of every file of the folder that resolution read:
+ * a page's cache key covers them (cache/page-keys.ts), so a changed `$ref` target re-renders it.
  */
-export function refParserOptions(root: string | null, http: FetchPolicy | null): SwaggerParser.Options {
+export function refParserOptions(root: string | null, http: FetchPolicy | null, reads?: Set<string>): SwaggerParser.Options {
   return {
     resolve: {
       external: true,
@@ -42,7 +44,9 @@ export function refParserOptions(root: string | null, http: FetchPolicy | null):
           const rel = root === null ? null : relativeInside(root, p);
           if (root === null || rel === null) throw new Error(`$ref to ${p} is outside the docs folder`);
           // Confined: a link on the way out of the folder is refused like a path outside it.
-          return readFile(await confinedFile(root, rel));
+          const bytes = await readFile(await confinedFile(root, rel));
+          reads?.add(rel);
+          return bytes;
         },
       },
     },

@@ -118,7 +118,7 @@ export async function renderChannelPage(spec: ChannelPageSpec, ctx: PageContext,
   const base: Omit<RenderedPage, 'html' | 'headings'> = {
     page: spec.page, frontmatter: { title: spec.title, asyncapi: `${spec.file} ${spec.channel}` }, title: spec.title, brokenLinks: [], assets: [], diagnostics,
   };
-  const doc = await loadAsyncRenderDocument(ctx.root, spec.file, spec.localCopy);
+  const doc = await loadAsyncRenderDocument(ctx.root, spec);
   const model = channelModel(doc, spec.channel);
   if (!model) {
     diagnostics.push({ severity: 'error', file: spec.file, path: `channels[${JSON.stringify(spec.channel)}]`, message: `AsyncAPI channel "${spec.channel}" not found in ${spec.file}` });

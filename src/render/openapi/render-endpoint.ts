@@ -52,7 +52,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
     frontmatter: { title: spec.title, openapi: `${spec.file} ${spec.method} ${spec.path}` },
     title: spec.title, brokenLinks: [], assets: [], diagnostics,
   };
-  const { doc, names } = await loadRenderDocument(ctx.root, spec.file, ctx.deployment, spec.localCopy);
+  const { doc, names } = await loadRenderDocument(ctx.root, spec);
   const found = findOperation(doc, spec.method, spec.path);
   if (!found) {
     diagnostics.push({ severity: 'error', file: spec.file, path: `paths[${JSON.stringify(spec.path)}].${spec.method.toLowerCase()}`, message: `Operation ${spec.method} ${spec.path} not found in ${spec.file}` });

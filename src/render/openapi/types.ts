@@ -19,6 +19,8 @@ export interface EndpointPageSpec {
   file: string;
   /** For URL documents: absolute path of the copy fetched at export time (workers read it, never the network). */
   localCopy?: string;
+  /** Other files of the docs folder the document's `$ref`s read: the page's cache key covers them. */
+  refFiles?: string[];
   /** The MDX page whose frontmatter names this operation; its content goes above the reference. */
   contentPage?: string;
   /** Sample settings of the navigation node that lists the page (`examples`), over `api.examples`. */
@@ -37,6 +39,8 @@ export interface ChannelPageSpec {
   /** The channel's id (its key under `channels`). */
   channel: string;
   localCopy?: string;
+  /** As on endpoint pages: files the document's `$ref`s read. */
+  refFiles?: string[];
   /** The MDX page whose frontmatter names this channel (`asyncapi: "file channel"`); its content goes above. */
   contentPage?: string;
 }

@@ -162,10 +162,10 @@ describe('an air-gapped export of pages with media on other hosts', () => {
     expect(hits.get('/clip.mp4')).toBe(1);
   });
 
-  it('bundles an SVG without its script, and says what it removed', () => {
+  it('bundles an SVG without its script and handler, and says what it removed, attributes too', () => {
     const svg = read('air', report.files.find((f) => f.endsWith('.svg'))!);
     expect(svg).toBe('<svg viewBox="0 0 4 4" xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4" fill="#0a0"></rect></svg>');
-    expect(report.diagnostics).toContainEqual({ severity: 'warning', file: 'index.mdx', line: 7, message: like.stringContaining(`remote image ${base}/badge.svg is an SVG file; <script> removed from it`) });
+    expect(report.diagnostics).toContainEqual({ severity: 'warning', file: 'index.mdx', line: 7, message: like.stringContaining(`remote image ${base}/badge.svg is an SVG file; <script>, onload= removed from it (`) });
   });
 
   it('reports every reference it could not bundle with its file, line and URL, and why', () => {
