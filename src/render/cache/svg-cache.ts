@@ -29,8 +29,6 @@ interface Entry {
 
 export class SvgCache {
   private entries: Record<string, Entry> | undefined;
-  /** One read of the file, however many lanes ask at once (each parsing it was the cost). */
-  private loading: Promise<Record<string, Entry>> | undefined;
   private changed = false;
 
   constructor(private readonly dir: string, private readonly now = () => Date.now()) {}
@@ -69,12 +67,8 @@ export class SvgCache {
     this.changed = false;
   }
 
-  private load(): Promise<Record<string, Entry>> {
-    this.loading ??= this.read();
-    return this.loading;
-  }
-
-  private async read(): Promise<Record<string, Entry>> {
+  private async load(): Promise<Record<string, Entry>> {
+    if (this.entries) return this.entries;
     let entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
     try {
       const data = JSON.parse(await readFile(join(this.dir, 'sanitized.json'), 'utf8')) as { format?: string; entries?: Record<string, Entry> };
@@ -83,8 +77,8 @@ export class SvgCache {
       // No file yet, or a damaged one: every SVG is sanitized again and the file rewritten.
       if (!isMissing(err)) noteIgnored('render.svg-cache.load', err);
     }
-    this.entries = entries;
-    return entries;
+    this.entries ??= entries;
+    return this.entries;
   }
 }
 
