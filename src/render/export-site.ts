@@ -36,7 +36,6 @@ import { siteScripts } from './output/site-scripts.js';
 import { siteStyles } from './styles/site-styles.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
-import { SvgCache, svgCacheDir } from './cache/svg-cache.js';
 import { sourceCopies } from './output/source-copies.js';
 import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
@@ -420,7 +419,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // A repository file another step already copies as is (its own llms.txt, an API document) is no collision.
     const copiedAsIs = (p: string, c: OutputContent) => typeof c === 'object' && 'copyFrom' in c && c.copyFrom === join(root, p);
     const generated = new Set([...written, ...[...files].filter(([p, c]) => !copiedAsIs(p, c)).map(([p]) => p)]);
-    for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated, ...(cacheDir ? { svgCache: new SvgCache(svgCacheDir(cacheDir)) } : {}) }, diagnostics)) files.set(p, c);
+    for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated }, diagnostics)) files.set(p, c);
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();

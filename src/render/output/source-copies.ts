@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../types.js';
 import { removedParts, sanitizeSvg } from '../media/sanitize-svg.js';
 import type { OutputContent } from './write-files.js';
-import { SvgCache } from '../cache/svg-cache.js';
 
 const SVG = /\.svg$/i;
 /** As for an SVG from another host (media/remote-media.ts): sanitizing holds the whole text in memory. */
@@ -28,8 +27,6 @@ export interface SourceCopyOptions {
   siteScripts: boolean;
   /** Paths Quire writes itself; a source file at one of them is not copied. */
   generated: ReadonlySet<string>;
-  /** Sanitized SVGs of earlier exports (the cache folder's); none: every SVG is sanitized. */
-  svgCache?: SvgCache;
 }
 
 /** The output content of each source file to copy (root-relative paths), with a diagnostic for each file left out or changed. */
@@ -56,28 +53,21 @@ export async function sourceCopies(root: string, paths: Iterable<string>, option
   const lane = async () => {
     while (next < svgs.length) {
       const path = svgs[next++];
-      const content = await sanitizedSvg(root, path, diagnostics, options.svgCache);
+      const content = await sanitizedSvg(root, path, diagnostics);
       if (content) out.set(path, content);
     }
   };
   await Promise.all(Array.from({ length: Math.min(16, svgs.length) }, lane));
-  await options.svgCache?.save();
   return out;
 }
 
-async function sanitizedSvg(root: string, path: string, diagnostics: Diagnostic[], cache?: SvgCache): Promise<Uint8Array | undefined> {
+async function sanitizedSvg(root: string, path: string, diagnostics: Diagnostic[]): Promise<Uint8Array | undefined> {
   const size = (await stat(join(root, path))).size;
   if (size > MAX_SVG_BYTES) {
     diagnostics.push({ severity: 'error', file: path, message: `"${path}" is ${Math.ceil(size / 2 ** 20)} MB, over the ${MAX_SVG_BYTES / 2 ** 20} MB an SVG may have to be sanitized; it is left out of the output` });
     return undefined;
   }
-  const bytes = await readFile(join(root, path));
-  const key = cache ? SvgCache.key(bytes) : '';
-  let clean = await cache?.get(key);
-  if (clean === undefined) {
-    clean = sanitizeSvg(bytes.toString('utf8'));
-    await cache?.set(key, clean);
-  }
+  const clean = sanitizeSvg(await readFile(join(root, path), 'utf8'));
   if (!clean) {
     diagnostics.push({ severity: 'error', file: path, message: `"${path}" is not an SVG document (its root element is not <svg>), so it cannot be made safe to serve; it is left out of the output` });
     return undefined;
