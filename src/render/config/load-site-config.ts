@@ -10,6 +10,7 @@ import type { Diagnostic, SiteConfig } from '../types.js';
 import { mintToDocs } from './mint.js';
 import { NavReader } from './navigation.js';
 import { resolveRefs } from './resolve-refs.js';
+import { jsonPathTokens, pathLines } from '../openapi/json-path.js';
 import { readSections } from './sections.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
 
@@ -61,5 +62,12 @@ export async function loadSiteConfig(root: string): Promise<{ config: SiteConfig
   const sections = readSections(docs, source, diagnostics);
   const navigation = new NavReader(source, diagnostics, sections.icons?.library).read(docs.navigation);
   const config: SiteConfig = { source, ...sections, navigation, raw: resolved };
+  // Problems are found on the parsed object; their line is looked up in the text once, at the end
+  // (docs.json only: the paths of a mint.json are those of the docs.json it is turned into).
+  const unplaced = source === 'docs.json' ? diagnostics.filter((d) => d.file === source && d.path !== undefined && d.line === undefined) : [];
+  if (unplaced.length > 0) {
+    const lineAt = pathLines(text);
+    for (const d of unplaced) d.line = lineAt(jsonPathTokens(d.path!));
+  }
   return { config, diagnostics };
 }

@@ -49,16 +49,37 @@ export function getByTokens(root: unknown, tokens: string[]): unknown {
  * deepest existing ancestor. Only called when reporting, so parsing again is fine.
  */
 export function lineOfPath(text: string, tokens: string[]): number | undefined {
+  return pathLines(text)(tokens);
+}
+
+/** `lineOfPath` for many paths of one text: the text is parsed once. */
+export function pathLines(text: string): (tokens: string[]) => number | undefined {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
-  let node: unknown = doc.contents;
-  let line = isNode(node) && node.range ? counter.linePos(node.range[0]).line : undefined;
-  for (const t of tokens) {
-    // Keys such as status codes may be strings ("200":) or numbers (200:) in YAML.
-    const next: unknown = isSeq(node) ? node.items[Number(t)] : isMap(node) ? (node.get(t, true) ?? (/^\d+$/.test(t) ? node.get(Number(t), true) : undefined)) : undefined;
-    if (!isNode(next)) break;
-    node = next;
-    if (next.range) line = counter.linePos(next.range[0]).line;
+  return (tokens) => {
+    let node: unknown = doc.contents;
+    let line = isNode(node) && node.range ? counter.linePos(node.range[0]).line : undefined;
+    for (const t of tokens) {
+      // Keys such as status codes may be strings ("200":) or numbers (200:) in YAML.
+      const next: unknown = isSeq(node) ? node.items[Number(t)] : isMap(node) ? (node.get(t, true) ?? (/^\d+$/.test(t) ? node.get(Number(t), true) : undefined)) : undefined;
+      if (!isNode(next)) break;
+      node = next;
+      if (next.range) line = counter.linePos(next.range[0]).line;
+    }
+    return line;
+  };
+}
+
+/**
+ * The tokens of a written JSON path, this module's form or the config's (which leaves
+ * keys unquoted): `navigation.tabs[0]["a b"]` and `navigation.tabs[0].a b` both give
+ * `['navigation', 'tabs', '0', 'a b']`. A key holding `.` or `[` in the unquoted form
+ * reads as two tokens: the line found is then its parent's.
+ */
+export function jsonPathTokens(path: string): string[] {
+  const tokens: string[] = [];
+  for (const m of path.matchAll(/\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|(?:^|\.)([^.[]+)/g)) {
+    tokens.push(m[1] ?? (m[2] !== undefined ? (JSON.parse(m[2]) as string) : m[3]));
   }
-  return line;
+  return tokens;
 }

@@ -218,3 +218,32 @@ describe('loadSiteConfig: mint.json versions', () => {
     expect(flattenPages(config.navigation)).toEqual(['index', 'v2/start', 'v1/start']);
   });
 });
+
+describe('loadSiteConfig: lines of docs.json problems', () => {
+  it('gives each problem the line of its key in docs.json, quoted keys and array items included', async () => {
+    await write('docs.json', [
+      '{',
+      '  "name": "Lines",',
+      '  "navigation": {',
+      '    "tabs": [',
+      '      { "tab": "Guides", "pages": ["index"] },',
+      '      {',
+      '        "tab": "API",',
+      '        "pages": [',
+      '          "index",',
+      '          42',
+      '        ],',
+      '        "odd key": true',
+      '      }',
+      '    ]',
+      '  }',
+      '}',
+    ].join('\n'));
+    await write('index.mdx', '# Home\n');
+    const { diagnostics } = await loadSiteConfig(dir);
+    expect(diagnostics.map((d) => [d.line, d.path])).toEqual([
+      [12, 'navigation.tabs[1].odd key'],
+      [10, 'navigation.tabs[1].pages[1]'],
+    ]);
+  });
+});

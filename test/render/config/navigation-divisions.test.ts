@@ -41,9 +41,9 @@ describe('navigation: products, tabs with menus, groups', () => {
 
   it('reports each construct it does not apply with its JSON path, and nothing else', async () => {
     const { diagnostics } = await loadSiteConfig(join(FIXTURES, 'products'));
-    expect(diagnostics.map((d) => [d.severity, d.file, d.path])).toEqual([
-      ['warning', 'docs.json', 'navigation.sidebarStyle'],
-      ['warning', 'docs.json', 'navigation.products[0].tabs[0].menu[1].groups[0].pages[1].directory'],
+    expect(diagnostics.map((d) => [d.severity, d.file, d.line, d.path])).toEqual([
+      ['warning', 'docs.json', 71, 'navigation.sidebarStyle'],
+      ['warning', 'docs.json', 44, 'navigation.products[0].tabs[0].menu[1].groups[0].pages[1].directory'],
     ]);
     expect(diagnostics[0].message).toContain('unknown navigation key "sidebarStyle"');
   });
