@@ -15,8 +15,6 @@ import { copyButton } from './code-block.js';
 import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { MERMAID_MARK } from '../pool/page-features.js';
 
-export { MERMAID_MARK };
-
 export function renderMermaid(code: string, ui: UiStrings = uiStrings()): string {
   return (
     // data-code: the header's copy button copies the source (browser/copy-code.ts)

@@ -10,8 +10,8 @@
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { readFile } from 'node:fs/promises';
 import type { Deployment, Diagnostic } from '../types.js';
-import { externalRefDiagnostic, findBrokenLocalRefs, refFilesOf } from './check-document.js';
-import { formatJsonPath, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
+import { brokenRefDiagnostics, externalRefDiagnostic, hasUrlRefs, refFilesOf } from './check-document.js';
+import { formatJsonPath, pathLines } from './json-path.js';
 import { cachedRenderDocument, type RenderSource } from './document-cache.js';
 import {
   DocumentReadError, documentKey, documentPath, isUrl, parseDocumentText, readDocumentSource, writeLocalCopy, type OpenApiObject, type Outbound,
@@ -39,8 +39,8 @@ const asyncWording = (message: string) => message.replace(/^OpenAPI document/, '
 export async function checkAsyncDocument(root: string, ref: string, deployment: Deployment, outbound: Outbound = { policy: {} }): Promise<CheckedAsyncDocument> {
   const key = documentKey(ref);
   const fail = (diagnostics: Diagnostic[]): CheckedAsyncDocument => ({ key, diagnostics });
-  const at = (tokens: (string | number)[], text: string, raw: unknown, message: string): Diagnostic => ({
-    severity: 'error', file: key, path: formatJsonPath(tokens, raw), line: lineOfPath(text, tokens.map(String)), message,
+  const at = (tokens: (string | number)[], text: string, raw: unknown, message: string, lineAt = pathLines(text)): Diagnostic => ({
+    severity: 'error', file: key, path: formatJsonPath(tokens, raw), line: lineAt(tokens.map(String)), message,
   });
   let source: { text: string; raw: OpenApiObject };
   try {
@@ -54,10 +54,7 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
     return fail([at(['asyncapi'], text, raw, `${key} is not an AsyncAPI 2 or 3 document: "asyncapi" is ${JSON.stringify(raw.asyncapi ?? null)}, expected a version such as "3.0.0" or "2.6.0"`)]);
   }
   if (raw.channels !== undefined && !isSchema(raw.channels)) return fail([at(['channels'], text, raw, `Invalid AsyncAPI document ${key}: "channels" must be an object of channels by id`)]);
-  const broken = findBrokenLocalRefs(raw).map((r): Diagnostic => ({
-    severity: 'error', file: key, path: pointerToJsonPath(r.pointer, raw), line: lineOfPath(text, pointerTokens(r.pointer)),
-    message: `Broken $ref "${r.ref}" in ${key} at ${pointerToJsonPath(r.pointer, raw)}: the target does not exist`,
-  }));
+  const broken = brokenRefDiagnostics(raw, key, text);
   if (broken.length > 0) return fail(broken);
   const base = isUrl(key) ? key : documentPath(root, key);
   const reads = new Set<string>();
@@ -69,11 +66,13 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
     if ((err as Error).name === 'ResolverError') return fail([externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)]);
     return fail([{ severity: 'error', file: key, message: `AsyncAPI document ${key}: ${(err as Error).message.split('\n')[0]}` }]);
   }
-  const problems = shapeProblems(raw, doc).map((p) => at(p.tokens, text, raw, `Invalid AsyncAPI document ${key} at ${formatJsonPath(p.tokens, raw)}: ${p.message}`));
+  const shape = shapeProblems(raw, doc);
+  const lineAt = shape.length > 0 ? pathLines(text) : undefined;
+  const problems = shape.map((p) => at(p.tokens, text, raw, `Invalid AsyncAPI document ${key} at ${formatJsonPath(p.tokens, raw)}: ${p.message}`, lineAt));
   if (problems.length > 0) return fail(problems);
   const refs = refFilesOf(reads, key);
-  if (!isUrl(key) || !outbound.copyDir) return { key, doc, ...refs, diagnostics: [] };
-  // Render threads never fetch: a URL document is bundled into the export's own folder.
+  // Render threads never fetch: a URL document, or a file with `$ref`s to URLs, is bundled into the export's own folder.
+  if ((!isUrl(key) && !hasUrlRefs(raw)) || !outbound.copyDir) return { key, doc, ...refs, diagnostics: [] };
   const bundled = await $RefParser.bundle<OpenApiObject>(base, structuredClone(raw), options);
   return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), ...refs, diagnostics: [] };
 }

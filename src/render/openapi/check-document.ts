@@ -11,7 +11,7 @@ import { refParserOptions } from './ref-options.js';
 import { openApiSchemaErrors } from './schema-validator.js';
 import { relativeInside } from '../source/confined-path.js';
 import { isSwagger2, toOpenApi3 } from './upgrade-swagger.js';
-import { getByTokens, lineOfPath, pointerToJsonPath, pointerTokens } from './json-path.js';
+import { getByTokens, lineOfPath, pathLines, pointerToJsonPath, pointerTokens } from './json-path.js';
 import {
   asParserInput, DocumentReadError, documentKey, documentPath, fromParserOutput, isUrl, readDocumentSource, writeLocalCopy,
   type OpenApiObject, type Outbound,
@@ -57,10 +57,7 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
   if (typeof raw.openapi !== 'string' || !/^3\.[01]\./.test(raw.openapi)) {
     return fail(`${key} is not an OpenAPI 3.0 or 3.1 document: "openapi" is ${JSON.stringify(raw.openapi ?? null)}, expected a version such as "3.1.0"`, { path: 'openapi', line: lineOfPath(text, ['openapi']) });
   }
-  const broken = findBrokenLocalRefs(raw).map((at): Diagnostic => ({
-    severity: 'error', file: key, path: pointerToJsonPath(at.pointer, raw), line: lineOfPath(text, pointerTokens(at.pointer)),
-    message: `Broken $ref "${at.ref}" in ${key} at ${pointerToJsonPath(at.pointer, raw)}: the target does not exist`,
-  }));
+  const broken = brokenRefDiagnostics(raw, key, text);
   if (broken.length > 0) return { key, diagnostics: broken };
 
   const base = isUrl(key) ? key : documentPath(root, key);
@@ -106,7 +103,19 @@ export function refFilesOf(reads: ReadonlySet<string>, key: string): { refFiles?
 }
 
 /** True when some `$ref` of the document names an http(s) URL. */
-function hasUrlRefs(value: unknown): boolean {
+/** One error per local `#/...` reference whose target is missing, at the `$ref`'s line (the text parsed once). */
+export function brokenRefDiagnostics(raw: OpenApiObject, key: string, text: string): Diagnostic[] {
+  const broken = findBrokenLocalRefs(raw);
+  if (broken.length === 0) return [];
+  const lineAt = pathLines(text);
+  return broken.map((at) => ({
+    severity: 'error', file: key, path: pointerToJsonPath(at.pointer, raw), line: lineAt(pointerTokens(at.pointer)),
+    message: `Broken $ref "${at.ref}" in ${key} at ${pointerToJsonPath(at.pointer, raw)}: the target does not exist`,
+  }));
+}
+
+/** Whether the document holds a `$ref` to a URL (then bundled into a local copy for render threads). */
+export function hasUrlRefs(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasUrlRefs);
   if (value === null || typeof value !== 'object') return false;
   const obj = value as Record<string, unknown>;

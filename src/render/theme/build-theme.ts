@@ -12,8 +12,6 @@ import { browserAssets } from './browser-assets.js';
 import { hashedName } from './content-hash.js';
 import { isNamedColor, rgbTriplet } from './color-triplet.js';
 
-export { rgbTriplet };
-
 export interface ThemeFile {
   /** Output path relative to the output root, e.g. `assets/site.3f2a9c1e.css`. */
   path: string;
