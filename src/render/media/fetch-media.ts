@@ -12,6 +12,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { guardedFetch, OutboundFetchError } from '../../core/guarded-fetch.js';
+import { engineCode } from '../cache/engine-version.js';
 import { extensionFor, mediaTypeOf } from './media-types.js';
 import type { MediaStore, StoredMedia } from './media-store.js';
 import { removedParts, sanitizeSvg } from './sanitize-svg.js';
@@ -110,7 +111,9 @@ export class MediaFetcher {
     const url = absoluteUrl(written);
     if (!url) return { ok: false, reason: 'it is not an http(s) URL' };
     const stored = await this.store.lookup(url);
-    if (stored && stored.size <= this.limits.maxFileBytes) {
+    // An SVG cleaned by another engine's sanitizer (an older one may have let through what this one removes) is fetched again.
+    const current = stored && (stored.type !== 'image/svg+xml' || stored.sanitizedBy === engineCode());
+    if (stored && current && stored.size <= this.limits.maxFileBytes) {
       const claimed = await this.store.claim(stored.sha256, this.claimDir);
       // Pruned by another export since the lookup: fetched again below.
       if (claimed) {
@@ -139,12 +142,12 @@ export class MediaFetcher {
     const ext = extensionFor(type);
     if ('refused' in ext) return { ok: false, reason: ext.refused };
     let body: Uint8Array = answer.body;
-    let lost: Pick<StoredMedia, 'removed' | 'removedAttributes'> = {};
+    let lost: Pick<StoredMedia, 'removed' | 'removedAttributes' | 'sanitizedBy'> = {};
     if (type === 'image/svg+xml') {
       const clean = sanitizeSvg(answer.body.toString('utf8'));
       if (!clean) return { ok: false, reason: 'it is declared an SVG image but is not an SVG document' };
       body = Buffer.from(clean.svg);
-      lost = { ...(clean.removed.length ? { removed: clean.removed } : {}), ...(clean.removedAttributes.length ? { removedAttributes: clean.removedAttributes } : {}) };
+      lost = { ...(clean.removed.length ? { removed: clean.removed } : {}), ...(clean.removedAttributes.length ? { removedAttributes: clean.removedAttributes } : {}), sanitizedBy: engineCode() };
     }
     const entry = await this.store.put(url, body, { type, ext: ext.ext, ...lost });
     return this.accept(url, entry, await this.store.claim(entry.sha256, this.claimDir) ?? (await this.keep(entry.sha256, body)));

@@ -32,6 +32,8 @@ export interface StoredMedia {
   removed?: string[];
   /** Attributes an SVG lost to the sanitizer (`onload`, `href`). */
   removedAttributes?: string[];
+  /** The engine (engineCode) whose sanitizer cleaned an SVG: another engine's record is fetched again. */
+  sanitizedBy?: string;
 }
 
 let tmpCounter = 0;
@@ -66,7 +68,7 @@ export class MediaStore {
   }
 
   /** Stores an answer for `url` and gives its record. */
-  async put(url: string, body: Uint8Array, meta: Pick<StoredMedia, 'type' | 'ext' | 'removed' | 'removedAttributes'>): Promise<StoredMedia> {
+  async put(url: string, body: Uint8Array, meta: Pick<StoredMedia, 'type' | 'ext' | 'removed' | 'removedAttributes' | 'sanitizedBy'>): Promise<StoredMedia> {
     const hash = createHash('sha256').update(body).digest('hex');
     const entry: StoredMedia = { sha256: hash, ...meta, size: body.byteLength, fetchedAt: this.now() };
     const blob = this.blobPath(hash);

@@ -10,7 +10,7 @@
  * script is bundled without it. Cloud keeps references by default and bundles on request.
  */
 import { createServer, type Server } from 'node:http';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
@@ -227,6 +227,23 @@ describe('an air-gapped export of pages with media on other hosts', () => {
       expect(read(out, 'index.md')).toBe(read('air', 'index.md'));
     }
     expect(mediaWarnings(again)).toEqual(mediaWarnings(report));
+  });
+
+  it('fetches an SVG again when its cached copy was cleaned by another engine, whose sanitizer may have kept more', async () => {
+    // An older engine's record: no sanitizedBy, and the blob holding what that sanitizer let through.
+    const urls = readdirSync(cacheDir(), { recursive: true, encoding: 'utf8' }).filter((f) => /(^|\/)urls\/[0-9a-f]{64}\.json$/.test(f));
+    const svgRecords = urls.map((f) => join(cacheDir(), f)).filter((f) => (JSON.parse(readFileSync(f, 'utf8')) as { type: string }).type === 'image/svg+xml');
+    expect(svgRecords).toHaveLength(1);
+    const record = JSON.parse(readFileSync(svgRecords[0], 'utf8')) as { sanitizedBy?: string; sha256: string; size: number };
+    expect(record.sanitizedBy).toEqual(like.any(String));
+    const blob = join(svgRecords[0], '../../blobs', record.sha256);
+    writeFileSync(blob, SVG);
+    delete record.sanitizedBy;
+    writeFileSync(svgRecords[0], JSON.stringify({ ...record, size: Buffer.byteLength(SVG) }));
+    const before = hits.get('/badge.svg') ?? 0;
+    const again = await run('air-3', { deployment: 'air-gapped', cacheDir: cacheDir() });
+    expect(hits.get('/badge.svg')).toBe(before + 1);
+    expect(read('air-3', again.files.find((f) => f.endsWith('.svg'))!)).toBe('<svg viewBox="0 0 4 4" xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4" fill="#0a0"></rect></svg>');
   });
 });
 
