@@ -69,7 +69,7 @@ export function redirectStubs(redirects: readonly Redirect[], pages: ReadonlySet
 
 /**
  * The segments of a rule's source before its first parameter or `*`, as a path (`/v2` for
- * `/v2/:slug*`), or '' when there are none or an empty segment makes it unsure: any path
+ * `/v2/:slug*`; the whole path when all are literal), or '' when there are none: any path
  * the rule matches starts with it (literal segments match only themselves).
  */
 function literalHead(source: string): string {
@@ -79,7 +79,7 @@ function literalHead(source: string): string {
     if (segment === '' || /[:*]/.test(segment)) break;
     literal.push(segment);
   }
-  return literal.length === segments.length || literal.length === 0 ? '' : `/${literal.join('/')}`;
+  return literal.length === 0 ? '' : `/${literal.join('/')}`;
 }
 
 /** A Location back to a page path (RedirectTable percent-encodes each segment it fills). */
