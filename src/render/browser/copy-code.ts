@@ -8,6 +8,9 @@ import { all, on, ui } from './dom.js';
 const COPY_ICON = '<svg class="icon" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><g fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round" stroke-width="2"><rect width="14" height="14" x="8" y="8" rx="2" ry="2"/><path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2"/></g></svg>';
 const CHECK_ICON = '<svg class="icon" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round" stroke-width="2" d="M20 6L9 17l-5-5"/></svg>';
 
+/** Type popups, error and query lines, completion lists: shown in a twoslash block, not part of its code. */
+const TWOSLASH_EXTRAS = '.twoslash-popup-container, .twoslash-meta-line, .twoslash-completion-list';
+
 /** The clipboard API where the page is a secure context; elsewhere (file://, plain http) a hidden textarea. */
 function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
@@ -50,6 +53,15 @@ function addButtons(): void {
   }
 }
 
+/** What a block's copy button copies: its code, without what a twoslash block shows beside it. */
+function codeText(pre: Element): string {
+  const code = pre.querySelector('code') || pre;
+  if (!pre.classList.contains('twoslash')) return code.textContent || '';
+  const copy = code.cloneNode(true) as Element;
+  for (const extra of Array.from(copy.querySelectorAll(TWOSLASH_EXTRAS))) extra.remove();
+  return copy.textContent || '';
+}
+
 export function setupCopy(): void {
   addButtons();
   on(document, 'click', (e) => {
@@ -60,7 +72,7 @@ export function setupCopy(): void {
     const own = button.getAttribute('data-copy-text');
     const block = button.closest('[data-code]') || button.parentElement;
     const pre = block && block.querySelector('pre');
-    const code = own ?? (pre ? (pre.querySelector('code') || pre).textContent || '' : '');
+    const code = own ?? (pre ? codeText(pre) : '');
     void copyText(code).then(() => {
       if (own !== null) {
         button.classList.add('copied');

@@ -15,6 +15,7 @@ import { setupSearch } from './search-dialog.js';
 import { setupTabs } from './tabs.js';
 import { applyStoredTheme, setupThemeToggle } from './theme-mode.js';
 import { setupToc } from './toc.js';
+import { setupTwoslash } from './twoslash-popups.js';
 import { setupUpdateFilter } from './update-filter.js';
 import { setupViews } from './views.js';
 
@@ -34,6 +35,7 @@ ready(() => {
   setupViews();
   setupUpdateFilter();
   setupToc();
+  setupTwoslash();
 });
 // apart, so that a failure above leaves search and diagrams working
 ready(setupSearch);

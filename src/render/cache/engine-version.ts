@@ -19,6 +19,8 @@ export const LIBRARY_VERSIONS = [
   ...['shiki', '@shikijs/langs', '@shikijs/themes', 'micromark', 'mdast-util-from-markdown', 'mdast-util-to-markdown', 'katex'].map((p) => `${p}@${installedPackageVersion(p)}`),
   // Icons are inlined into pages: a new icon set release changes their SVG.
   ...['@iconify-json/fa7-solid', '@iconify-json/fa7-regular', '@iconify-json/fa7-brands', '@iconify-json/lucide', '@iconify-json/tabler'].map((p) => `${p}@${installedPackageVersion(p)}`),
+  // Types in `twoslash` code blocks come from TypeScript's checker and its library files.
+  ...['typescript', 'twoslash', '@shikijs/twoslash'].map((p) => `${p}@${installedPackageVersion(p)}`),
   // Custom components are rendered by these, inside the sandbox.
   ...['sucrase', 'preact', 'preact-render-to-string', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'].map((p) => `${p}@${installedPackageVersion(p)}`),
 ].join(' ');

@@ -18,6 +18,7 @@ import { engineCode } from '../cache/engine-version.js';
 import { tokenClass, tokenStyle } from './token-classes.js';
 import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
 import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
+import { runTwoslash, twoslashExtension } from './twoslash.js';
 
 export type HighlightCache = NonNullable<PageContext['highlightCache']>;
 
@@ -31,6 +32,11 @@ export interface CodeBlockOptions {
   cache?: HighlightCache;
   /** Told when the block went past a highlighting bound and is shown as plain text. */
   onPlain?: (reason: string) => void;
+  /**
+   * Told when a `twoslash` block is shown without type information (twoslash.ts); the
+   * renderer loads Twoslash (loadTwoslash) before it renders a page with such a block.
+   */
+  onNoTypes?: (reason: string) => void;
   /** The page's interface words for the buttons. @default English */
   ui?: CodeUi;
 }
@@ -55,8 +61,8 @@ const byText = new WeakMap<HighlightCache, Map<string, string>>();
  * text before its cache key is computed: the sha256 of every block took ~0.1 s of a
  * render thread's 1000 pages.
  */
-export function highlightPre(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, cache?: HighlightCache, onPlain?: (reason: string) => void): string {
-  if (!cache) return highlight(h, code, lang, meta, onPlain);
+export function highlightPre(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, cache?: HighlightCache, onPlain?: (reason: string) => void, onNoTypes?: (reason: string) => void): string {
+  if (!cache) return highlight(h, code, lang, meta, onPlain, onNoTypes);
   let seen = byText.get(cache);
   if (!seen) byText.set(cache, (seen = new Map<string, string>()));
   const text = `${lang ?? ''}\0${meta ?? ''}\0${code}`;
@@ -66,12 +72,21 @@ export function highlightPre(h: HighlighterCore | null, code: string, lang: stri
   html = cache.get(key);
   if (html === undefined) {
     let plain = false;
-    html = highlight(h, code, lang, meta, (reason) => {
-      plain = true;
-      onPlain?.(reason);
-    });
-    // A block shown plain is not cached: its warning must come again with every export.
-    if (!plain) cache.set(key, html);
+    html = highlight(
+      h, code, lang, meta,
+      (reason) => {
+        plain = true;
+        onPlain?.(reason);
+      },
+      (reason) => {
+        plain = true;
+        onNoTypes?.(reason);
+      },
+    );
+    // A block shown with a warning is not remembered: the warning must come again with
+    // every page and every export that has it.
+    if (plain) return html;
+    cache.set(key, html);
   }
   if (seen.size >= MAX_BY_TEXT) seen.clear();
   seen.set(text, html);
@@ -117,9 +132,14 @@ function preClass(meta: CodeMeta, marks: Map<number, Set<LineMark>>): string {
   return cls;
 }
 
-function highlight(h: HighlighterCore | null, source: string, lang: string | null | undefined, metaText: string | null | undefined, onPlain?: (reason: string) => void): string {
+function highlight(h: HighlighterCore | null, source: string, lang: string | null | undefined, metaText: string | null | undefined, onPlain?: (reason: string) => void, onNoTypes?: (reason: string) => void): string {
   const meta = parseCodeMeta(metaText);
   const { code, marks } = readNotation(source);
+  if (meta.twoslash && h && lang && twoslashExtension(lang) && onNoTypes) {
+    const typed = runTwoslash(h, code, lang, { class: preClass(meta, marks), 'data-lang': lang, tabindex: '0' }, (n) => lineClass(n, meta, marks));
+    if (typed.ok) return typed.html;
+    onNoTypes(typed.reason);
+  }
   const id = languageId(lang);
   let body = '';
   const tokens = h && id && h.getLoadedLanguages().includes(id) ? tokensWithin(h, code, id, onPlain) : null;
@@ -158,7 +178,7 @@ function expandButton(ui: CodeUi, lines: number): string {
 /** A whole code block: title bar (icon, title or language), copy button, highlighted `<pre>`. */
 export function renderCodeBlock(h: HighlighterCore | null, code: string, opts: CodeBlockOptions = {}): string {
   const meta = parseCodeMeta(opts.meta);
-  const pre = highlightPre(h, code, opts.lang, opts.meta, opts.cache, opts.onPlain);
+  const pre = highlightPre(h, code, opts.lang, opts.meta, opts.cache, opts.onPlain, meta.twoslash ? opts.onNoTypes : undefined);
   const label = meta.title ?? opts.lang ?? '';
   const ui = opts.ui ?? uiStrings();
   const copy = meta.nocopy ? '' : copyButton(ui);

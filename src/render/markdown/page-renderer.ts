@@ -251,7 +251,6 @@ export class PageRenderer {
     if (lang === 'nocopy') node = { ...node, lang: null, meta: `nocopy ${node.meta ?? ''}`.trim() };
     const line = node.position?.start.line;
     const meta = node.meta ? parseCodeMeta(node.meta) : undefined;
-    if (meta?.twoslash) this.warn('code block option twoslash is not supported: shown as highlighted code without type information', line);
     return renderCodeBlock(this.highlighter, node.value, {
       lang: node.lang,
       meta: node.meta,
@@ -262,6 +261,7 @@ export class PageRenderer {
       cache: this.ctx.highlightCache,
       ui: this.ui,
       onPlain: (reason) => this.warn(`code block shown without highlighting: ${reason}`, line),
+      onNoTypes: (reason) => this.warn(`twoslash code block shown without type information: ${reason}`, line),
     });
   }
 

@@ -33,8 +33,7 @@ describe('component fixture site in Chromium', () => {
     tmp = tempDir();
     const out = join(tmp.path, 'site');
     const result = await exportSite({ root: join(FIXTURES, 'components'), outDir: out, deployment: 'air-gapped', baseUrl: 'https://docs.example.com', workers: 0 });
-    // the one diagnostic the fixture asks for: twoslash is not supported
-    expect(result.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual(['components/code.mdx:64 code block option twoslash is not supported: shown as highlighted code without type information']);
+    expect(result.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([]);
     server = await serveStatic(out, '/');
     browser = await launchBrowser();
     for (const mode of ['light', 'dark'] as const) {
@@ -68,6 +67,34 @@ describe('component fixture site in Chromium', () => {
       const png = await page.locator('article.prose').screenshot({ animations: 'disabled', caret: 'hide' });
       const { differing, artifacts } = compareScreenshot(png, join(SHOTS, `${name}-${mode}.png`));
       expect(differing, `differs from the stored picture (see ${artifacts})`).toBeLessThanOrEqual(TOLERANCE);
+    });
+
+    it('a twoslash block shows a type on hover, inside the window, and copies only its code', async () => {
+      const page = await open(mode, 'code');
+      const block = page.locator('.q-code', { has: page.locator('pre.twoslash') });
+      const popup = block.locator('.twoslash-hover .twoslash-popup-container').first();
+      const POPUP = `document.querySelector('pre.twoslash .twoslash-hover .twoslash-popup-container')`;
+      const opacity = () => page.evaluate<string>(`getComputedStyle(${POPUP}).opacity`);
+      await expect(opacity()).resolves.toBe('0');
+      await block.scrollIntoViewIfNeeded();
+      // the pointer on the identifier `n` (the hover span's box holds the hidden popup, so not its centre)
+      const word = await page.evaluate<{ x: number; y: number; width: number; height: number; under?: string }>(`(() => {
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelector('pre.twoslash .twoslash-hover').lastChild);
+        const r = range.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height, under: document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.outerHTML.slice(0, 80) };
+      })()`);
+      expect(word.under).toMatch(/^<span class="twoslash-hover">/);
+      await page.mouse.move(word.x + word.width / 2, word.y + word.height / 2);
+      await expect(popup.textContent()).resolves.toBe('const n: number');
+      await expect.poll(opacity).toBe('1');
+      // placed in the viewport by the site script, below the word, not clipped by the scrolling <pre>
+      const box = (await popup.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(word.y + word.height);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      await expect(page.evaluate<string>(`getComputedStyle(${POPUP}).position`)).resolves.toBe('fixed');
+      await block.locator('[data-copy]').click();
+      await expect(page.evaluate<string>('navigator.clipboard.readText()')).resolves.toBe('const n: number = 1;');
     });
 
     it('Prompt hides its text and copies it', async () => {

@@ -60,12 +60,6 @@ describe('code blocks with options', () => {
     expect(bare.html).not.toContain('nocopy</span>');
   });
 
-  it('twoslash is shown as highlighted code with a diagnostic naming the line', async () => {
-    const page = await render('Intro.\n\n```ts twoslash Types\nconst n: number = 1;\n```');
-    expect(page.html).toContain('<span class="q-code-title">Types</span>');
-    expect(page.diagnostics).toEqual([{ severity: 'warning', file: 'guides/page.mdx', line: 3, message: 'code block option twoslash is not supported: shown as highlighted code without type information' }]);
-  });
-
   it('CodeBlock renders like the fence with the same options', async () => {
     const page = await render('<CodeBlock language="js" filename="a.js" lines highlight="[2]">\nconst a = 1;\nconst b = 2;\n</CodeBlock>');
     expect(page.diagnostics).toEqual([]);

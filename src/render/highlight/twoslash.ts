@@ -1,0 +1,186 @@
+/**
+ * Code blocks with the `twoslash` option (Mintlify's create/code.mdx, "Twoslash"): in a
+ * JavaScript or TypeScript block, TypeScript's language service gives each identifier its
+ * type, shown when the reader hovers or focuses it, with `// ^?` queries, `// @errors`,
+ * `// ---cut---` and the other Twoslash notations. Mintlify does this with Shiki's twoslash
+ * transformer; so does Quire, through the public APIs of `twoslash` and `@shikijs/twoslash`.
+ *
+ * The block is hostile input. TypeScript runs on a fully virtual file system holding only
+ * its own `lib.*.d.ts` files (@typescript/vfs `createSystem` over a map): an `import` of
+ * `/etc/passwd`, `// @filename`, `/// <reference path>` or `// @types` can name only files
+ * of that map, never the disk. TypeScript only reads and checks the code; nothing runs.
+ * TypeScript (~10 MB of JavaScript, about 2 s and 80 MB of heap to parse its DOM library)
+ * is loaded in a thread only when one of its pages has such a block.
+ *
+ * As with Shiki's transformer (`throws: false`), a block whose compiler errors are not the
+ * ones it declares (`// @errors: 2307`) is shown as plain highlighted code; Quire also says
+ * so in a warning naming the error, which Shiki's transformer leaves to its caller.
+ */
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
+import { DARK_THEME, LIGHT_THEME } from './highlighter.js';
+import type { TwoslashInstance, TwoslashReturn } from 'twoslash/core';
+import type { TwoslashRenderer } from '@shikijs/twoslash/core';
+
+/** Fence languages Twoslash reads, and the file extension each is checked as. */
+const EXTENSION: Record<string, 'ts' | 'tsx' | 'js' | 'jsx'> = {
+  ts: 'ts', typescript: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx', js: 'js', javascript: 'js', mjs: 'js', cjs: 'js', jsx: 'jsx',
+};
+
+/** Largest block given to TypeScript; a larger one is highlighted without types (and a warning). */
+export const MAX_TWOSLASH_CHARS = 20_000;
+
+/** The extension Twoslash checks a fence language as, or null when the option does not apply to it. */
+export function twoslashExtension(lang: string | null | undefined): 'ts' | 'tsx' | 'js' | 'jsx' | null {
+  return (lang && EXTENSION[lang.toLowerCase()]) || null;
+}
+
+interface Loaded {
+  twoslasher: TwoslashInstance;
+  transformer: (run: () => TwoslashReturn) => ShikiTransformer;
+}
+
+let loading: Promise<Loaded> | null = null;
+let loaded: Loaded | null = null;
+
+/** Loads TypeScript, Twoslash and the renderer once per thread; the renderer then calls {@link runTwoslash}. */
+export function loadTwoslash(): Promise<void> {
+  loading ??= (async () => {
+    const require = createRequire(import.meta.url);
+    // require, not import(): Node would first scan TypeScript's 9 MB of CommonJS for its
+    // export names (~0.45 s of CPU); require hands over module.exports as it is.
+    const ts = require('typescript') as typeof import('typescript');
+    const [{ createTwoslasher }, { createDefaultMapFromNodeModules }, shiki] = await Promise.all([
+      import('twoslash/core'),
+      import('@typescript/vfs'),
+      import('@shikijs/twoslash/core'),
+    ]);
+    const libDir = dirname(require.resolve('typescript'));
+    // Only TypeScript's own declaration files, read from our installation; `fsMap` makes
+    // Twoslash use @typescript/vfs's in-memory system instead of the disk.
+    const fsMap = createDefaultMapFromNodeModules({}, ts, libDir);
+    const twoslasher = createTwoslasher({
+      // Twoslash's type is TypeScript's ES namespace, which also carries itself as `default`.
+      tsModule: { ...ts, default: ts },
+      tsLibDirectory: libDir,
+      fsMap,
+      vfsRoot: '/',
+      // Shiki's defaults (defaultTwoslashOptions): bundler resolution and its custom tags.
+      compilerOptions: { moduleResolution: ts.ModuleResolutionKind.Bundler },
+      customTags: ['annotate', 'log', 'warn', 'error'],
+      // The errors are checked here (undeclaredErrors), so a block never throws for them.
+      handbookOptions: { noErrorValidation: true },
+    });
+    const renderer: TwoslashRenderer = shiki.rendererRich({ errorRendering: 'line' });
+    const factory = shiki.createTransformerFactory(twoslasher, renderer);
+    loaded = {
+      twoslasher,
+      transformer: (run) => factory({ twoslasher: () => run(), langs: ['ts', 'tsx', 'js', 'jsx'], throws: true, explicitTrigger: false }),
+    };
+    return loaded;
+  })();
+  return loading.then(() => undefined);
+}
+
+/** The errors TypeScript found that the block does not list in `// @errors`. */
+function undeclaredErrors(result: TwoslashReturn): TwoslashReturn['errors'] {
+  const declared = new Set(result.meta.handbookOptions.errors.map(Number));
+  return result.errors.filter((e) => e.code === undefined || !declared.has(Number(e.code)));
+}
+
+/**
+ * The lines of the code as Twoslash prints it, for each line of the code given (1-based;
+ * 0 for a line Twoslash took out: `// ^?`, `// @errors`, everything above `---cut---`).
+ */
+function lineMap(code: string, removals: [number, number][]): number[] {
+  const map = [0];
+  let removedBreaks = 0;
+  let line = 1;
+  let lineGone = false;
+  const removed = (i: number) => removals.some(([s, e]) => i >= s && i < e);
+  for (let i = 0; i <= code.length; i++) {
+    const end = i === code.length || code[i] === '\n';
+    if (!end) {
+      if (!removed(i)) lineGone = false;
+      continue;
+    }
+    const breakGone = i < code.length && removed(i);
+    map[line] = lineGone && breakGone ? 0 : line - removedBreaks;
+    if (breakGone) removedBreaks++;
+    line++;
+    lineGone = true;
+  }
+  return map;
+}
+
+const settled = new WeakSet<HighlighterCore>();
+
+/**
+ * Shiki 4.6 colours the first two-theme `codeToHtml` of a highlighter wrongly: some tokens
+ * get the light colour of their neighbour (`"x";` had the string's blue on the `;`), with
+ * either regex engine; every later call is right. One throwaway call first.
+ */
+function settleThemes(h: HighlighterCore): void {
+  if (settled.has(h)) return;
+  h.codeToHtml('x', { lang: 'text', themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: false });
+  settled.add(h);
+}
+
+export type TwoslashOutcome =
+  | { ok: true; html: string; lines: number[] }
+  | { ok: false; reason: string };
+
+/**
+ * The highlighted `<pre>` of a Twoslash block (Shiki's rich renderer: hover popups, queries,
+ * errors, completions, custom tags), or why the block is shown without types. `pre` gets
+ * the classes and attributes of Quire's code blocks; `lineClass(n)` the classes of the
+ * code's line n (numbered as given, before Twoslash took lines out).
+ */
+export function runTwoslash(h: HighlighterCore, code: string, lang: string, preAttrs: Record<string, string>, lineClass: (n: number) => string): TwoslashOutcome {
+  // render-page.ts loads Twoslash for every block it finds; a block reached another way is not typed
+  if (!loaded) return { ok: false, reason: 'TypeScript is not loaded where this block is rendered' };
+  const extension = twoslashExtension(lang);
+  if (!extension) return { ok: false, reason: `twoslash applies to JavaScript and TypeScript blocks, not ${lang}` };
+  if (code.length > MAX_TWOSLASH_CHARS) return { ok: false, reason: `the block has ${code.length} characters (type information stops at ${MAX_TWOSLASH_CHARS})` };
+  let result: TwoslashReturn;
+  try {
+    result = loaded.twoslasher(code, extension);
+  } catch (err) {
+    // Unknown `// @flag`s and malformed notations throw TwoslashError; anything else is ours.
+    if (!(err instanceof Error) || err.name !== 'TwoslashError') throw err;
+    return { ok: false, reason: err.message.replace(/\s+/g, ' ').trim().slice(0, 300) };
+  }
+  const undeclared = undeclaredErrors(result);
+  if (undeclared.length) {
+    const first = undeclared[0];
+    const more = undeclared.length > 1 ? ` and ${undeclared.length - 1} more` : '';
+    return {
+      ok: false,
+      reason: `TypeScript error TS${first.code} on line ${first.line + 1} of the block: ${first.text.replace(/\.$/, '')}${more}; declare expected errors with // @errors: ${[...new Set(undeclared.map((e) => e.code))].join(' ')}`,
+    };
+  }
+  const lines = lineMap(code, result.meta.removals);
+  const wanted = new Map<number, number>();
+  lines.forEach((to, from) => {
+    if (from && to) wanted.set(to, from);
+  });
+  const quire: ShikiTransformer = {
+    name: 'quire:code-block',
+    pre(node) {
+      const cls = ['q-code-pre', 'shiki', 'twoslash', 'lsp', ...(preAttrs.class ? preAttrs.class.split(' ').filter((c) => c !== 'q-code-pre' && c !== 'shiki') : [])];
+      node.properties = { ...Object.fromEntries(Object.entries(preAttrs).filter(([k]) => k !== 'class')), class: cls.join(' ') };
+    },
+    line(node, n) {
+      node.properties.class = lineClass(wanted.get(n) ?? 0);
+    },
+  };
+  settleThemes(h);
+  const html = h.codeToHtml(code, {
+    lang: extension,
+    themes: { light: LIGHT_THEME, dark: DARK_THEME },
+    defaultColor: false,
+    transformers: [loaded.transformer(() => result), quire],
+  });
+  return { ok: true, html, lines };
+}
