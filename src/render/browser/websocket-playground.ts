@@ -56,6 +56,7 @@ function shown(data: unknown): string {
   try {
     return data.trim() ? JSON.stringify(JSON.parse(data), null, 2) : data;
   } catch {
+    // not JSON: shown as it came
     return data;
   }
 }
