@@ -78,14 +78,15 @@ function describe(scheme: AuthScheme, def: OpenApiObject): string {
   }
 }
 
-export function renderSecurity(doc: OpenApiObject, sec: OperationSecurity, links: MarkdownLinks): string {
+/** `required`: the badge's word in the page's language. */
+export function renderSecurity(doc: OpenApiObject, sec: OperationSecurity, links: MarkdownLinks, required = 'required'): string {
   const defs = objectAt(objectAt(doc.components).securitySchemes);
   const items = distinctSchemes(sec).map((s) => {
     const def = objectAt(defs[s.key]);
     const label = s.kind === 'apiKey' ? s.name! : s.kind === 'bearer' || s.kind === 'basic' || s.kind === 'oauth2' ? 'Authorization' : s.key;
     const where = s.kind === 'apiKey' ? s.in! : s.kind === 'openIdConnect' || s.kind === 'other' ? s.kind : 'header';
     const scopes = s.scopes.length ? `<div class="api-field-meta"><span>Required scopes: ${s.scopes.map((x) => `<code>${esc(x)}</code>`).join(', ')}</span></div>` : '';
-    return `<div class="api-field" data-scheme="${esc(s.key)}"><div class="api-field-head"><code class="api-field-name">${esc(label)}</code> <span class="api-field-type">${esc(s.kind === 'other' ? 'string' : s.kind === 'apiKey' ? 'string' : s.kind)}</span> <span class="api-field-note">${esc(where)}</span>${sec.optional ? '' : ' <span class="api-badge api-badge-required">required</span>'}</div><div class="api-field-desc"><p>${describe(s, def)}</p>${typeof def.description === 'string' ? markdownToHtml(def.description, links) : ''}</div>${scopes}</div>`;
+    return `<div class="api-field" data-scheme="${esc(s.key)}"><div class="api-field-head"><code class="api-field-name">${esc(label)}</code> <span class="api-field-type">${esc(s.kind === 'other' ? 'string' : s.kind === 'apiKey' ? 'string' : s.kind)}</span> <span class="api-field-note">${esc(where)}</span>${sec.optional ? '' : ` <span class="api-badge api-badge-required">${esc(required)}</span>`}</div><div class="api-field-desc"><p>${describe(s, def)}</p>${typeof def.description === 'string' ? markdownToHtml(def.description, links) : ''}</div>${scopes}</div>`;
   });
   const alternatives = sec.requirements.length > 1 ? '<p class="api-note">Any one of these schemes is accepted.</p>' : '';
   return items.length ? `${alternatives}<div class="api-fields">${items.join('')}</div>` : '';

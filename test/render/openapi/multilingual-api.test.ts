@@ -21,6 +21,8 @@ import { tempDir, type TempDir } from '../site/make-site.js';
 const OPENAPI = `openapi: 3.0.3
 info: { title: Pets, version: "1" }
 servers: [{ url: "http://127.0.0.1:9/v1" }]
+security: [{ petKey: [] }]
+components: { securitySchemes: { petKey: { type: apiKey, in: header, name: X-Pet-Key } } }
 paths:
   /pets/{petId}:
     get:
@@ -123,7 +125,7 @@ describe('API pages of a multilingual site', () => {
     const fr = read('fr/api-reference/pets/get-a-pet');
     expect(fr).toContain('<html lang="fr"');
     for (const word of ['>Essayer</summary>', '>Paramètres de chemin<', '>Réponse<', '<span class="api-status-text">Introuvable</span>', '>obligatoire</span>',
-      '>Afficher les attributs enfants</summary>', 'aria-label="Exemples de requête"', '<span class="q-code-copy-label">Copier</span>', '>Envoyer</button>', '"missingParameters":"Paramètres obligatoires manquants : {names}"']) {
+      '>Afficher les attributs enfants</summary>', '>Autorisations<', 'aria-label="Exemples de requête"', '<span class="q-code-copy-label">Copier</span>', '>Envoyer</button>', '"missingParameters":"Paramètres obligatoires manquants : {names}"']) {
       expect(fr).toContain(word);
     }
     for (const english of ['Try it', 'Path parameters', '>Response<', 'Not Found', '>required<', 'Show child attributes', '>Copy<']) expect(fr).not.toContain(english);
