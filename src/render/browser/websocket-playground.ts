@@ -19,7 +19,7 @@ interface Channel {
 const ENGLISH = {
   connect: 'Connect', connecting: 'Connecting…', connected: 'Connected', disconnected: 'Disconnected',
   connectionFailed: 'Connection failed', closed: 'Closed ({code})', sent: 'Sent', received: 'Received',
-  missingParameters: 'Missing required parameters: {names}',
+  missingParameters: 'Missing required parameters: {names}', notWebSocket: '{url} is not a ws:// or wss:// address',
 };
 type Word = keyof typeof ENGLISH;
 
@@ -46,7 +46,7 @@ function socketUrl(form: HTMLFormElement, ch: Channel, word: (w: Word) => string
   if (query.length) url += (url.indexOf('?') < 0 ? '?' : '&') + query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   // Only WebSocket addresses: an http(s) one typed in is the same host's WebSocket endpoint.
   url = url.replace(/^http(s?):\/\//i, 'ws$1://');
-  if (!/^wss?:\/\//i.test(url)) return { error: `${url || '(empty)'}: not a ws:// or wss:// address` };
+  if (!/^wss?:\/\//i.test(url)) return { error: word('notWebSocket').replace('{url}', url || '""') };
   return { url };
 }
 

@@ -103,7 +103,7 @@ export function schemaFields(schema: Schema | undefined, ctx: SchemaHtmlContext,
 function schemaFieldList(schema: Schema, s: Schema, ctx: SchemaHtmlContext, name: string): string {
   const hasProps = (x: Schema) => isSchema(x.properties) || Array.isArray(x.oneOf) || Array.isArray(x.anyOf) || isSchema(x.additionalProperties);
   if (hasProps(s)) return `<div class="api-fields">${renderSchemaBody(schema, ctx)}</div>`;
-  if (isSchema(s.items) && hasProps(mergeAllOf(s.items))) return `<p class="api-note">An array of objects with these fields:</p><div class="api-fields">${renderSchemaBody(s.items, ctx)}</div>`;
+  if (isSchema(s.items) && hasProps(mergeAllOf(s.items))) return `<p class="api-note">${esc((ctx.ui ?? uiStrings()).arrayOfObjects)}</p><div class="api-fields">${renderSchemaBody(s.items, ctx)}</div>`;
   return `<div class="api-fields">${renderField(name, schema, ctx, { description: '' })}</div>`;
 }
 

@@ -35,21 +35,21 @@ function paramInput(p: ParameterModel, id: string, ui: UiStrings): string {
   const values = Array.isArray(schema.enum) ? schema.enum : schema.type === 'boolean' ? [true, false] : undefined;
   const example = p.example.found ? p.example.value : undefined;
   if (values) {
-    const options = [p.required ? '' : '<option value="">(not sent)</option>', ...values.map((v: unknown) => `<option value="${esc(sampleString(v))}"${sampleString(v) === sampleString(example ?? schema.default) ? ' selected' : ''}>${esc(sampleString(v))}</option>`)].join('');
+    const options = [p.required ? '' : `<option value="">${esc(ui.notSent)}</option>`, ...values.map((v: unknown) => `<option value="${esc(sampleString(v))}"${sampleString(v) === sampleString(example ?? schema.default) ? ' selected' : ''}>${esc(sampleString(v))}</option>`)].join('');
     return `<div class="api-pg-row">${label}<select id="${id}" name="${esc(name)}"${p.required ? ' required' : ''}>${options}</select></div>`;
   }
   const seed = p.required ? sampleString(parameterSample(p)) : sampleString(example);
   return `<div class="api-pg-row">${label}<input id="${id}" name="${esc(name)}" type="text" value="${esc(seed)}" placeholder="${esc(sampleString(schema.default ?? schema.type ?? ''))}"${p.required ? ' required' : ''} autocomplete="off"></div>`;
 }
 
-function authInputs(model: OperationModel, uid: string): string {
+function authInputs(model: OperationModel, uid: string, ui: UiStrings): string {
   return distinctSchemes(model.security).map((s, i) => {
     const id = `${uid}-auth-${i}`;
     if (s.kind === 'basic') {
-      return `<div class="api-pg-row"><label for="${id}-u">Username <span class="api-pg-where">basic auth</span></label><input id="${id}-u" name="auth:${esc(s.key)}:username" type="text" autocomplete="off"></div>` +
-        `<div class="api-pg-row"><label for="${id}-p">Password</label><input id="${id}-p" name="auth:${esc(s.key)}:password" type="password" autocomplete="off"></div>`;
+      return `<div class="api-pg-row"><label for="${id}-u">${esc(ui.username)} <span class="api-pg-where">basic auth</span></label><input id="${id}-u" name="auth:${esc(s.key)}:username" type="text" autocomplete="off"></div>` +
+        `<div class="api-pg-row"><label for="${id}-p">${esc(ui.password)}</label><input id="${id}-p" name="auth:${esc(s.key)}:password" type="password" autocomplete="off"></div>`;
     }
-    const label = s.kind === 'apiKey' ? `<code>${esc(s.name)}</code> <span class="api-pg-where">${esc(s.in)}</span>` : `Bearer token <span class="api-pg-where">${esc(s.key)}</span>`;
+    const label = s.kind === 'apiKey' ? `<code>${esc(s.name)}</code> <span class="api-pg-where">${esc(s.in)}</span>` : `${esc(ui.bearerToken)} <span class="api-pg-where">${esc(s.key)}</span>`;
     return `<div class="api-pg-row"><label for="${id}">${label}</label><input id="${id}" name="auth:${esc(s.key)}:value" type="password" autocomplete="off" placeholder="${s.kind === 'apiKey' ? 'API key' : 'token'}"></div>`;
   }).join('');
 }
@@ -82,7 +82,7 @@ export function renderPlayground(model: OperationModel, mode: PlaygroundMode, ui
   const serverSelect = `<div class="api-pg-row"><label for="${uid}-server">${esc(ui.server)}</label><select id="${uid}-server" name="server">${servers.map((s) => `<option value="${esc(s)}">${esc(s || ui.thisSite)}</option>`).join('')}</select></div>` +
     // Another address of the same API (an internal host, a local instance) overrides the list.
     `<div class="api-pg-row"><label for="${uid}-custom">${esc(ui.otherServer)} <span class="api-pg-where">${esc(ui.optional)}</span></label><input id="${uid}-custom" name="server-custom" type="url" placeholder="https://api.internal.example" autocomplete="off"></div>`;
-  const auth = authInputs(model, uid);
+  const auth = authInputs(model, uid, ui);
   const params = model.parameters.map((p, i) => paramInput(p, `${uid}-p${i}`, ui)).join('');
   const media = model.body?.media[0];
   let body = '';

@@ -76,7 +76,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
 
   const deprecated = found.op.deprecated === true
     ? `<div class="api-deprecated-note" role="note"><strong>${esc(ui.deprecated)}.</strong> ${esc(ui.deprecatedOperation)}</div>` : '';
-  const security = renderSecurity(doc, model.security, links, ui.required);
+  const security = renderSecurity(doc, model.security, links, ui);
   // The MDX page's own content comes first, above the whole reference.
   const head = [
     contentHtml ? `<div class="api-content">${contentHtml}</div>` : '',

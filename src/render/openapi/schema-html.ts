@@ -4,7 +4,7 @@
  * `oneOf`/`anyOf` (with their discriminator) as a list of choices. A schema already open
  * on the current path is shown as a circular reference instead of being expanded.
  */
-import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
+import { fillUi, uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { fieldAnchor } from '../markdown/slugger.js';
 import { esc, prettyJson } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
@@ -26,6 +26,12 @@ export interface SchemaHtmlContext {
 }
 
 const wordsOf = (ctx: SchemaHtmlContext): UiStrings => ctx.ui ?? uiStrings();
+
+/** Said where a schema already open on the current path comes again. */
+function circular(schema: object, ctx: SchemaHtmlContext): string {
+  const ui = wordsOf(ctx);
+  return `<div class="api-circular">${esc(fillUi(ui.circularReference, { name: ctx.names.get(schema) ?? ui.parentSchema }))}</div>`;
+}
 
 /** The context of the fields under `segment` (a field's kebab name, `one-of-0`...). */
 function nestedCtx(ctx: SchemaHtmlContext, base: string | undefined): SchemaHtmlContext {
@@ -55,15 +61,15 @@ export function renderField(name: string, schema: Schema | undefined, ctx: Schem
   const badges: string[] = [];
   if (opts.required) badges.push(`<span class="api-badge api-badge-required">${esc(ui.required)}</span>`);
   if (opts.deprecated || s.deprecated === true) badges.push(`<span class="api-badge api-badge-deprecated">${esc(ui.deprecatedBadge)}</span>`);
-  if (s.readOnly === true) badges.push('<span class="api-badge">read-only</span>');
-  if (s.writeOnly === true) badges.push('<span class="api-badge">write-only</span>');
+  if (s.readOnly === true) badges.push(`<span class="api-badge">${esc(ui.readOnly)}</span>`);
+  if (s.writeOnly === true) badges.push(`<span class="api-badge">${esc(ui.writeOnly)}</span>`);
   const meta: string[] = [];
   if (s.default !== undefined) meta.push(`<span>${esc(ui.defaultValue)}: ${inlineValue(s.default)}</span>`);
-  if (s.const !== undefined) meta.push(`<span>Value: ${inlineValue(s.const)}</span>`);
+  if (s.const !== undefined) meta.push(`<span>${esc(ui.constValue)}: ${inlineValue(s.const)}</span>`);
   const enumValues = Array.isArray(s.enum) ? s.enum : isSchema(s.items) && Array.isArray(s.items.enum) ? s.items.enum : undefined;
   if (enumValues) meta.push(`<span>${esc(ui.allowedValues)}: ${enumValues.slice(0, 50).map(inlineValue).join(', ')}${enumValues.length > 50 ? ' …' : ''}</span>`);
   const constraints = constraintsOf(s);
-  if (constraints.length) meta.push(`<span>Constraints: ${constraints.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>`);
+  if (constraints.length) meta.push(`<span>${esc(ui.constraints)}: ${constraints.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>`);
   const example = opts.example?.found ? opts.example : ownExample(s);
   if (example.found) meta.push(`<span>${esc(ui.example)}: ${inlineValue(example.value)}</span>`);
   const description = opts.description ?? (typeof s.description === 'string' ? s.description : undefined);
@@ -89,13 +95,13 @@ export function renderField(name: string, schema: Schema | undefined, ctx: Schem
 
 /** The children of a field: properties, array items, choices; or a circular note. */
 function renderNested(schema: Schema, ctx: SchemaHtmlContext, ancestors: Set<object>, depth: number): string {
-  if (ancestors.has(schema)) return `<div class="api-circular">Circular reference to ${esc(ctx.names.get(schema) ?? 'a parent schema')}</div>`;
+  if (ancestors.has(schema)) return circular(schema, ctx);
   if (depth >= MAX_DEPTH) return '';
   ancestors.add(schema);
   try {
     const s = mergeAllOf(schema);
     if (isSchema(s.items) && !hasChildren(s) && hasChildren(s.items)) {
-      if (ancestors.has(s.items)) return `<div class="api-circular">Circular reference to ${esc(ctx.names.get(s.items) ?? 'a parent schema')}</div>`;
+      if (ancestors.has(s.items)) return circular(s.items, ctx);
       return expandable(wordsOf(ctx).showItemAttributes, renderSchemaBody(s.items, ctx, ancestors, depth + 1));
     }
     if (!hasChildren(s)) return '';
@@ -170,7 +176,7 @@ function renderChoices(s: Schema, options: Schema[], ctx: SchemaHtmlContext, anc
     const title = option.title ?? ctx.names.get(option) ?? typeLabel(option, ctx.names);
     const label = `${esc(title)}${d && value !== undefined ? ` <span class="api-choice-when">${esc(d)} = <code>${esc(value)}</code></span>` : ''}`;
     let inner: string;
-    if (ancestors.has(option)) inner = `<div class="api-circular">Circular reference to ${esc(ctx.names.get(option) ?? 'a parent schema')}</div>`;
+    if (ancestors.has(option)) inner = circular(option, ctx);
     else {
       ancestors.add(option);
       const description = typeof option.description === 'string' ? `<div class="api-field-desc">${markdownToHtml(option.description, ctx.links)}</div>` : '';

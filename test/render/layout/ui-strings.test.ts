@@ -22,7 +22,7 @@ describe('UI strings', () => {
       expect(words.noResults, code).toContain('{query}');
       expect(words.show, code).toContain('{title}');
       expect(words.expand, code).toContain('{lines}');
-      for (const [k, ph] of [['missingParameters', '{names}'], ['headersUnsupported', '{names}'], ['invalidJson', '{error}'], ['bindingVersion', '{version}'], ['closed', '{code}']] as const) expect(words[k], `${code}.${k}`).toContain(ph);
+      for (const [k, ph] of [['missingParameters', '{names}'], ['headersUnsupported', '{names}'], ['invalidJson', '{error}'], ['bindingVersion', '{version}'], ['closed', '{code}'], ['circularReference', '{name}'], ['bearerDescription', '{format}'], ['basicDescription', '{pair}'], ['apiKeyQuery', '{name}'], ['notWebSocket', '{url}']] as const) expect(words[k], `${code}.${k}`).toContain(ph);
       if (!code.startsWith('en')) for (const k of ['copyButton', 'collapse', 'toClose', 'searchUnavailable', 'tryIt', 'response', 'requestFailed', 'status404', 'connected', 'headersUnsupported'] as const) expect(words[k], `${code}.${k}`).not.toBe(english[k]);
       if (!code.startsWith('en')) expect(words.onThisPage, code).not.toBe(english.onThisPage);
     }
