@@ -7,7 +7,7 @@
  * render/browser/websocket-playground.ts opens the socket from the browser. Only channels
  * with a `ws`/`wss` server (or none at all: the reader types the address) get one.
  */
-import { playgroundUi, type UiStrings } from '../layout/ui-strings.js';
+import { fillUi, playgroundUi, type UiStrings } from '../layout/ui-strings.js';
 import { addressAfter, type ChannelModel } from './asyncapi-model.js';
 import { esc, prettyJson, scriptJson } from './html.js';
 import type { OpenApiObject } from './read-document.js';
@@ -97,7 +97,7 @@ export function renderChannelPlayground(model: ChannelModel, doc: OpenApiObject,
     `<div class="api-pg-row"><label for="${id}-custom">${esc(ui.otherServer)} <span class="api-pg-where">${esc(ui.optional)}</span></label><input id="${id}-custom" name="server-custom" type="url" placeholder="wss://realtime.example.com" autocomplete="off"></div>`;
   const params = model.parameters.map((p, i) => inputRow(`${id}-p${i}`, p.name, `param:${p.name}`, p.schema, true, ui)).join('');
   const queryRows = [...query].map(([name, schema], i) => inputRow(`${id}-q${i}`, name, `query:${name}`, schema, false, ui)).join('');
-  const headerNote = headers.length ? `<p class="api-note">${esc(ui.headersUnsupported.replace('{names}', headers.join(', ')))}</p>` : '';
+  const headerNote = headers.length ? `<p class="api-note">${esc(fillUi(ui.headersUnsupported, { names: headers.join(', ') }))}</p>` : '';
   const choose = data.messages.length > 1
     ? `<div class="api-pg-row"><label for="${id}-message">${esc(ui.message)}</label><select id="${id}-message" name="message">${data.messages.map((m, i) => `<option value="${i}">${esc(m.title)}</option>`).join('')}</select></div>` : '';
   const text = data.messages[0]?.text ?? '';

@@ -14,7 +14,7 @@ import type { OperationModel, ParamLocation } from './operation-model.js';
 import type { OpenApiObject } from './read-document.js';
 import { mediaExample } from './sample.js';
 import { highlightSample } from './sample-highlight.js';
-import { renderField, renderSchemaBody, type SchemaHtmlContext } from './schema-html.js';
+import { renderField, renderSchemaBody, wordsOf, type SchemaHtmlContext } from './schema-html.js';
 import { isSchema, mergeAllOf, stringAt, type Schema } from './schema-utils.js';
 
 /** Collects the page's headings with unique ids. */
@@ -83,7 +83,7 @@ export function anchored(ctx: SchemaHtmlContext, base: string, headings: Heading
 }
 
 export function renderParameters(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList): string {
-  const ui = ctx.ui ?? uiStrings();
+  const ui = wordsOf(ctx);
   return (Object.keys(LOCATION_TITLES) as ParamLocation[]).map((loc) => {
     const params = model.parameters.filter((p) => p.in === loc);
     if (params.length === 0) return '';
@@ -103,14 +103,14 @@ export function schemaFields(schema: Schema | undefined, ctx: SchemaHtmlContext,
 function schemaFieldList(schema: Schema, s: Schema, ctx: SchemaHtmlContext, name: string): string {
   const hasProps = (x: Schema) => isSchema(x.properties) || Array.isArray(x.oneOf) || Array.isArray(x.anyOf) || isSchema(x.additionalProperties);
   if (hasProps(s)) return `<div class="api-fields">${renderSchemaBody(schema, ctx)}</div>`;
-  if (isSchema(s.items) && hasProps(mergeAllOf(s.items))) return `<p class="api-note">${esc((ctx.ui ?? uiStrings()).arrayOfObjects)}</p><div class="api-fields">${renderSchemaBody(s.items, ctx)}</div>`;
+  if (isSchema(s.items) && hasProps(mergeAllOf(s.items))) return `<p class="api-note">${esc(wordsOf(ctx).arrayOfObjects)}</p><div class="api-fields">${renderSchemaBody(s.items, ctx)}</div>`;
   return `<div class="api-fields">${renderField(name, schema, ctx, { description: '' })}</div>`;
 }
 
 export function renderBody(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList, uid: string): string {
   const body = model.body;
   if (!body || body.media.length === 0) return '';
-  const ui = ctx.ui ?? uiStrings();
+  const ui = wordsOf(ctx);
   const head = headings.heading(2, ui.body, 'body', body.required ? ` <span class="api-badge api-badge-required">${esc(ui.required)}</span>` : '');
   const bodyCtx = anchored(ctx, 'body', headings);
   const items = body.media.map((m) => ({ label: m.type, html: schemaFields(m.schema, bodyCtx, 'body') }));
@@ -125,7 +125,7 @@ export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, h
   const entries = responseEntries(model);
   if (entries.length === 0) return '';
   const responseCtx = anchored({ ...ctx, direction: 'response' }, 'response', headings);
-  const ui = ctx.ui ?? uiStrings();
+  const ui = wordsOf(ctx);
   const title = headings.heading(2, ui.response, 'response');
   const parts = entries.map(([status, res], i) => {
     const text = statusText(ui, status) || (status === 'default' ? ui.defaultResponse : '');

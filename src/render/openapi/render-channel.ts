@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
-import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
+import { fillUi, uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { addressAfter, channelModel, type AsyncBinding, type AsyncMessage, type AsyncOperation, type ChannelModel } from './asyncapi-model.js';
 import { loadAsyncRenderDocument } from './asyncapi-document.js';
 import { fieldLine, oneLine, properties } from './endpoint-markdown.js';
@@ -19,7 +19,7 @@ import { sampleFromSchema } from './sample.js';
 import { highlightSample } from './sample-highlight.js';
 import { renderChannelPlayground } from './channel-playground-html.js';
 import { playgroundMode } from './playground-mode.js';
-import { renderField, type SchemaHtmlContext } from './schema-html.js';
+import { renderField, wordsOf, type SchemaHtmlContext } from './schema-html.js';
 import { componentNames, isSchema } from './schema-utils.js';
 import type { ChannelPageSpec } from './types.js';
 
@@ -29,8 +29,6 @@ function plainDescription(text: string | undefined): string | undefined {
   const t = text.trim();
   return /\n\s*\n|[`*_[\]<>#|~\\]/.test(t) || t.length > 300 ? undefined : t.replace(/\s+/g, ' ');
 }
-
-const wordsOf = (ctx: SchemaHtmlContext): UiStrings => ctx.ui ?? uiStrings();
 
 function addressBars(model: ChannelModel, ui: UiStrings): string {
   const bar = (protocol: string, url: string, label?: string) => {
@@ -50,7 +48,7 @@ function bindingFields(binding: AsyncBinding, ctx: SchemaHtmlContext): string {
 
 function renderBindings(bindings: AsyncBinding[], ctx: SchemaHtmlContext, headings: HeadingList, depth: number, title = wordsOf(ctx).bindings): string {
   if (bindings.length === 0) return '';
-  const parts = bindings.map((b) => `<div class="api-binding" data-protocol="${esc(b.protocol)}"><p class="api-binding-head"><code>${esc(b.protocol)}</code>${b.version ? ` <span class="api-note">${esc(wordsOf(ctx).bindingVersion.replace('{version}', b.version))}</span>` : ''}</p><div class="api-fields">${bindingFields(b, anchored(ctx, `binding-${b.protocol}`, headings))}</div></div>`);
+  const parts = bindings.map((b) => `<div class="api-binding" data-protocol="${esc(b.protocol)}"><p class="api-binding-head"><code>${esc(b.protocol)}</code>${b.version ? ` <span class="api-note">${esc(fillUi(wordsOf(ctx).bindingVersion, { version: b.version }))}</span>` : ''}</p><div class="api-fields">${bindingFields(b, anchored(ctx, `binding-${b.protocol}`, headings))}</div></div>`);
   return `<section class="api-bindings">${headings.heading(depth, title, 'bindings')}${parts.join('')}</section>`;
 }
 

@@ -25,7 +25,8 @@ export interface SchemaHtmlContext {
   ui?: UiStrings;
 }
 
-const wordsOf = (ctx: SchemaHtmlContext): UiStrings => ctx.ui ?? uiStrings();
+/** The context's interface words (English when it carries none). */
+export const wordsOf = (ctx: SchemaHtmlContext): UiStrings => ctx.ui ?? uiStrings();
 
 /** Said where a schema already open on the current path comes again. */
 function circular(schema: object, ctx: SchemaHtmlContext): string {
