@@ -3,7 +3,9 @@
  * It reads each page's operation data (JSON, never evaluated), builds the request from
  * the form, sends it with fetch straight to the selected server, and shows status,
  * time, headers and the pretty-printed body. Credentials are kept in sessionStorage only.
+ * Pages not in English carry the words it shows in the operation's data (`ui`).
  */
+import { initChannelPlaygrounds } from './websocket-playground.js';
 
 /** The JSON of `<script data-api-operation>`: PlaygroundData of openapi/playground-html.ts. */
 interface Operation {
@@ -12,7 +14,15 @@ interface Operation {
   parameters: { name: string; in: string; required: boolean }[];
   auth: { key: string; kind: string; in?: string; name?: string }[];
   bodyType?: string;
+  ui?: Partial<typeof ENGLISH>;
 }
+
+const ENGLISH = {
+  sending: 'Sending…', requestFailed: 'Request failed', missingParameters: 'Missing required parameters: {names}', invalidJson: 'The body is not valid JSON: {error}',
+  corsHint: 'The server must be reachable from this browser and allow cross-origin requests (CORS) from this site.',
+};
+
+const word = (op: Operation, w: keyof typeof ENGLISH) => (op.ui && op.ui[w]) || ENGLISH[w];
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -81,7 +91,7 @@ function buildRequest(form: HTMLFormElement, op: Operation): { url: string; init
     else if (p.in === 'header') headers[p.name] = v;
     else if (p.in === 'cookie') setCookie(p.name, v);
   }
-  if (missing.length) return { error: `Missing required parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` };
+  if (missing.length) return { error: word(op, 'missingParameters').replace('{names}', missing.join(', ')) };
   for (const a of op.auth) {
     if (a.kind === 'basic') {
       const user = field(form, `auth:${a.key}:username`);
@@ -100,7 +110,7 @@ function buildRequest(form: HTMLFormElement, op: Operation): { url: string; init
   const init: RequestInit = { method: op.method, headers };
   const bodyEl = field(form, 'body');
   if (bodyEl && op.bodyType && op.method !== 'GET' && op.method !== 'HEAD') {
-    const body = requestBody(bodyEl.value, op.bodyType, headers);
+    const body = requestBody(bodyEl.value, op.bodyType, headers, word(op, 'invalidJson'));
     if ('error' in body) return body;
     init.body = body.body;
   }
@@ -109,13 +119,13 @@ function buildRequest(form: HTMLFormElement, op: Operation): { url: string; init
 }
 
 /** The body as `type` wants it; form types are written as a JSON object in the form. */
-function requestBody(text: string, type: string, headers: Record<string, string>): { body: BodyInit } | { error: string } {
+function requestBody(text: string, type: string, headers: Record<string, string>, invalidJson: string): { body: BodyInit } | { error: string } {
   if (/json/i.test(type)) {
     if (text.trim()) {
       try {
         JSON.parse(text);
       } catch (e) {
-        return { error: `The body is not valid JSON: ${(e as Error).message}` };
+        return { error: invalidJson.replace('{error}', (e as Error).message) };
       }
     }
     headers['Content-Type'] = type;
@@ -168,7 +178,7 @@ function setup(root: Element): void {
     const headerList = out.querySelector<HTMLElement>('[data-headers]')!;
     const body = out.querySelector<HTMLElement>('[data-body]')!;
     out.hidden = false;
-    status.textContent = 'Sending…';
+    status.textContent = word(op, 'sending');
     status.className = 'api-pg-status';
     time.textContent = '';
     headerList.textContent = '';
@@ -191,11 +201,11 @@ function setup(root: Element): void {
       }
       body.textContent = pretty;
     })).catch((e: unknown) => {
-      status.textContent = 'Request failed';
+      status.textContent = word(op, 'requestFailed');
       status.className = 'api-pg-status api-pg-status-error';
       time.textContent = `${Math.round(performance.now() - started)} ms`;
       const message = (e && (e as Error).message) || e;
-      body.textContent = `${String(message)}\n\nThe server must be reachable from this browser and allow cross-origin requests (CORS) from this site.`;
+      body.textContent = `${String(message)}\n\n${word(op, 'corsHint')}`;
     }).then(() => {
       send.disabled = false;
     });
@@ -204,6 +214,7 @@ function setup(root: Element): void {
 
 function init(): void {
   for (const root of Array.from(document.querySelectorAll('[data-api-playground]'))) setup(root);
+  initChannelPlaygrounds();
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
 else init();

@@ -7,13 +7,14 @@
 import type { HighlighterCore } from 'shiki/core';
 import type { Heading } from '../types.js';
 import { renderCodeBlock, type HighlightCache } from '../highlight/index.js';
+import { statusText, uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { esc, prettyJson } from './html.js';
 import { markdownToHtml } from './markdown.js';
 import type { OperationModel, ParamLocation } from './operation-model.js';
 import type { OpenApiObject } from './read-document.js';
 import { mediaExample } from './sample.js';
 import { highlightSample } from './sample-highlight.js';
-import { renderField, renderSchemaBody, type SchemaHtmlContext } from './schema-html.js';
+import { renderField, renderSchemaBody, wordsOf, type SchemaHtmlContext } from './schema-html.js';
 import { isSchema, mergeAllOf, stringAt, type Schema } from './schema-utils.js';
 
 /** Collects the page's headings with unique ids. */
@@ -59,14 +60,14 @@ const unescapeText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&lt
  * early on a loaded machine (shiki's per-line time limit) and lose text, so the result is
  * checked against the code and falls back to plain text rather than show a cut sample.
  */
-export function codeBlock(h: HighlighterCore | null, code: string, lang: string, cache?: HighlightCache): string {
-  const html = renderCodeBlock(h, code, { lang, bare: true, cache });
+export function codeBlock(h: HighlighterCore | null, code: string, lang: string, cache?: HighlightCache, ui?: UiStrings): string {
+  const html = renderCodeBlock(h, code, { lang, bare: true, cache, ui });
   const pre = /<pre\b[^>]*><code>([\s\S]*)<\/code><\/pre>/.exec(html);
   if (!h || (pre && unescapeText(pre[1]) === code)) return html;
-  return renderCodeBlock(null, code, { lang, bare: true });
+  return renderCodeBlock(null, code, { lang, bare: true, ui });
 }
 
-const LOCATION_TITLES: Record<ParamLocation, string> = { path: 'Path parameters', query: 'Query parameters', header: 'Header parameters', cookie: 'Cookie parameters' };
+const LOCATION_TITLES: Record<ParamLocation, 'pathParameters' | 'queryParameters' | 'headerParameters' | 'cookieParameters'> = { path: 'pathParameters', query: 'queryParameters', header: 'headerParameters', cookie: 'cookieParameters' };
 
 /**
  * The first word of a field's anchor by where it is. `body` and `response` are read off
@@ -82,11 +83,12 @@ export function anchored(ctx: SchemaHtmlContext, base: string, headings: Heading
 }
 
 export function renderParameters(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList): string {
+  const ui = wordsOf(ctx);
   return (Object.keys(LOCATION_TITLES) as ParamLocation[]).map((loc) => {
     const params = model.parameters.filter((p) => p.in === loc);
     if (params.length === 0) return '';
     const fields = params.map((p) => renderField(p.name, p.schema, anchored(ctx, ANCHOR_PREFIX[loc], headings), { required: p.required, deprecated: p.deprecated, description: p.description, example: p.example }));
-    return `<section class="api-params" data-in="${loc}">${headings.heading(2, LOCATION_TITLES[loc], `${loc}-parameters`)}<div class="api-fields">${fields.join('')}</div></section>`;
+    return `<section class="api-params" data-in="${loc}">${headings.heading(2, ui[LOCATION_TITLES[loc]], `${loc}-parameters`)}<div class="api-fields">${fields.join('')}</div></section>`;
   }).join('');
 }
 
@@ -101,24 +103,19 @@ export function schemaFields(schema: Schema | undefined, ctx: SchemaHtmlContext,
 function schemaFieldList(schema: Schema, s: Schema, ctx: SchemaHtmlContext, name: string): string {
   const hasProps = (x: Schema) => isSchema(x.properties) || Array.isArray(x.oneOf) || Array.isArray(x.anyOf) || isSchema(x.additionalProperties);
   if (hasProps(s)) return `<div class="api-fields">${renderSchemaBody(schema, ctx)}</div>`;
-  if (isSchema(s.items) && hasProps(mergeAllOf(s.items))) return `<p class="api-note">An array of objects with these fields:</p><div class="api-fields">${renderSchemaBody(s.items, ctx)}</div>`;
+  if (isSchema(s.items) && hasProps(mergeAllOf(s.items))) return `<p class="api-note">${esc(wordsOf(ctx).arrayOfObjects)}</p><div class="api-fields">${renderSchemaBody(s.items, ctx)}</div>`;
   return `<div class="api-fields">${renderField(name, schema, ctx, { description: '' })}</div>`;
 }
 
 export function renderBody(model: OperationModel, ctx: SchemaHtmlContext, headings: HeadingList, uid: string): string {
   const body = model.body;
   if (!body || body.media.length === 0) return '';
-  const head = headings.heading(2, 'Body', 'body', body.required ? ' <span class="api-badge api-badge-required">required</span>' : '');
+  const ui = wordsOf(ctx);
+  const head = headings.heading(2, ui.body, 'body', body.required ? ` <span class="api-badge api-badge-required">${esc(ui.required)}</span>` : '');
   const bodyCtx = anchored(ctx, 'body', headings);
   const items = body.media.map((m) => ({ label: m.type, html: schemaFields(m.schema, bodyCtx, 'body') }));
   return `<section class="api-body">${head}${markdownToHtml(body.description, ctx.links)}${tabs(items, `${uid}-body`, 'Request body media types')}</section>`;
 }
-
-const STATUS_TEXT: Record<string, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 410: 'Gone',
-  415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
-};
 
 function responseEntries(model: OperationModel): [string, OpenApiObject][] {
   return Object.entries<unknown>(isSchema(model.op.responses) ? model.op.responses : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]));
@@ -128,9 +125,10 @@ export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, h
   const entries = responseEntries(model);
   if (entries.length === 0) return '';
   const responseCtx = anchored({ ...ctx, direction: 'response' }, 'response', headings);
-  const title = headings.heading(2, 'Response', 'response');
+  const ui = wordsOf(ctx);
+  const title = headings.heading(2, ui.response, 'response');
   const parts = entries.map(([status, res], i) => {
-    const text = STATUS_TEXT[status] ?? (status === 'default' ? 'Default response' : '');
+    const text = statusText(ui, status) || (status === 'default' ? ui.defaultResponse : '');
     const head = headings.heading(3, status, `response-${status.toLowerCase()}`, text ? ` <span class="api-status-text">${esc(text)}</span>` : '');
     const headers = Object.entries<unknown>(isSchema(res.headers) ? res.headers : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]))
       .map(([name, h]) => renderField(name, isSchema(h.schema) ? h.schema : undefined, responseCtx, { required: h.required === true, description: stringAt(h.description), deprecated: h.deprecated === true, note: 'header' }));
@@ -142,7 +140,7 @@ export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, h
 }
 
 /** Examples of every response with content, one tab per status (and media type when several). */
-export function responseExampleTabs(model: OperationModel, h: HighlighterCore | null, uid: string, cache?: HighlightCache): string {
+export function responseExampleTabs(model: OperationModel, h: HighlighterCore | null, uid: string, cache?: HighlightCache, ui: UiStrings = uiStrings()): string {
   const items: TabItem[] = [];
   for (const [status, res] of responseEntries(model)) {
     const content = Object.entries<unknown>(isSchema(res.content) ? res.content : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]));
@@ -153,10 +151,10 @@ export function responseExampleTabs(model: OperationModel, h: HighlighterCore | 
         const label = [status, content.length > 1 ? type : '', ex.name ?? ''].filter(Boolean).join(' · ');
         // Examples printed by JSON.stringify have a known shape: the light tokenizer colours them like shiki.
         const printed = json && (typeof ex.value !== 'string');
-        items.push({ label, html: printed ? highlightSample(code, 'json') : codeBlock(h, code, json ? 'json' : /xml/i.test(type) ? 'xml' : /yaml/i.test(type) ? 'yaml' : 'text', cache) });
+        items.push({ label, html: printed ? highlightSample(code, 'json', ui) : codeBlock(h, code, json ? 'json' : /xml/i.test(type) ? 'xml' : /yaml/i.test(type) ? 'yaml' : 'text', cache, ui) });
       }
     }
-    if (content.length === 0 && items.length < 12) items.push({ label: status, html: `<p class="api-note">${esc(res.description ?? 'No content')}</p>` });
+    if (content.length === 0 && items.length < 12) items.push({ label: status, html: `<p class="api-note">${esc(res.description ?? ui.noContent)}</p>` });
   }
-  return items.length ? `<div class="api-response-examples">${tabs(items, `${uid}-rx`, 'Response examples')}</div>` : '';
+  return items.length ? `<div class="api-response-examples">${tabs(items, `${uid}-rx`, ui.responseExamples)}</div>` : '';
 }

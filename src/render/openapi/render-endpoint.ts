@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
 import { ensureLanguages } from '../highlight/index.js';
+import { uiStrings } from '../layout/ui-strings.js';
 import { codeSamples } from './code-samples.js';
 import { loadRenderDocument } from './document-cache.js';
 import { esc } from './html.js';
@@ -60,7 +61,8 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   }
   const model = buildOperationModel(doc, ctx.config, spec.method, found.path, found.op, found.item);
   const links: MarkdownLinks = { resolveLink: (href) => ctx.resolveLink(href, spec.page), broken: base.brokenLinks };
-  const schemaCtx: SchemaHtmlContext = { names, links, direction: 'request' };
+  const ui = uiStrings(ctx.language);
+  const schemaCtx: SchemaHtmlContext = { names, links, direction: 'request', ui };
   const headings = new HeadingList();
   if (contentHtml) reserveContentIds(contentHtml, headings);
   // Stable per page, so two builds give the same bytes and ids never clash across pages.
@@ -73,25 +75,25 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const cache = ctx.highlightCache;
 
   const deprecated = found.op.deprecated === true
-    ? '<div class="api-deprecated-note" role="note"><strong>Deprecated.</strong> This operation may be removed in a future version.</div>' : '';
-  const security = renderSecurity(doc, model.security, links);
+    ? `<div class="api-deprecated-note" role="note"><strong>${esc(ui.deprecated)}.</strong> ${esc(ui.deprecatedOperation)}</div>` : '';
+  const security = renderSecurity(doc, model.security, links, ui);
   // The MDX page's own content comes first, above the whole reference.
   const head = [
     contentHtml ? `<div class="api-content">${contentHtml}</div>` : '',
-    renderPlayground(model, mode, uid),
+    renderPlayground(model, mode, uid, ui),
     deprecated,
     description ? '' : markdownToHtml(stringAt(found.op.description), links),
   ].join('');
   const reference = [
-    security ? `<section class="api-security">${headings.heading(2, 'Authorizations', 'authorizations')}${security}</section>` : '',
+    security ? `<section class="api-security">${headings.heading(2, ui.authorizations, 'authorizations')}${security}</section>` : '',
     renderParameters(model, schemaCtx, headings),
     renderBody(model, schemaCtx, headings, uid),
     renderResponses(model, schemaCtx, headings, uid),
   ].join('');
-  const sampleTabs = tabs(samples.map((s) => ({ label: s.label, html: s.generated && canHighlightSample(s.lang) ? highlightSample(s.code, s.lang) : codeBlock(highlighter, s.code, s.lang, cache) })), `${uid}-code`, 'Request samples');
-  const aside = `${sampleTabs ? `<div class="api-samples">${sampleTabs}</div>` : ''}${responseExampleTabs(model, highlighter, uid, cache)}`;
+  const sampleTabs = tabs(samples.map((s) => ({ label: s.label, html: s.generated && canHighlightSample(s.lang) ? highlightSample(s.code, s.lang, ui) : codeBlock(highlighter, s.code, s.lang, cache, ui) })), `${uid}-code`, ui.requestSamples);
+  const aside = `${sampleTabs ? `<div class="api-samples">${sampleTabs}</div>` : ''}${responseExampleTabs(model, highlighter, uid, cache, ui)}`;
   // Narrow containers stack head, examples, reference; wide ones put the examples beside.
-  const html = `<div class="api-ref" data-api-endpoint data-method="${esc(model.method)}"><div class="api-ref-grid"><div class="api-ref-head">${head}</div><aside class="api-ref-aside" aria-label="Examples">${aside}</aside><div class="api-ref-main">${reference}</div></div></div>`;
+  const html = `<div class="api-ref" data-api-endpoint data-method="${esc(model.method)}"><div class="api-ref-grid"><div class="api-ref-head">${head}</div><aside class="api-ref-aside" aria-label="${esc(ui.examples)}">${aside}</aside><div class="api-ref-main">${reference}</div></div></div>`;
   return {
     ...base,
     frontmatter: { ...base.frontmatter, ...(description ? { description } : {}), ...(found.op.deprecated === true ? { deprecated: true } : {}) },

@@ -6,7 +6,8 @@
  * (token classes, see highlight/token-classes.ts) as the shared shiki highlighter, which still
  * handles the document's own `x-codeSamples` and the JSON examples.
  */
-import { COPY_BUTTON } from '../highlight/index.js';
+import { copyButton } from '../highlight/code-block.js';
+import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { tokenClass, tokenStyle } from '../highlight/token-classes.js';
 import { esc } from './html.js';
 
@@ -100,6 +101,6 @@ export function tokenizeSample(code: string, lang: string): [Kind, string][] {
 }
 
 /** The same block markup as the shared highlighter's bare code blocks. */
-export function highlightSample(code: string, lang: string): string {
-  return `<div class="q-code" data-code data-lang="${esc(lang)}">${COPY_BUTTON}<pre class="q-code-pre shiki" data-lang="${esc(lang)}" tabindex="0"><code>${toLines(tokenizeSample(code, lang))}</code></pre></div>`;
+export function highlightSample(code: string, lang: string, ui: UiStrings = uiStrings()): string {
+  return `<div class="q-code" data-code data-lang="${esc(lang)}">${copyButton(ui)}<pre class="q-code-pre shiki" data-lang="${esc(lang)}" tabindex="0"><code>${toLines(tokenizeSample(code, lang))}</code></pre></div>`;
 }

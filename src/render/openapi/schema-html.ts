@@ -4,6 +4,7 @@
  * `oneOf`/`anyOf` (with their discriminator) as a list of choices. A schema already open
  * on the current path is shown as a circular reference instead of being expanded.
  */
+import { fillUi, uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { fieldAnchor } from '../markdown/slugger.js';
 import { esc, prettyJson } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
@@ -20,6 +21,17 @@ export interface SchemaHtmlContext {
    * a published Mintlify site). `unique` numbers repeats across the page.
    */
   anchor?: { base: string; unique: (id: string) => string };
+  /** The page's interface words (badges, "Default", "Show child attributes"...). @default English */
+  ui?: UiStrings;
+}
+
+/** The context's interface words (English when it carries none). */
+export const wordsOf = (ctx: SchemaHtmlContext): UiStrings => ctx.ui ?? uiStrings();
+
+/** Said where a schema already open on the current path comes again. */
+function circular(schema: object, ctx: SchemaHtmlContext): string {
+  const ui = wordsOf(ctx);
+  return `<div class="api-circular">${esc(fillUi(ui.circularReference, { name: ctx.names.get(schema) ?? ui.parentSchema }))}</div>`;
 }
 
 /** The context of the fields under `segment` (a field's kebab name, `one-of-0`...). */
@@ -46,20 +58,21 @@ function inlineValue(value: unknown): string {
 /** One named field (a parameter or a property). */
 export function renderField(name: string, schema: Schema | undefined, ctx: SchemaHtmlContext, opts: FieldOptions = {}, ancestors: Set<object> = new Set(), depth = 0): string {
   const s = schema ? mergeAllOf(schema) : {};
+  const ui = wordsOf(ctx);
   const badges: string[] = [];
-  if (opts.required) badges.push('<span class="api-badge api-badge-required">required</span>');
-  if (opts.deprecated || s.deprecated === true) badges.push('<span class="api-badge api-badge-deprecated">deprecated</span>');
-  if (s.readOnly === true) badges.push('<span class="api-badge">read-only</span>');
-  if (s.writeOnly === true) badges.push('<span class="api-badge">write-only</span>');
+  if (opts.required) badges.push(`<span class="api-badge api-badge-required">${esc(ui.required)}</span>`);
+  if (opts.deprecated || s.deprecated === true) badges.push(`<span class="api-badge api-badge-deprecated">${esc(ui.deprecatedBadge)}</span>`);
+  if (s.readOnly === true) badges.push(`<span class="api-badge">${esc(ui.readOnly)}</span>`);
+  if (s.writeOnly === true) badges.push(`<span class="api-badge">${esc(ui.writeOnly)}</span>`);
   const meta: string[] = [];
-  if (s.default !== undefined) meta.push(`<span>Default: ${inlineValue(s.default)}</span>`);
-  if (s.const !== undefined) meta.push(`<span>Value: ${inlineValue(s.const)}</span>`);
+  if (s.default !== undefined) meta.push(`<span>${esc(ui.defaultValue)}: ${inlineValue(s.default)}</span>`);
+  if (s.const !== undefined) meta.push(`<span>${esc(ui.constValue)}: ${inlineValue(s.const)}</span>`);
   const enumValues = Array.isArray(s.enum) ? s.enum : isSchema(s.items) && Array.isArray(s.items.enum) ? s.items.enum : undefined;
-  if (enumValues) meta.push(`<span>Allowed values: ${enumValues.slice(0, 50).map(inlineValue).join(', ')}${enumValues.length > 50 ? ' …' : ''}</span>`);
+  if (enumValues) meta.push(`<span>${esc(ui.allowedValues)}: ${enumValues.slice(0, 50).map(inlineValue).join(', ')}${enumValues.length > 50 ? ' …' : ''}</span>`);
   const constraints = constraintsOf(s);
-  if (constraints.length) meta.push(`<span>Constraints: ${constraints.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>`);
+  if (constraints.length) meta.push(`<span>${esc(ui.constraints)}: ${constraints.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>`);
   const example = opts.example?.found ? opts.example : ownExample(s);
-  if (example.found) meta.push(`<span>Example: ${inlineValue(example.value)}</span>`);
+  if (example.found) meta.push(`<span>${esc(ui.example)}: ${inlineValue(example.value)}</span>`);
   const description = opts.description ?? (typeof s.description === 'string' ? s.description : undefined);
   const base = ctx.anchor ? fieldAnchor(name, ctx.anchor.base) : undefined;
   const id = base && ctx.anchor ? ctx.anchor.unique(base) : undefined;
@@ -83,17 +96,17 @@ export function renderField(name: string, schema: Schema | undefined, ctx: Schem
 
 /** The children of a field: properties, array items, choices; or a circular note. */
 function renderNested(schema: Schema, ctx: SchemaHtmlContext, ancestors: Set<object>, depth: number): string {
-  if (ancestors.has(schema)) return `<div class="api-circular">Circular reference to ${esc(ctx.names.get(schema) ?? 'a parent schema')}</div>`;
+  if (ancestors.has(schema)) return circular(schema, ctx);
   if (depth >= MAX_DEPTH) return '';
   ancestors.add(schema);
   try {
     const s = mergeAllOf(schema);
     if (isSchema(s.items) && !hasChildren(s) && hasChildren(s.items)) {
-      if (ancestors.has(s.items)) return `<div class="api-circular">Circular reference to ${esc(ctx.names.get(s.items) ?? 'a parent schema')}</div>`;
-      return expandable('Show item attributes', renderSchemaBody(s.items, ctx, ancestors, depth + 1));
+      if (ancestors.has(s.items)) return circular(s.items, ctx);
+      return expandable(wordsOf(ctx).showItemAttributes, renderSchemaBody(s.items, ctx, ancestors, depth + 1));
     }
     if (!hasChildren(s)) return '';
-    return expandable('Show child attributes', renderSchemaBody(s, ctx, ancestors, depth + 1));
+    return expandable(wordsOf(ctx).showChildAttributes, renderSchemaBody(s, ctx, ancestors, depth + 1));
   } finally {
     ancestors.delete(schema);
   }
@@ -152,7 +165,8 @@ function discriminatorValue(option: Schema, s: Schema, ctx: SchemaHtmlContext): 
 }
 
 function renderChoices(s: Schema, options: Schema[], ctx: SchemaHtmlContext, ancestors: Set<object>, depth: number): string {
-  const kind = Array.isArray(s.oneOf) ? 'One of' : 'Any of';
+  const oneOf = Array.isArray(s.oneOf);
+  const kind = oneOf ? wordsOf(ctx).oneOf : wordsOf(ctx).anyOf;
   const d = isSchema(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator.propertyName : undefined;
   const segment = Array.isArray(s.oneOf) ? 'one-of' : 'any-of';
   const items = options.map((option, i) => {
@@ -163,7 +177,7 @@ function renderChoices(s: Schema, options: Schema[], ctx: SchemaHtmlContext, anc
     const title = option.title ?? ctx.names.get(option) ?? typeLabel(option, ctx.names);
     const label = `${esc(title)}${d && value !== undefined ? ` <span class="api-choice-when">${esc(d)} = <code>${esc(value)}</code></span>` : ''}`;
     let inner: string;
-    if (ancestors.has(option)) inner = `<div class="api-circular">Circular reference to ${esc(ctx.names.get(option) ?? 'a parent schema')}</div>`;
+    if (ancestors.has(option)) inner = circular(option, ctx);
     else {
       ancestors.add(option);
       const description = typeof option.description === 'string' ? `<div class="api-field-desc">${markdownToHtml(option.description, ctx.links)}</div>` : '';
@@ -172,5 +186,5 @@ function renderChoices(s: Schema, options: Schema[], ctx: SchemaHtmlContext, anc
     }
     return `<details class="api-choice"${id ? ` id="${esc(id)}"` : ''}${i === 0 ? ' open' : ''}><summary>${label}</summary><div class="api-fields">${inner}</div></details>`;
   });
-  return `<div class="api-choices" data-kind="${kind === 'One of' ? 'oneOf' : 'anyOf'}"><div class="api-choices-label">${kind}${d ? ` (discriminator <code>${esc(d)}</code>)` : ''}</div>${items.join('')}</div>`;
+  return `<div class="api-choices" data-kind="${oneOf ? 'oneOf' : 'anyOf'}"><div class="api-choices-label">${esc(kind)}${d ? ` (discriminator <code>${esc(d)}</code>)` : ''}</div>${items.join('')}</div>`;
 }

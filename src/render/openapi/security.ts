@@ -4,6 +4,7 @@
  * OAuth2 flows and scopes, OpenID Connect) and summarised for code samples and the
  * playground, which asks for the matching credentials.
  */
+import { fillUi, uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { esc } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
 import type { OpenApiObject } from './read-document.js';
@@ -60,33 +61,36 @@ export function distinctSchemes(sec: OperationSecurity): AuthScheme[] {
   return [...seen.values()];
 }
 
-function describe(scheme: AuthScheme, def: OpenApiObject): string {
+/** A scheme's description in the page's words; the HTML parts are put in after the words are escaped. */
+function describe(scheme: AuthScheme, def: OpenApiObject, ui: UiStrings): string {
+  const say = (word: string, parts: Record<string, string>) => fillUi(esc(word), parts);
   switch (scheme.kind) {
-    case 'bearer': return `Bearer authentication header of the form <code>Bearer &lt;token&gt;</code>${def.bearerFormat ? ` (token format: ${esc(def.bearerFormat)})` : ''}.`;
-    case 'basic': return 'Basic authentication header of the form <code>Basic &lt;encoded-value&gt;</code>, where the value is <code>username:password</code> encoded in base64.';
-    case 'apiKey': return `API key sent in the <code>${esc(scheme.name)}</code> ${scheme.in === 'header' ? 'header' : scheme.in === 'query' ? 'query parameter' : 'cookie'}.`;
-    case 'openIdConnect': return `OpenID Connect; discovery document: <code>${esc(def.openIdConnectUrl ?? '')}</code>.`;
+    case 'bearer': return say(ui.bearerDescription, { header: '<code>Bearer &lt;token&gt;</code>', format: def.bearerFormat ? ` (${say(ui.tokenFormat, { format: esc(def.bearerFormat) })})` : '' });
+    case 'basic': return say(ui.basicDescription, { header: '<code>Basic &lt;encoded-value&gt;</code>', pair: '<code>username:password</code>' });
+    case 'apiKey': return say(scheme.in === 'header' ? ui.apiKeyHeader : scheme.in === 'query' ? ui.apiKeyQuery : ui.apiKeyCookie, { name: `<code>${esc(scheme.name)}</code>` });
+    case 'openIdConnect': return say(ui.openIdDescription, { url: `<code>${esc(def.openIdConnectUrl ?? '')}</code>` });
     case 'oauth2': {
       const flows = objectEntries(def.flows).map(([flow, f]) => {
         const urls = [f.authorizationUrl && `authorization URL <code>${esc(f.authorizationUrl)}</code>`, f.tokenUrl && `token URL <code>${esc(f.tokenUrl)}</code>`, f.refreshUrl && `refresh URL <code>${esc(f.refreshUrl)}</code>`].filter(Boolean).join(', ');
         const scopes = Object.entries<unknown>(isSchema(f.scopes) ? f.scopes : {}).map(([k, v]) => `<li><code>${esc(k)}</code>${v ? `: ${esc(v)}` : ''}</li>`).join('');
         return `<li>${esc(flow)} flow${urls ? `: ${urls}` : ''}${scopes ? `<ul>${scopes}</ul>` : ''}</li>`;
       }).join('');
-      return `OAuth 2.0, sent as <code>Authorization: Bearer &lt;access token&gt;</code>.${flows ? `<ul class="api-oauth-flows">${flows}</ul>` : ''}`;
+      return `${say(ui.oauth2Description, { header: '<code>Authorization: Bearer &lt;access token&gt;</code>' })}${flows ? `<ul class="api-oauth-flows">${flows}</ul>` : ''}`;
     }
     default: return esc(def.type ?? 'custom');
   }
 }
 
-export function renderSecurity(doc: OpenApiObject, sec: OperationSecurity, links: MarkdownLinks): string {
+/** `ui`: the page's words (badge, descriptions). */
+export function renderSecurity(doc: OpenApiObject, sec: OperationSecurity, links: MarkdownLinks, ui: UiStrings = uiStrings()): string {
   const defs = objectAt(objectAt(doc.components).securitySchemes);
   const items = distinctSchemes(sec).map((s) => {
     const def = objectAt(defs[s.key]);
     const label = s.kind === 'apiKey' ? s.name! : s.kind === 'bearer' || s.kind === 'basic' || s.kind === 'oauth2' ? 'Authorization' : s.key;
     const where = s.kind === 'apiKey' ? s.in! : s.kind === 'openIdConnect' || s.kind === 'other' ? s.kind : 'header';
-    const scopes = s.scopes.length ? `<div class="api-field-meta"><span>Required scopes: ${s.scopes.map((x) => `<code>${esc(x)}</code>`).join(', ')}</span></div>` : '';
-    return `<div class="api-field" data-scheme="${esc(s.key)}"><div class="api-field-head"><code class="api-field-name">${esc(label)}</code> <span class="api-field-type">${esc(s.kind === 'other' ? 'string' : s.kind === 'apiKey' ? 'string' : s.kind)}</span> <span class="api-field-note">${esc(where)}</span>${sec.optional ? '' : ' <span class="api-badge api-badge-required">required</span>'}</div><div class="api-field-desc"><p>${describe(s, def)}</p>${typeof def.description === 'string' ? markdownToHtml(def.description, links) : ''}</div>${scopes}</div>`;
+    const scopes = s.scopes.length ? `<div class="api-field-meta"><span>${esc(ui.requiredScopes)}: ${s.scopes.map((x) => `<code>${esc(x)}</code>`).join(', ')}</span></div>` : '';
+    return `<div class="api-field" data-scheme="${esc(s.key)}"><div class="api-field-head"><code class="api-field-name">${esc(label)}</code> <span class="api-field-type">${esc(s.kind === 'other' ? 'string' : s.kind === 'apiKey' ? 'string' : s.kind)}</span> <span class="api-field-note">${esc(where)}</span>${sec.optional ? '' : ` <span class="api-badge api-badge-required">${esc(ui.required)}</span>`}</div><div class="api-field-desc"><p>${describe(s, def, ui)}</p>${typeof def.description === 'string' ? markdownToHtml(def.description, links) : ''}</div>${scopes}</div>`;
   });
-  const alternatives = sec.requirements.length > 1 ? '<p class="api-note">Any one of these schemes is accepted.</p>' : '';
+  const alternatives = sec.requirements.length > 1 ? `<p class="api-note">${esc(ui.anyScheme)}</p>` : '';
   return items.length ? `${alternatives}<div class="api-fields">${items.join('')}</div>` : '';
 }

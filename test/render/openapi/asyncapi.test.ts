@@ -4,6 +4,7 @@
  * extension, a page whose frontmatter names a channel), planned from docs.json and exported,
  * plus documents that are broken in the ways the planner must report with file and line.
  */
+import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { exportSite } from '../../../src/render/export-site.js';
 import { planApiReference, renderChannelPage, type ApiReferencePlan } from '../../../src/render/openapi/index.js';
 import { checkAsyncDocument } from '../../../src/render/openapi/asyncapi-document.js';
 import type { ExportReport, NavNode } from '../../../src/render/types.js';
-import { pageContext } from './helpers.js';
+import { pageContext, siteConfig } from './helpers.js';
 
 const STREAMS = `asyncapi: 3.0.0
 info: { title: Streams, version: "1" }
@@ -251,5 +252,49 @@ describe('AsyncAPI documents that cannot be used', () => {
     expect(result.diagnostics.every((d) => d.severity === 'error')).toBe(true);
     expect(result.channels).toEqual([]);
     expect(pagesOf(result.navigation.root)).toEqual([{ A: [] }, { B: [] }, { C: [] }, { D: [] }, { E: [] }]);
+  });
+});
+
+describe('an AsyncAPI document of the docs folder whose $refs point to URLs', () => {
+  let server: Server;
+  let origin = '';
+  let hits = 0;
+  let dir = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits++;
+      if (req.url === '/schemas.yaml') res.writeHead(200, { 'content-type': 'application/yaml' }).end('Quote:\n  type: object\n  properties:\n    price: { type: number, description: Price fetched from the shared schemas }\n');
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    dir = mkdtempSync(path.join(tmpdir(), 'quire-asyncapi-urlref-'));
+    writeFileSync(path.join(dir, 'quotes.yaml'), `asyncapi: 3.0.0\ninfo: { title: Q, version: "1" }\nchannels:\n  quotes:\n    messages:\n      quote: { payload: { $ref: "${origin}/schemas.yaml#/Quote" } }\n`);
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('is bundled at plan time into a local copy the render side reads without the network', async () => {
+    const config = siteConfig({ root: [{ kind: 'group', group: 'Streams', children: [], specs: { asyncapi: { source: ['quotes.yaml'] } } }] });
+    const copies = mkdtempSync(path.join(tmpdir(), 'quire-asyncapi-copies-'));
+    try {
+      const result = await planApiReference(dir, config, 'client-hosted', undefined, { policy: { allow: ['127.0.0.1/32'] }, copyDir: copies });
+      expect(result.diagnostics).toEqual([]);
+      expect(hits).toBeGreaterThan(0);
+      const [spec] = result.channels;
+      expect(spec).toMatchObject({ file: 'quotes.yaml', channel: 'quotes' });
+      // Without the bundling there is no local copy, and the render side (which may not fetch) cannot resolve the $ref.
+      expect(spec.localCopy && existsSync(spec.localCopy)).toBe(true);
+      expect(path.dirname(spec.localCopy!)).toBe(copies);
+      const before = hits;
+      const page = await renderChannelPage(spec, pageContext(dir, config, 'client-hosted'));
+      expect(hits).toBe(before);
+      expect(page.diagnostics).toEqual([]);
+      expect(page.html).toMatch(/id="payload-price"[\s\S]*?Price fetched from the shared schemas/);
+    } finally {
+      rmSync(copies, { recursive: true, force: true });
+    }
   });
 });
