@@ -71,7 +71,8 @@ export interface WriteTracker {
 async function contentKey(content: OutputContent): Promise<string> {
   if (typeof content === 'object' && 'copyFrom' in content) {
     if (content.key) return `copy:${content.key}`;
-    const s = await stat(content.copyFrom);
+    // Synchronous: a warm export asks this of every copied file (see OutputManifest.stillHolds).
+    const s = statSync(content.copyFrom);
     return `copy:${content.copyFrom}:${s.size}:${s.mtimeMs}`;
   }
   return createHash('sha256').update(content).digest('hex');
