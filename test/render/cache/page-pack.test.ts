@@ -48,11 +48,16 @@ describe('page-cache entries in a pack', () => {
     expect({ ...hit.rendered, html: 'other' }.html).toBe('other');
     hit.rendered.html = '<p>set</p>';
     expect(hit.rendered.html).toBe('<p>set</p>');
-    // an entry written before the body's byte length was recorded still reads back (its length checked in characters)
+    // an entry written before the body's byte length and needs were recorded still reads back
+    // (its length checked in characters, its needs found in its bytes)
     const head = JSON.parse(readBytes(target.fd, loc.offset, loc.length)!.toString('utf8').split('\n')[0]) as Record<string, unknown>;
+    expect(head.features).toEqual({ math: true, mermaid: true });
     delete head.htmlBytes;
+    delete head.features;
     const legacy = Buffer.from(`${JSON.stringify(head)}\n${html}`);
     expect(decodeEntry(keyA, legacy)?.rendered.html).toBe(html);
+    expect(decodeEntry(keyA, legacy)?.features).toEqual({ math: true, mermaid: true });
+    expect(decodeEntry(keyA, Buffer.from(`${JSON.stringify(head)}\n<p>plain</p>`.replace(`"htmlLength":${html.length}`, '"htmlLength":12')))?.features).toEqual({ math: false, mermaid: false });
     expect(decodeEntry(keyA, legacy.subarray(0, legacy.length - 3))).toBeUndefined();
   });
 
