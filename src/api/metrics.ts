@@ -8,8 +8,8 @@
  * one string key and rendered in the same text format.
  */
 import type { FastifyInstance } from 'fastify';
-import { Registry, collectDefaultMetrics } from 'prom-client';
-import { ignoredErrorRegistry } from '../core/ignored-errors.js';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { ignoredErrorCounts } from '../core/ignored-errors.js';
 import { jobRegistry, jobStateRegistry } from '../core/job-metrics.js';
 import type { Store } from '../store/types.js';
 
@@ -86,7 +86,18 @@ export class RequestMetrics {
 export function processMetrics(store: Store): { contentType: string; render(): Promise<string> } {
   const own = new Registry();
   collectDefaultMetrics({ register: own });
-  const all = Registry.merge([own, jobRegistry, ignoredErrorRegistry, jobStateRegistry(store)]);
+  new Counter({
+    name: 'quire_ignored_errors_total',
+    help: 'Errors this process went on after, by the place they happened (details at debug log level)',
+    labelNames: ['site'],
+    registers: [own],
+    // The counts live in core/ignored-errors.ts (no prom-client there): copied in when read.
+    collect() {
+      this.reset();
+      for (const [site, n] of ignoredErrorCounts()) this.inc({ site }, n);
+    },
+  });
+  const all = Registry.merge([own, jobRegistry, jobStateRegistry(store)]);
   return { contentType: all.contentType, render: () => all.metrics() };
 }
 

@@ -8,18 +8,19 @@
  * a comment instead; the linter (eslint.config.js, `quire/catch-needs-reason`) refuses a
  * catch that drops its error with neither.
  */
-import { Counter, Registry } from 'prom-client';
 import type { Logger } from './logger.js';
 
-/** The registry of the counter below; `/metrics` of the API and of `quire worker` merge it. */
-export const ignoredErrorRegistry = new Registry();
+/**
+ * Counts by site. A plain map, not a prom-client counter: this module is loaded by nearly
+ * every other, in every export process and render thread, and prom-client costs ~0.1 s of
+ * CPU to load; api/metrics.ts turns the map into the counter when `/metrics` is read.
+ */
+const counts = new Map<string, number>();
 
-export const ignoredErrors = new Counter({
-  name: 'quire_ignored_errors_total',
-  help: 'Errors this process went on after, by the place they happened (details at debug log level)',
-  labelNames: ['site'],
-  registers: [ignoredErrorRegistry],
-});
+/** What `noteIgnored` counted so far in this thread, by site. */
+export function ignoredErrorCounts(): ReadonlyMap<string, number> {
+  return counts;
+}
 
 let debugLogger: Logger | undefined;
 
@@ -33,6 +34,6 @@ export function setIgnoredErrorLogger(logger: Logger | undefined): void {
  * logs it at debug level. Returns nothing: the caller goes on with its fallback.
  */
 export function noteIgnored(site: string, err: unknown): void {
-  ignoredErrors.inc({ site });
+  counts.set(site, (counts.get(site) ?? 0) + 1);
   if (debugLogger?.isLevelEnabled('debug')) debugLogger.debug({ site, err: err instanceof Error ? err.message : String(err) }, 'error ignored');
 }

@@ -302,8 +302,9 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       cacheHits++;
       const { hit, same } = found;
       const r = hit.rendered;
-      const math = usesMath(r.html);
-      const mermaid = usesMermaid(r.html);
+      // Read off the entry's bytes: the body of a page left as it is is never decoded.
+      const math = hit.features?.math ?? usesMath(r.html);
+      const mermaid = hit.features?.mermaid ?? usesMermaid(r.html);
       // The body is cached; the layout (which depends on the whole site) is drawn again, and the
       // page's Markdown version written beside it.
       const file = pageOutputFile(task.page);

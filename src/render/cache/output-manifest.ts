@@ -5,7 +5,8 @@
  * key are unchanged and its file is still the one written, the file already holds
  * exactly the bytes this export would write: it is neither laid out nor written again.
  */
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256 } from './cache-key.js';
 import { isMissing } from '../../core/missing-file.js';
@@ -48,11 +49,15 @@ export class OutputManifest {
     }
   }
 
-  /** Whether output file `path` still has the key, size and mtime `entry` recorded. */
-  private async stillHolds(entry: ManifestEntry | undefined, key: string, path: string): Promise<boolean> {
+  /**
+   * Whether output file `path` still has the key, size and mtime `entry` recorded. A warm
+   * export asks this of every output file (thousands): a synchronous stat costs a few
+   * microseconds of CPU, one through fs/promises several times that (libuv's thread pool and a promise).
+   */
+  private stillHolds(entry: ManifestEntry | undefined, key: string, path: string): boolean {
     if (!entry || entry.key !== key) return false;
     try {
-      const s = await stat(join(this.outDir, path));
+      const s = statSync(join(this.outDir, path));
       return s.size === entry.size && s.mtimeMs === entry.mtimeMs;
     } catch (err) {
       if (!isMissing(err)) noteIgnored('render.output-manifest.stat', err); // the file is written again
@@ -61,9 +66,9 @@ export class OutputManifest {
   }
 
   /** The entry of output file `path` as it is now, with key `key`; undefined when it cannot be read. */
-  private async entryOf(key: string, path: string): Promise<ManifestEntry | undefined> {
+  private entryOf(key: string, path: string): ManifestEntry | undefined {
     try {
-      const s = await stat(join(this.outDir, path));
+      const s = statSync(join(this.outDir, path));
       return { key, size: s.size, mtimeMs: s.mtimeMs };
     } catch {
       return undefined; // not recorded: the next export simply writes it again
@@ -73,14 +78,14 @@ export class OutputManifest {
   /** True when `file` (relative to the output folder) still holds what page `page` with body `key` lays out to. */
   async unchanged(page: string, key: string, file: string): Promise<boolean> {
     const entry = this.previous?.pages[page];
-    if (!(await this.stillHolds(entry, key, file))) return false;
+    if (!this.stillHolds(entry, key, file)) return false;
     this.next[page] = entry!;
     return true;
   }
 
   /** Records a page file written by this export (call once the write is done). */
   async written(page: string, key: string, file: string): Promise<void> {
-    const entry = await this.entryOf(key, file);
+    const entry = this.entryOf(key, file);
     if (entry) this.next[page] = entry;
   }
 
@@ -92,13 +97,13 @@ export class OutputManifest {
   /** True when output file `path` still holds content with hash `key`; remembered for the next export. */
   async sameFile(path: string, key: string): Promise<boolean> {
     const entry = this.previousFiles[path];
-    if (!(await this.stillHolds(entry, key, path))) return false;
+    if (!this.stillHolds(entry, key, path)) return false;
     this.nextFiles[path] = entry!;
     return true;
   }
 
   async fileWritten(path: string, key: string): Promise<void> {
-    const entry = await this.entryOf(key, path);
+    const entry = this.entryOf(key, path);
     if (entry) this.nextFiles[path] = entry;
   }
 

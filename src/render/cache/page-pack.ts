@@ -16,10 +16,13 @@
 import { readSync, writeSync } from 'node:fs';
 import type { RenderedPage } from '../types.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
+import { MATH_MARK, MERMAID_BODY_MARK, usesMath, usesMermaid } from '../pool/page-features.js';
 
 export interface CachedPage {
   rendered: RenderedPage;
   brokenLinks: { file: string; href: string; line?: number }[];
+  /** What the body needs beside it (pool/page-features.ts), recorded with the entry (or found in its bytes). */
+  features?: { math: boolean; mermaid: boolean };
 }
 
 /** Where an entry lies: pack file name (in the cache's pages folder), byte offset and length. */
@@ -43,27 +46,54 @@ interface EntryHead {
   brokenLinks: CachedPage['brokenLinks'];
   /** Length of the body in UTF-16 code units (String.length). */
   htmlLength: number;
+  /** Length of the body in bytes (UTF-8): checked without decoding it (absent in older entries). */
+  htmlBytes?: number;
+  /** What the body needs beside it, found when the entry was written (absent in older entries). */
+  features?: { math: boolean; mermaid: boolean };
 }
 
 export function encodeEntry(key: string, entry: CachedPage): Buffer {
   const { html, ...rest } = entry.rendered;
-  const head: EntryHead = { key, rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length };
+  const head: EntryHead = { key, rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length, htmlBytes: Buffer.byteLength(html), features: { math: usesMath(html), mermaid: usesMermaid(html) } };
   return Buffer.from(`${JSON.stringify(head)}\n${html}`);
 }
 
+/**
+ * The entry in `bytes`, when it is the one for `key`. The body is decoded only when
+ * read: a warm export uses the bodies of the few pages whose layout changed, and reads
+ * the rest only for what they need beside them (`features`, recorded with the entry).
+ */
 export function decodeEntry(key: string, bytes: Buffer): CachedPage | undefined {
   const cut = bytes.indexOf(10); // '\n'; JSON.stringify never writes a raw newline
   if (cut < 0) return undefined;
   try {
-    const head = JSON.parse(bytes.toString('utf8', 0, cut)) as EntryHead;
+    const { features: known, ...head } = JSON.parse(bytes.toString('utf8', 0, cut)) as EntryHead;
     if (head?.key !== key || typeof head.htmlLength !== 'number' || !head.rendered || !Array.isArray(head.brokenLinks)) return undefined;
+    const features = known ?? { math: bytes.includes(MATH_MARK, cut + 1), mermaid: bytes.includes(MERMAID_BODY_MARK, cut + 1) };
+    if (typeof head.htmlBytes === 'number') {
+      if (bytes.length - cut - 1 !== head.htmlBytes) return undefined;
+      return { rendered: lazyBody(head.rendered, bytes, cut + 1), brokenLinks: head.brokenLinks, features };
+    }
     const html = bytes.toString('utf8', cut + 1);
     if (html.length !== head.htmlLength) return undefined;
-    return { rendered: { ...head.rendered, html }, brokenLinks: head.brokenLinks };
+    return { rendered: { ...head.rendered, html }, brokenLinks: head.brokenLinks, features };
   } catch (err) {
     noteIgnored('render.page-pack.decode', err); // a damaged entry is a miss: the page is rendered again
     return undefined;
   }
+}
+
+/** `rendered` with its `html` decoded from `bytes` (from `start`) on first read, then kept. */
+function lazyBody(rendered: Omit<RenderedPage, 'html'>, bytes: Buffer, start: number): RenderedPage {
+  const page = { ...rendered } as RenderedPage;
+  const settle = (html: string) => Object.defineProperty(page, 'html', { value: html, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(page, 'html', {
+    enumerable: true,
+    configurable: true,
+    get: () => settle(bytes.toString('utf8', start)).html,
+    set: (html: string) => settle(html),
+  });
+  return page;
 }
 
 /** Appends bytes to the pack; undefined when they could not all be written. */

@@ -21,13 +21,16 @@ const PLAIN_SAFE = /^[^\s"'[\]{}&*!|>%@`#,?:-][^#]*$/;
  * Most frontmatter is a flat list of `key: scalar` lines; reading those directly is
  * many times faster than a YAML parser over a thousand pages. Anything else (lists,
  * nesting, block scalars, comments, odd quoting) returns undefined and goes to YAML.
+ * A key written twice keeps its last value, unless `uniqueKeys` asks for YAML's verdict.
  */
-function parseFlat(text: string): Frontmatter | undefined {
+export function parseFlat(text: string, { uniqueKeys = false } = {}): Frontmatter | undefined {
   const out: Frontmatter = {};
   for (const line of text.split(/\r?\n/)) {
     if (line.trim() === '') continue;
     const m = SIMPLE_LINE.exec(line);
     if (!m) return undefined;
+    // `uniqueKeys`: a key written twice goes to the YAML reader, which refuses it.
+    if (uniqueKeys && Object.hasOwn(out, m[1])) return undefined;
     const raw = m[2];
     let value: unknown;
     if (raw.startsWith('"')) {

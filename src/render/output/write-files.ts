@@ -11,8 +11,18 @@ import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InvalidError } from '../../core/errors.js';
 
-/** `key`, when given, stands for the copied file's content in place of its path, size and mtime (a file copied from a new path each time). */
-export type OutputContent = string | Uint8Array | { copyFrom: string; key?: string };
+/**
+ * `key`, when given, stands for the copied file's content in place of its path, size and mtime (a file copied from a new path each time).
+ * `make`: content worked out only when the file is written; `key` stands for it (a folder
+ * that already holds the file, by the output manifest, never has it made).
+ */
+export type OutputContent = string | Uint8Array | { copyFrom: string; key?: string } | MadeContent;
+
+export interface MadeContent {
+  make: () => Promise<string | Uint8Array>;
+  /** Changes whenever what `make` gives would. */
+  key: string;
+}
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(() => true, () => false);
@@ -69,9 +79,11 @@ export interface WriteTracker {
 
 /** Content key of an output file: the hash of its bytes, or of its source file's size and mtime for copies. */
 async function contentKey(content: OutputContent): Promise<string> {
+  if (typeof content === 'object' && 'make' in content) return `made:${content.key}`;
   if (typeof content === 'object' && 'copyFrom' in content) {
     if (content.key) return `copy:${content.key}`;
-    const s = await stat(content.copyFrom);
+    // Synchronous: a warm export asks this of every copied file (see OutputManifest.stillHolds).
+    const s = statSync(content.copyFrom);
     return `copy:${content.copyFrom}:${s.size}:${s.mtimeMs}`;
   }
   return createHash('sha256').update(content).digest('hex');
@@ -94,6 +106,7 @@ export async function writeOutputFiles(outDir: string, files: Map<string, Output
   for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
   type Pending = { path: string; content: OutputContent; key: string };
   const isCopy = (c: OutputContent): c is { copyFrom: string } => typeof c === 'object' && 'copyFrom' in c;
+  const isMade = (c: OutputContent): c is MadeContent => typeof c === 'object' && 'make' in c;
   // What to write: the files the folder does not already hold (a stat each, when the tracker knew the file).
   const entries = [...files];
   const pending = new Array<Pending | undefined>(entries.length);
@@ -112,11 +125,11 @@ export async function writeOutputFiles(outDir: string, files: Map<string, Output
   });
   const todo = pending.filter((p): p is Pending => p !== undefined);
   const copies = todo.filter((p) => isCopy(p.content));
-  const writes = todo.filter((p): p is Pending & { content: string | Uint8Array } => !isCopy(p.content));
+  const writes = todo.filter((p): p is Pending & { content: string | Uint8Array | MadeContent } => !isCopy(p.content));
   const writeInTurns = async () => {
     for (const { path, content, key } of writes) {
       const target = join(outDir, path);
-      writeFileSync(target, content);
+      writeFileSync(target, isMade(content) ? await content.make() : content);
       if (tracker) recordWritten(tracker, path, key, target);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

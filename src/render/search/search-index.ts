@@ -3,7 +3,8 @@
  * read in the browser by the engine every site ships (render/browser/search-engine.ts). Pages are
  * split into shards (search-shards.ts); each shard is built as soon as its last page
  * arrives, while later pages still render, and cached under `<cacheDir>/search/` by
- * the hash of what went into it, so after an edit only the edited page's shard is built.
+ * the hash of what went into it, so after an edit only the edited page's shard is built,
+ * and that from the other pages' terms kept by content key (page-terms-cache.ts).
  *
  * Documents enter a shard in page order whatever order they arrive in, so the bytes do
  * not depend on which render thread finished first.
@@ -11,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildShardFiles, SEARCH_FORMAT_VERSION } from './shard-files.js';
+import { bodyTerms, buildShardFilesFrom, SEARCH_FORMAT_VERSION } from './shard-files.js';
+import { pageTermsFile, readPageTerms, writePageTerms } from './page-terms-cache.js';
 import type { SearchSection } from './search-text.js';
 import { shardCount, shardDir, shardOf } from './search-shards.js';
 import { analyzerFor } from './stemmers.js';
@@ -168,8 +170,14 @@ export class SearchIndexer {
       let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
       if (shardFiles) this.cachedShards++;
       else {
-        shardFiles = buildShardFiles(docs.map((d) => ({ url: d.url, title: d.title, sections: d.sections, boost: d.boost })), analyzerFor(lang));
+        // Pages whose content is unchanged bring their terms from the last build of this shard.
+        const termsFile = this.options.cacheDir ? pageTermsFile(this.options.cacheDir, SHARD_KEY_VERSION, this.options.dir ?? 'search', lang, shard) : undefined;
+        const known = termsFile ? await readPageTerms(termsFile) : undefined;
+        const analyzer = analyzerFor(lang);
+        const bodies = docs.map((d) => (d.contentKey !== undefined ? known?.get(d.contentKey) : undefined) ?? bodyTerms(d.sections, analyzer));
+        shardFiles = buildShardFilesFrom(docs.map((d, i) => ({ url: d.url, title: d.title, boost: d.boost, body: bodies[i] })), analyzer);
         if (cacheFile) await writePacked(cacheFile, shardFiles);
+        if (termsFile) await writePageTerms(termsFile, docs.map((d, i) => ({ key: d.contentKey, body: bodies[i] })));
       }
       const out = new Map<string, Uint8Array>();
       for (const [path, content] of shardFiles) out.set(`${shardDir(shard, this.options.dir)}/${path}`, content);

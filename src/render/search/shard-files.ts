@@ -43,34 +43,76 @@ function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * What a page's body (its sections, not its title) puts into a shard: its terms with their
+ * weights, its word count and its entry of the page-text files. It depends only on the
+ * sections and the analyzer, so it is kept between exports by the body's content key
+ * (page-terms-cache.ts): a shard rebuilt after an edit works out only the edited page's.
+ */
+export interface BodyTerms {
+  /** Each term once, in the order first met. */
+  terms: string[];
+  /** The weight of each term of `terms`. */
+  weights: number[];
+  /** Words of the sections (the title's are added per shard). */
+  length: number;
+  /** The page's entry of `pages.<hash>.json`. */
+  fragment: string;
+}
+
+export function bodyTerms(sections: SearchSection[], analyzer: Analyzer): BodyTerms {
+  const weights = new Map<string, number>();
+  let length = 0;
+  const add = (text: string, weight: number) =>
+    eachTerm(text, (term) => {
+      weights.set(term, (weights.get(term) ?? 0) + weight);
+      length++;
+    }, true, analyzer);
+  for (const s of sections) {
+    if (s.heading) {
+      add(s.heading, headingWeight(s.level));
+      // the heading whole, so a query that is a heading finds it (search-query.ts)
+      const key = headingKey(termsOf(s.heading, analyzer));
+      if (key.length > 1) weights.set(key, Math.max(weights.get(key) ?? 0, 1));
+    }
+    add(s.text, 1);
+  }
+  return { terms: [...weights.keys()], weights: [...weights.values()], length, fragment: JSON.stringify(sections.map((s) => [s.anchor, s.heading, s.text])) };
+}
+
 export function buildShardFiles(pages: IndexedPage[], analyzer: Analyzer): Map<string, Uint8Array> {
+  return buildShardFilesFrom(pages.map((p) => ({ url: p.url, title: p.title, boost: p.boost, body: bodyTerms(p.sections, analyzer) })), analyzer);
+}
+
+/**
+ * A shard's files from each page's title and body terms. The title's terms are added to
+ * the body's: weights are sums and a heading's entry (U+0001...) never meets a title word,
+ * so the result is the same as working out the whole page at once.
+ */
+export function buildShardFilesFrom(pages: (Omit<IndexedPage, 'sections'> & { body: BodyTerms })[], analyzer: Analyzer): Map<string, Uint8Array> {
   /** term -> [page, weight, page, weight, ...], pages ascending. */
   const postings = new Map<string, number[]>();
   const lengths: number[] = [];
+  const post = (term: string, page: number, weight: number) => {
+    const list = postings.get(term);
+    if (list) list.push(page, weight);
+    else postings.set(term, [page, weight]);
+  };
   pages.forEach((page, i) => {
-    const weights = new Map<string, number>();
-    let length = 0;
-    const add = (text: string, weight: number) =>
-      eachTerm(text, (term) => {
-        weights.set(term, (weights.get(term) ?? 0) + weight);
-        length++;
-      }, true, analyzer);
-    add(page.title, TITLE_WEIGHT);
-    for (const s of page.sections) {
-      if (s.heading) {
-        add(s.heading, headingWeight(s.level));
-        // the heading whole, so a query that is a heading finds it (search-query.ts)
-        const key = headingKey(termsOf(s.heading, analyzer));
-        if (key.length > 1) weights.set(key, Math.max(weights.get(key) ?? 0, 1));
-      }
-      add(s.text, 1);
-    }
+    const title = new Map<string, number>();
+    let length = page.body.length;
+    eachTerm(page.title, (term) => {
+      title.set(term, (title.get(term) ?? 0) + TITLE_WEIGHT);
+      length++;
+    }, true, analyzer);
     lengths.push(length);
-    for (const [term, weight] of weights) {
-      let list = postings.get(term);
-      if (!list) postings.set(term, (list = []));
-      list.push(i, weight);
+    const { terms, weights } = page.body;
+    for (let t = 0; t < terms.length; t++) {
+      const extra = title.get(terms[t]);
+      if (extra !== undefined) title.delete(terms[t]);
+      post(terms[t], i, weights[t] + (extra ?? 0));
     }
+    for (const [term, weight] of title) post(term, i, weight);
   });
 
   const files = new Map<string, Uint8Array>();
@@ -96,7 +138,7 @@ export function buildShardFiles(pages: IndexedPage[], analyzer: Analyzer): Map<s
   const sorted = [...postings.keys()].sort(byCodeUnit);
   const terms = cut('terms.json', sorted.map((term) => `[${JSON.stringify(term)},[${postings.get(term)!.join(',')}]]`), TERMS_BYTES)
     .map(([file, first]): [string, string] => [sorted[first], file]);
-  const fragments = cut('pages.json', pages.map((page) => JSON.stringify(page.sections.map((s) => [s.anchor, s.heading, s.text]))), PAGES_BYTES);
+  const fragments = cut('pages.json', pages.map((page) => page.body.fragment), PAGES_BYTES);
 
   const index = {
     version: SEARCH_FORMAT_VERSION,

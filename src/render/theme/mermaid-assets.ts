@@ -9,8 +9,10 @@
  * JavaScript type, and not every static host knows `.mjs`.
  */
 import { readFile, readdir } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { installedPackageDir } from '../installed-package.js';
+import type { MadeContent } from '../output/write-files.js';
 import { contentHash } from './content-hash.js';
 
 const ENTRY = 'mermaid.esm.min.mjs';
@@ -20,18 +22,31 @@ const CHUNKS = 'chunks/mermaid.esm.min';
 export interface MermaidAssets {
   /** Output path of the entry module: `assets/mermaid.<hash>/mermaid.esm.min.js`. */
   entryPath: string;
-  /** Output path -> module text; read only when a page has a diagram. */
-  files(): Promise<Map<string, string>>;
+  /**
+   * Output path -> module, read only when a page has a diagram and only when written: an
+   * output folder that holds the modules already (a re-export) is not sent 5.5 MB again.
+   */
+  files(): Promise<Map<string, MadeContent>>;
 }
+
+/** Names what `readModule` does to a module: bump it when that changes (it is part of each module's key). */
+const REWRITE = 'mjs-imports-as-js-1';
 
 /** Relative module specifiers ending in `.mjs`, in static and dynamic imports alike. */
 const RELATIVE_MJS = /(["'])(\.\.?\/[^"'\s]*?)\.mjs\1/g;
 const asJs = (path: string) => path.replace(/\.mjs$/, '.js');
 
-async function readModules(dist: string, dir: string): Promise<Map<string, string>> {
+async function readModules(dist: string, dir: string): Promise<Map<string, MadeContent>> {
   const names = [ENTRY, ...(await readdir(join(dist, CHUNKS))).filter((f) => f.endsWith('.mjs')).sort().map((f) => `${CHUNKS}/${f}`)];
-  const texts = await Promise.all(names.map((n) => readFile(join(dist, n), 'utf8')));
-  return new Map(names.map((n, i) => [`${dir}/${asJs(n)}`, texts[i].replace(RELATIVE_MJS, '$1$2.js$1')]));
+  return new Map(
+    names.map((n) => {
+      const file = join(dist, n);
+      // The package's file as it is now: another mermaid installed in its place is another key.
+      const { size, mtimeMs } = statSync(file);
+      const made: MadeContent = { key: `${REWRITE}:${file}:${size}:${mtimeMs}`, make: async () => (await readFile(file, 'utf8')).replace(RELATIVE_MJS, '$1$2.js$1') };
+      return [`${dir}/${asJs(n)}`, made];
+    }),
+  );
 }
 
 let found: Promise<MermaidAssets> | undefined;
@@ -41,7 +56,7 @@ export function mermaidAssets(): Promise<MermaidAssets> {
   found ??= (async () => {
     const dist = join(installedPackageDir('mermaid'), 'dist');
     const dir = `assets/mermaid.${contentHash(await readFile(join(dist, ENTRY)))}`;
-    let modules: Promise<Map<string, string>> | undefined;
+    let modules: Promise<Map<string, MadeContent>> | undefined;
     return { entryPath: `${dir}/${asJs(ENTRY)}`, files: () => (modules ??= readModules(dist, dir)) };
   })().catch((err: unknown) => {
     found = undefined;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendEntry, decodeEntry, readBytes, type CachedPage, type PackTarget } from '../../../src/render/cache/page-pack.js';
+import { MERMAID_MARK } from '../../../src/render/pool/page-features.js';
 
 const entry: CachedPage = {
   rendered: {
@@ -33,8 +34,31 @@ describe('page-cache entries in a pack', () => {
     expect(a).toEqual({ pack: 'p.pack', offset: 0, length: a.length });
     expect(b.offset).toBe(a.length);
     expect(readFileSync(join(dir, 'p.pack')).length).toBe(a.length + b.length);
-    expect(decodeEntry(keyA, readBytes(target.fd, a.offset, a.length)!)).toEqual(entry);
+    expect(decodeEntry(keyA, readBytes(target.fd, a.offset, a.length)!)).toEqual({ ...entry, features: { math: false, mermaid: false } });
     expect(decodeEntry(keyB, readBytes(target.fd, b.offset, b.length)!)?.rendered.html).toBe('<p>two</p>');
+  });
+
+  it('reads what a body needs off its bytes, and decodes the body (any text) when asked', () => {
+    open();
+    const html = `<p>Größe ≥ 2 — 検索</p><span class="katex">x</span><div class="q-mermaid" ${MERMAID_MARK}></div>`;
+    const loc = appendEntry(target, keyA, { ...entry, rendered: { ...entry.rendered, html } })!;
+    const hit = decodeEntry(keyA, readBytes(target.fd, loc.offset, loc.length)!)!;
+    expect(hit.features).toEqual({ math: true, mermaid: true });
+    expect(hit.rendered.html).toBe(html);
+    expect({ ...hit.rendered, html: 'other' }.html).toBe('other');
+    hit.rendered.html = '<p>set</p>';
+    expect(hit.rendered.html).toBe('<p>set</p>');
+    // an entry written before the body's byte length and needs were recorded still reads back
+    // (its length checked in characters, its needs found in its bytes)
+    const head = JSON.parse(readBytes(target.fd, loc.offset, loc.length)!.toString('utf8').split('\n')[0]) as Record<string, unknown>;
+    expect(head.features).toEqual({ math: true, mermaid: true });
+    delete head.htmlBytes;
+    delete head.features;
+    const legacy = Buffer.from(`${JSON.stringify(head)}\n${html}`);
+    expect(decodeEntry(keyA, legacy)?.rendered.html).toBe(html);
+    expect(decodeEntry(keyA, legacy)?.features).toEqual({ math: true, mermaid: true });
+    expect(decodeEntry(keyA, Buffer.from(`${JSON.stringify(head)}\n<p>plain</p>`.replace(`"htmlLength":${html.length}`, '"htmlLength":12')))?.features).toEqual({ math: false, mermaid: false });
+    expect(decodeEntry(keyA, legacy.subarray(0, legacy.length - 3))).toBeUndefined();
   });
 
   it('treats an entry cut short, another key, garbage and a read past the end as misses', () => {

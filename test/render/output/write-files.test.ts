@@ -50,6 +50,28 @@ describe('writeOutputFiles', () => {
     expect(recorded.get('sitemap.xml')).toEqual({ key: like.stringMatching(/^[0-9a-f]{64}$/), size: s.size, mtimeMs: s.mtimeMs });
   });
 
+  it('makes a made content only when it writes the file, keyed by its own key', async () => {
+    tmp = tempDir('quire-write-');
+    const out = join(tmp.path, 'out');
+    const made: string[] = [];
+    const content = (name: string, key: string): OutputContent => ({ key, make: async () => (made.push(name), `module ${name}`) });
+    const files = new Map<string, OutputContent>([
+      ['assets/lib/a.js', content('a', 'a@1')],
+      ['assets/lib/b.js', content('b', 'b@1')],
+    ]);
+    const { tracker, recorded } = recordingTracker(new Set(['assets/lib/b.js']));
+    await writeOutputFiles(out, files, tracker);
+    // b is in the folder already: never made, never written
+    expect(made).toEqual(['a']);
+    expect(readFileSync(join(out, 'assets/lib/a.js'), 'utf8')).toBe('module a');
+    expect(() => statSync(join(out, 'assets/lib/b.js'))).toThrow();
+    expect(recorded.get('assets/lib/a.js')?.key).toBe('made:a@1');
+    // without a tracker every file is made and written
+    await writeOutputFiles(join(tmp.path, 'plain'), files);
+    expect(made).toEqual(['a', 'a', 'b']);
+    expect(readFileSync(join(tmp.path, 'plain', 'assets/lib/b.js'), 'utf8')).toBe('module b');
+  });
+
   it('lets the event loop run between the files it writes', async () => {
     tmp = tempDir('quire-write-');
     const files = new Map<string, OutputContent>(Array.from({ length: 50 }, (_, i) => [`shard/f${i}`, `content ${i}`] as [string, OutputContent]));

@@ -2,7 +2,7 @@
  * The search indexer: documents go into each shard in page order whatever order they
  * arrive in, so the bytes do not depend on it; shards come back from the cache by content.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -85,14 +85,39 @@ describe('SearchIndexer', () => {
     expect(cached.cachedShards).toBe(2);
     expect(read).toEqual([]);
     for (const [path, bytes] of first.index.files) expect(Buffer.from(cached.files.get(path)!).equals(Buffer.from(bytes)), path).toBe(true);
-    // a page whose content key changed: its shard is built again, from the text of its pages
+    // a page whose content key changed: its shard is built again, reading the text of that page
+    // only (the others' terms were kept by content key), with the bytes a build from scratch gives
+    const edited = docs.map((d, i) => (i === 5 ? { ...d, sections: [...d.sections, { anchor: '', heading: '', level: 0, text: 'edited quokka words' }] } : d));
     const changed = new SearchIndexer(docs.map((d) => d.page), { cacheDir });
-    for (const [i, d] of docs.entries()) changed.add(lazy(d, i === 5 ? 'key-edited' : undefined));
-    expect((await changed.finish()).cachedShards).toBe(1);
-    const shard = changed.shardOf(docs[5].page);
-    expect(read.length).toBeGreaterThan(0);
-    expect(read.every((p) => changed.shardOf(p) === shard)).toBe(true);
-    expect(read).toContain(docs[5].page);
+    for (const [i, d] of edited.entries()) changed.add(lazy(d, i === 5 ? 'key-edited' : undefined));
+    const rebuilt = await changed.finish();
+    expect(rebuilt.cachedShards).toBe(1);
+    expect(read).toEqual([docs[5].page]);
+    const fresh = await build(edited, {});
+    expect([...rebuilt.files.keys()]).toEqual([...fresh.index.files.keys()]);
+    for (const [path, bytes] of fresh.index.files) expect(Buffer.from(rebuilt.files.get(path)!).equals(Buffer.from(bytes)), path).toBe(true);
+    // and the edit is in it (the test would pass on stale terms otherwise)
+    expect([...rebuilt.files.values()].some((b) => Buffer.from(b).toString().includes('edited quokka words'))).toBe(true);
+  });
+
+  it('builds a shard again from kept terms after its pack is gone, with the same bytes', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'quire-search-'));
+    const keyed = docs.map((d) => ({ ...d, contentKey: `key-${d.page}` }));
+    const first = await build(keyed, { cacheDir });
+    // the shard packs are removed, the kept terms stay: every page's text is never read
+    for (const f of readdirSync(join(cacheDir, 'search'))) if (f.endsWith('.pack')) rmSync(join(cacheDir, 'search', f));
+    const again = new SearchIndexer(docs.map((d) => d.page), { cacheDir });
+    for (const d of keyed) {
+      again.add({ page: d.page, url: d.url, title: d.title, contentKey: d.contentKey, get sections(): never { throw new Error(`sections of ${d.page} read`); } });
+    }
+    const index = await again.finish();
+    expect(index.cachedShards).toBe(0);
+    for (const [path, bytes] of first.index.files) expect(Buffer.from(index.files.get(path)!).equals(Buffer.from(bytes)), path).toBe(true);
+    // a title is not part of the kept terms: a new one is indexed
+    const retitled = new SearchIndexer(docs.map((d) => d.page), { cacheDir });
+    for (const d of keyed) retitled.add({ ...d, title: d.page === docs[0].page ? 'Renamed kinkajou' : d.title });
+    const text = [...(await retitled.finish()).files].filter(([p]) => p.includes('terms.')).map(([, b]) => Buffer.from(b).toString()).join('');
+    expect(text).toContain('"kinkajou"');
   });
 
   it('reports pages that never arrived', async () => {

@@ -179,6 +179,15 @@ describe('exportSite options', () => {
     expect(warm.parsers).toEqual({ fast: 1, micromark: 0, none: 0, cached: 5 });
     expect(readFileSync(join(out, 'orphan.html'), 'utf8')).toContain('Changed text.');
     expect(readFileSync(join(out, 'guides/setup.html'), 'utf8')).toBe(before);
+    // the warm output is a cold export of the changed site, file for file (the search shard
+    // rebuilt from the other pages' kept terms included)
+    expect(readdirSync(join(cacheDir, 'search', 'terms')).filter((f) => f.endsWith('.json')).length).toBeGreaterThan(0);
+    const coldOfChanged = join(tmp.path, 'cold-of-changed');
+    const plain = await exportSite({ root, outDir: coldOfChanged, workers: 0 });
+    expect(listFiles(out)).toEqual(listFiles(coldOfChanged));
+    expect(warm.files).toEqual(plain.files);
+    expect(warm.files.some((f) => f.startsWith('search/') && f.includes('terms.'))).toBe(true);
+    expectSameFiles(out, coldOfChanged, listFiles(coldOfChanged));
     // a page file changed by hand is written again
     writeFileSync(join(out, 'guides/setup.html'), 'tampered');
     await exportSite({ root, outDir: out, cacheDir, workers: 0 });
