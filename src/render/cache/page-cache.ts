@@ -35,25 +35,17 @@
  * Any error here costs time, never the export. Nothing is fsynced: after a power cut an
  * entry that reads back as zeros or garbage fails its key and length checks, a miss.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { existsPack, newPackName, PACK, pruneUnnamedPacks, withLock } from './pack-files.js';
 import { appendBytes, decodeEntry, readBytes, type CachedPage, type PackLocation, type PackTarget } from './page-pack.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 
 const INDEX_FORMAT = 'quire-page-index-1';
 const KEY = /^[0-9a-f]{64}$/;
-const PACK = /^[0-9a-z]+-\d+-[0-9a-f]{8}\.pack$/;
 const LEGACY_DIR = /^[0-9a-f]{2}$/;
-const TMP = /\.tmp$/;
-/** A pack no index names and nobody wrote to for this long is left over from a killed run. */
-const STALE_MS = 10 * 60_000;
-/** Commits take milliseconds (a second when compacting a large site); a lock older than this was left by a killed one. */
-const LOCK_STALE_MS = 30_000;
-/** How long a commit waits for another one before giving up (the cache then stays as it was). */
-const LOCK_WAIT_MS = 5_000;
 
 interface IndexFile {
   format: string;
@@ -96,38 +88,6 @@ function serializeIndex(entries: Map<string, PackLocation>): string {
     out.entries[key] = [number.get(l.pack)!, l.offset, l.length];
   }
   return JSON.stringify(out);
-}
-
-/** Runs `fn` holding the O_EXCL lock file; undefined when the lock could not be had. */
-async function withLock<T>(file: string, fn: () => T): Promise<T | undefined> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      closeSync(openSync(file, 'wx'));
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
-    }
-    try {
-      if (Date.now() - statSync(file).mtimeMs > LOCK_STALE_MS) {
-        unlinkSync(file);
-        continue;
-      }
-    } catch {
-      continue; // released meanwhile
-    }
-    if (Date.now() > deadline) return undefined;
-    await sleep(20);
-  }
-  try {
-    return fn();
-  } finally {
-    try {
-      unlinkSync(file);
-    } catch {
-      // gone already
-    }
-  }
 }
 
 export class PageCache {
@@ -190,7 +150,7 @@ export class PageCache {
     if (this.own) return this.own;
     try {
       mkdirSync(this.dir, { recursive: true });
-      const pack = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.pack`;
+      const pack = newPackName();
       this.own = { pack, fd: openSync(join(this.dir, pack), 'wx'), end: new SharedArrayBuffer(8) };
     } catch (err) {
       noteIgnored('render.page-cache.create-pack', err); // this run stores nothing; the export goes on
@@ -225,7 +185,7 @@ export class PageCache {
     const exists = new Map<string, boolean>();
     const packExists = (pack: string) => {
       let e = exists.get(pack);
-      if (e === undefined) exists.set(pack, (e = existsPack(this.dir, pack)));
+      if (e === undefined) exists.set(pack, (e = existsPack(this.dir, pack, 'render.page-cache.stat-pack')));
       return e;
     };
     for (const key of live) {
@@ -272,16 +232,7 @@ export class PageCache {
     const named = new Set([...next.values()].map((l) => l.pack));
     const finished = new Set([...this.loaded.values(), ...onDisk.values()].map((l) => l.pack));
     if (this.own) finished.add(this.own.pack);
-    const now = Date.now();
-    for (const name of readdirSync(this.dir)) {
-      const isPack = PACK.test(name);
-      if ((!isPack && !TMP.test(name)) || named.has(name)) continue;
-      try {
-        if ((isPack && finished.has(name)) || now - statSync(join(this.dir, name)).mtimeMs > STALE_MS) unlinkSync(join(this.dir, name));
-      } catch {
-        // deleted by another run meanwhile
-      }
-    }
+    pruneUnnamedPacks(this.dir, named, finished);
   }
 
   /** One file per page, the layout before pack files: removed once. */
@@ -304,14 +255,5 @@ export class PageCache {
     } catch {
       // not there
     }
-  }
-}
-
-function existsPack(dir: string, pack: string): boolean {
-  try {
-    return statSync(join(dir, pack)).isFile();
-  } catch (err) {
-    if (!isMissing(err)) noteIgnored('render.page-cache.stat-pack', err);
-    return false;
   }
 }
