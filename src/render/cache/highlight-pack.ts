@@ -18,11 +18,11 @@
  * export; an entry that does not read back as its key (a pack cut short, another
  * program's bytes) is a miss, highlighted again.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { appendBytes, readBytes, type PackLocation, type PackTarget } from './page-pack.js';
-import { existsPack, newPackName, PACK, pruneUnnamedPacks, withLock } from './pack-files.js';
+import { closeRunPack, createRunPack, existsPack, pruneUnnamedPacks, readPackIndex, serializePackIndex, withLock } from './pack-files.js';
 import { readRegexMemo, serializeRegexMemo, type RegexTranslation } from '../highlight/regex-memo.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
@@ -53,44 +53,11 @@ export interface HighlightUse {
   added: [string, number, number][];
 }
 
-interface IndexFile {
-  format: string;
-  packs: string[];
-  /** key -> [pack number in `packs`, offset, length, day] */
-  entries: Record<string, [number, number, number, number]>;
-}
-
 export const highlightIndexFile = (dir: string) => join(dir, 'index.json');
 
 /** The entries of an index file; an unreadable or malformed one is empty, a malformed entry is left out. */
 export function readHighlightIndex(file: string): Map<string, HighlightEntry> {
-  const out = new Map<string, HighlightEntry>();
-  let data: IndexFile;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8')) as IndexFile;
-  } catch (err) {
-    if (!isMissing(err)) noteIgnored('render.highlight-cache.read-index', err);
-    return out;
-  }
-  if (data?.format !== INDEX_FORMAT || !Array.isArray(data.packs) || typeof data.entries !== 'object' || data.entries === null) return out;
-  for (const [key, loc] of Object.entries(data.entries)) {
-    if (!HIGHLIGHT_KEY.test(key) || !Array.isArray(loc) || loc.length !== 4 || !loc.every((n) => Number.isSafeInteger(n) && n >= 0)) continue;
-    const pack = data.packs[loc[0]];
-    if (typeof pack !== 'string' || !PACK.test(pack) || loc[2] === 0) continue;
-    out.set(key, { pack, offset: loc[1], length: loc[2], day: loc[3] });
-  }
-  return out;
-}
-
-function serializeIndex(entries: Map<string, HighlightEntry>): string {
-  const packs = [...new Set([...entries.values()].map((l) => l.pack))].sort();
-  const number = new Map(packs.map((p, i) => [p, i]));
-  const out: IndexFile = { format: INDEX_FORMAT, packs, entries: {} };
-  for (const key of [...entries.keys()].sort()) {
-    const l = entries.get(key)!;
-    out.entries[key] = [number.get(l.pack)!, l.offset, l.length, l.day];
-  }
-  return JSON.stringify(out);
+  return readPackIndex(file, INDEX_FORMAT, 4, 'render.highlight-cache.read-index', (loc, row) => ({ ...loc, day: row[3] }));
 }
 
 /** An entry's bytes: the key, a newline, the HTML. */
@@ -137,15 +104,7 @@ export class HighlightPacks {
 
   /** The pack this run's render threads append to, created on first use. */
   runPack(): PackTarget | undefined {
-    if (this.own) return this.own;
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      const pack = newPackName();
-      this.own = { pack, fd: openSync(join(this.dir, pack), 'wx'), end: new SharedArrayBuffer(8) };
-    } catch (err) {
-      noteIgnored('render.highlight-cache.create-pack', err); // this run stores nothing; the export goes on
-      return undefined;
-    }
+    this.own ??= createRunPack(this.dir, 'render.highlight-cache.create-pack');
     return this.own;
   }
 
@@ -188,7 +147,7 @@ export class HighlightPacks {
     this.compact(next);
     const file = highlightIndexFile(this.dir);
     const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(tmp, serializeIndex(next));
+    writeFileSync(tmp, serializePackIndex(next, INDEX_FORMAT, (e) => [e.day]));
     renameSync(tmp, file);
     this.committed = true;
     if (this.regexes.size) this.saveRegexes();
@@ -251,14 +210,6 @@ export class HighlightPacks {
 
   /** Closes this run's pack; it goes unless an index names it. */
   close(): void {
-    if (!this.own || this.own.fd < 0) return;
-    closeSync(this.own.fd);
-    this.own.fd = -1;
-    if (this.committed) return;
-    try {
-      unlinkSync(join(this.dir, this.own.pack));
-    } catch {
-      // not there
-    }
+    closeRunPack(this.dir, this.own, this.committed);
   }
 }

@@ -35,60 +35,27 @@
  * Any error here costs time, never the export. Nothing is fsynced: after a power cut an
  * entry that reads back as zeros or garbage fails its key and length checks, a miss.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { existsPack, newPackName, PACK, pruneUnnamedPacks, withLock } from './pack-files.js';
+import { closeRunPack, createRunPack, existsPack, pruneUnnamedPacks, readPackIndex, serializePackIndex, withLock } from './pack-files.js';
 import { appendBytes, decodeEntry, readBytes, type CachedPage, type PackLocation, type PackTarget } from './page-pack.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 
 const INDEX_FORMAT = 'quire-page-index-1';
-const KEY = /^[0-9a-f]{64}$/;
 const LEGACY_DIR = /^[0-9a-f]{2}$/;
-
-interface IndexFile {
-  format: string;
-  packs: string[];
-  /** key -> [pack number in `packs`, offset, length] */
-  entries: Record<string, [number, number, number]>;
-}
 
 /** Where the index of the page cache under `cacheDir` lives: no file, no earlier export to read from. */
 export function pageIndexFile(cacheDir: string): string {
   return join(cacheDir, 'pages', 'index.json');
 }
 
-/** The entries of an index file; an unreadable or malformed one is empty, a malformed entry is left out. */
 function readIndex(file: string): Map<string, PackLocation> {
-  const out = new Map<string, PackLocation>();
-  let data: IndexFile;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8')) as IndexFile;
-  } catch (err) {
-    if (!isMissing(err)) noteIgnored('render.page-cache.read-index', err);
-    return out;
-  }
-  if (data?.format !== INDEX_FORMAT || !Array.isArray(data.packs) || typeof data.entries !== 'object' || data.entries === null) return out;
-  for (const [key, loc] of Object.entries(data.entries)) {
-    if (!KEY.test(key) || !Array.isArray(loc) || loc.length !== 3 || !loc.every((n) => Number.isSafeInteger(n) && n >= 0)) continue;
-    const pack = data.packs[loc[0]];
-    if (typeof pack !== 'string' || !PACK.test(pack) || loc[2] === 0) continue;
-    out.set(key, { pack, offset: loc[1], length: loc[2] });
-  }
-  return out;
+  return readPackIndex(file, INDEX_FORMAT, 3, 'render.page-cache.read-index', (loc) => loc);
 }
 
-function serializeIndex(entries: Map<string, PackLocation>): string {
-  const packs = [...new Set([...entries.values()].map((l) => l.pack))].sort();
-  const number = new Map(packs.map((p, i) => [p, i]));
-  const out: IndexFile = { format: INDEX_FORMAT, packs, entries: {} };
-  for (const key of [...entries.keys()].sort()) {
-    const l = entries.get(key)!;
-    out.entries[key] = [number.get(l.pack)!, l.offset, l.length];
-  }
-  return JSON.stringify(out);
-}
+const serializeIndex = (entries: Map<string, PackLocation>) => serializePackIndex(entries, INDEX_FORMAT);
 
 export class PageCache {
   private readonly dir: string;
@@ -147,15 +114,7 @@ export class PageCache {
 
   /** The pack this run's render threads append to, created on first use. */
   runPack(): PackTarget | undefined {
-    if (this.own) return this.own;
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      const pack = newPackName();
-      this.own = { pack, fd: openSync(join(this.dir, pack), 'wx'), end: new SharedArrayBuffer(8) };
-    } catch (err) {
-      noteIgnored('render.page-cache.create-pack', err); // this run stores nothing; the export goes on
-      return undefined;
-    }
+    this.own ??= createRunPack(this.dir, 'render.page-cache.create-pack');
     return this.own;
   }
 
@@ -246,14 +205,6 @@ export class PageCache {
   close(): void {
     for (const r of this.readers.values()) if (r) closeSync(r.fd);
     this.readers.clear();
-    if (!this.own || this.own.fd < 0) return;
-    closeSync(this.own.fd);
-    this.own.fd = -1;
-    if (this.committed) return;
-    try {
-      unlinkSync(join(this.dir, this.own.pack));
-    } catch {
-      // not there
-    }
+    closeRunPack(this.dir, this.own, this.committed);
   }
 }
