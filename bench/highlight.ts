@@ -15,56 +15,33 @@
  * - `precompiled`, `precompiled-dual`: as `public` and `public-dual`, with the grammars of
  *   @shikijs/langs-precompiled (patterns translated when the package was built) and the
  *   raw JavaScript engine.
+ * - `oniguruma`, `oniguruma-dual`: as `public` and `public-dual`, with Shiki's default
+ *   Oniguruma engine (WASM, shipped inside the shiki package).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { createJavaScriptRawEngine, createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledLanguagesInfo } from 'shiki/langs';
 import { tokenizeDual } from '../src/render/highlight/dual-tokenize.js';
-import { DARK_THEME, LIGHT_THEME, ensureLanguages, languageId } from '../src/render/highlight/highlighter.js';
+import { DARK_THEME, LIGHT_THEME, ensureLanguages } from '../src/render/highlight/highlighter.js';
+import { collectBlocks, realSites } from './highlight-blocks.js';
 
-const WAYS = ['quire', 'public', 'public-dual', 'precompiled', 'precompiled-dual'] as const;
+const WAYS = ['quire', 'public', 'public-dual', 'precompiled', 'precompiled-dual', 'oniguruma', 'oniguruma-dual'] as const;
 type Way = (typeof WAYS)[number];
 
-function* files(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    if (name.startsWith('.') || name === 'node_modules') continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else if (/\.mdx?$/.test(name)) yield path;
-  }
-}
-
-function blocks(dirs: string[], max: number): [string, string][] {
-  const seen = new Set<string>();
-  const out: [string, string][] = [];
-  for (const dir of dirs) {
-    for (const file of files(dir)) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/^([ \t]*)```([\w+-]+)[^\n]*\n([\s\S]*?)\n\1```/gm)) {
-        const id = languageId(m[2]);
-        if (!id || m[3].length > 20_000) continue;
-        const key = `${id}\0${m[3]}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push([id, m[3]]);
-        if (out.length >= max) return out;
-      }
-    }
-  }
-  return out;
-}
-
-async function publicHighlighter(langs: string[], precompiled: boolean): Promise<HighlighterCore> {
+async function publicHighlighter(langs: string[], way: Way): Promise<HighlighterCore> {
+  const precompiled = way.startsWith('precompiled');
   return createHighlighterCore({
     themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
     langs: precompiled
       ? langs.map((l) => import(`@shikijs/langs-precompiled/${l}`) as Promise<{ default: LanguageRegistration[] }>)
       : bundledLanguagesInfo.filter((l) => langs.includes(l.id)).map((l) => l.import()),
-    engine: precompiled ? createJavaScriptRawEngine() : createJavaScriptRegexEngine({ forgiving: true }),
+    engine: precompiled
+      ? createJavaScriptRawEngine()
+      : way.startsWith('oniguruma') ? createOnigurumaEngine(import('shiki/wasm')) : createJavaScriptRegexEngine({ forgiving: true }),
   });
 }
 
@@ -76,8 +53,8 @@ async function measure(way: Way, sample: [string, string][]): Promise<[number, n
     return (u.user + u.system) / 1000;
   };
   const started = cpu();
-  const h = way === 'quire' ? await ensureLanguages(langs) : await publicHighlighter(langs, way.startsWith('precompiled'));
-  const highlight = way === 'public' || way === 'precompiled'
+  const h = way === 'quire' ? await ensureLanguages(langs) : await publicHighlighter(langs, way);
+  const highlight = way === 'public' || way === 'precompiled' || way === 'oniguruma'
     ? (lang: string, code: string) => h.codeToTokensWithThemes(code, { lang, themes: { light: LIGHT_THEME, dark: DARK_THEME } })
     : (lang: string, code: string) => tokenizeDual(h, code, lang, LIGHT_THEME, DARK_THEME);
   for (const [lang, code] of sample) highlight(lang, code);
@@ -95,10 +72,10 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { max: { type: 'string', default: '3000' }, way: { type: 'string' }, runs: { type: 'string', default: '3' }, ways: { type: 'string', default: WAYS.join(',') } },
 });
-const real = existsSync('/work/real') ? readdirSync('/work/real', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join('/work/real', d.name)) : [];
+const real = realSites();
 const dirs = positionals.length ? positionals : real;
 if (!dirs.length) throw new Error('pass a folder of .md/.mdx files');
-const sample = blocks(dirs, Number(values.max));
+const sample: [string, string][] = collectBlocks(dirs, Number(values.max)).map((b) => [b.lang, b.code]);
 if (values.way) {
   process.stdout.write(`${JSON.stringify(await measure(values.way as Way, sample))}\n`);
 } else {

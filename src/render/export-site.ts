@@ -45,7 +45,7 @@ import { usesMath, usesMermaid } from './pool/page-features.js';
 import { RENDER_HEAP_MB, TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './pool/worker-pool.js';
 import { renderThreads } from './pool/render-threads.js';
 import { PageCache, pageIndexFile } from './cache/page-cache.js';
-import { pruneHighlightCache } from './cache/highlight-cache.js';
+import { HighlightPacks } from './cache/highlight-pack.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { engineVersion, sha256 } from './cache/cache-key.js';
@@ -138,6 +138,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   const earlyThreads = cold ? options.workers ?? renderThreads(availableParallelism()) : options.workers === undefined ? 1 : 0;
   const early = earlyThreads > 0 ? renderPool(earlyThreads, undefined, budgetOf(options)) : undefined;
   const cache = cacheDir ? new PageCache(cacheDir) : undefined;
+  const highlights = cacheDir ? new HighlightPacks(cacheDir) : undefined;
   // Copies of fetched documents go to a folder of this export's own, never a shared path.
   const ownWork = options.workDir === undefined;
   const workDir = ownWork ? await mkdtemp(join(tmpdir(), 'quire-export-')) : resolve(options.workDir!);
@@ -146,11 +147,12 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
     await rm(outbound.copyDir!, { recursive: true, force: true });
     await mkdir(outbound.copyDir!, { recursive: true, mode: 0o700 });
     const media = new RemoteMedia(options, deployment, mediaStoreDir(cacheDir, workDir), join(outbound.copyDir!, 'media'));
-    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound, media });
+    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media });
   } finally {
     await early?.close();
     // Only once no render thread is left to write to its pack.
     cache?.close();
+    highlights?.close();
     await rm(ownWork ? workDir : outbound.copyDir!, { recursive: true, force: true });
   }
 }
@@ -166,12 +168,13 @@ interface Resolved {
   /** Workers started before the scan. */
   early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
   cache: PageCache | undefined;
+  highlights: HighlightPacks | undefined;
   outbound: Outbound;
   /** Media pages load from other hosts: bundled, left out or kept (media/remote-media.ts). */
   media: RemoteMedia;
 }
 
-async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, outbound, media }: Resolved): Promise<ExportReport> {
+async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media }: Resolved): Promise<ExportReport> {
   const signal = options.signal;
   const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
   progress('scan', 0, 0);
@@ -350,7 +353,11 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
     // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
     for (const task of misses) task.cacheKey = keys.get(task.page);
-    if (misses.length > 0) init.pagePack = cache?.runPack();
+    if (misses.length > 0) {
+      init.pagePack = cache?.runPack();
+      highlights?.load();
+      init.highlightPack = highlights?.runPack();
+    }
     await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), (task, result) => {
       const file = pageOutputFile(task.page);
       const [bodyStart, bodyEnd] = result.body;
@@ -382,6 +389,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       parsers[result.parser ?? 'none']++;
       accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey });
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
+      if (result.highlights) highlights?.note(result.highlights);
     });
 
     progress('search', done, tasks.length);
@@ -425,10 +433,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
     await cache?.commit(keys.values());
-    if (cacheDir) {
-      pruneHighlightCache(join(cacheDir, 'highlight'));
-      await media.prune();
-    }
+    if (misses.length > 0) await highlights?.commit();
+    if (cacheDir) await media.prune();
     for (const p of files.keys()) written.add(p);
     await removeStaleFiles(outDir, previousFiles, written);
 

@@ -35,100 +35,27 @@
  * Any error here costs time, never the export. Nothing is fsynced: after a power cut an
  * entry that reads back as zeros or garbage fails its key and length checks, a miss.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { closeRunPack, createRunPack, existsPack, pruneUnnamedPacks, readPackIndex, serializePackIndex, withLock } from './pack-files.js';
 import { appendBytes, decodeEntry, readBytes, type CachedPage, type PackLocation, type PackTarget } from './page-pack.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 
 const INDEX_FORMAT = 'quire-page-index-1';
-const KEY = /^[0-9a-f]{64}$/;
-const PACK = /^[0-9a-z]+-\d+-[0-9a-f]{8}\.pack$/;
 const LEGACY_DIR = /^[0-9a-f]{2}$/;
-const TMP = /\.tmp$/;
-/** A pack no index names and nobody wrote to for this long is left over from a killed run. */
-const STALE_MS = 10 * 60_000;
-/** Commits take milliseconds (a second when compacting a large site); a lock older than this was left by a killed one. */
-const LOCK_STALE_MS = 30_000;
-/** How long a commit waits for another one before giving up (the cache then stays as it was). */
-const LOCK_WAIT_MS = 5_000;
-
-interface IndexFile {
-  format: string;
-  packs: string[];
-  /** key -> [pack number in `packs`, offset, length] */
-  entries: Record<string, [number, number, number]>;
-}
 
 /** Where the index of the page cache under `cacheDir` lives: no file, no earlier export to read from. */
 export function pageIndexFile(cacheDir: string): string {
   return join(cacheDir, 'pages', 'index.json');
 }
 
-/** The entries of an index file; an unreadable or malformed one is empty, a malformed entry is left out. */
 function readIndex(file: string): Map<string, PackLocation> {
-  const out = new Map<string, PackLocation>();
-  let data: IndexFile;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8')) as IndexFile;
-  } catch (err) {
-    if (!isMissing(err)) noteIgnored('render.page-cache.read-index', err);
-    return out;
-  }
-  if (data?.format !== INDEX_FORMAT || !Array.isArray(data.packs) || typeof data.entries !== 'object' || data.entries === null) return out;
-  for (const [key, loc] of Object.entries(data.entries)) {
-    if (!KEY.test(key) || !Array.isArray(loc) || loc.length !== 3 || !loc.every((n) => Number.isSafeInteger(n) && n >= 0)) continue;
-    const pack = data.packs[loc[0]];
-    if (typeof pack !== 'string' || !PACK.test(pack) || loc[2] === 0) continue;
-    out.set(key, { pack, offset: loc[1], length: loc[2] });
-  }
-  return out;
+  return readPackIndex(file, INDEX_FORMAT, 3, 'render.page-cache.read-index', (loc) => loc);
 }
 
-function serializeIndex(entries: Map<string, PackLocation>): string {
-  const packs = [...new Set([...entries.values()].map((l) => l.pack))].sort();
-  const number = new Map(packs.map((p, i) => [p, i]));
-  const out: IndexFile = { format: INDEX_FORMAT, packs, entries: {} };
-  for (const key of [...entries.keys()].sort()) {
-    const l = entries.get(key)!;
-    out.entries[key] = [number.get(l.pack)!, l.offset, l.length];
-  }
-  return JSON.stringify(out);
-}
-
-/** Runs `fn` holding the O_EXCL lock file; undefined when the lock could not be had. */
-async function withLock<T>(file: string, fn: () => T): Promise<T | undefined> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      closeSync(openSync(file, 'wx'));
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
-    }
-    try {
-      if (Date.now() - statSync(file).mtimeMs > LOCK_STALE_MS) {
-        unlinkSync(file);
-        continue;
-      }
-    } catch {
-      continue; // released meanwhile
-    }
-    if (Date.now() > deadline) return undefined;
-    await sleep(20);
-  }
-  try {
-    return fn();
-  } finally {
-    try {
-      unlinkSync(file);
-    } catch {
-      // gone already
-    }
-  }
-}
+const serializeIndex = (entries: Map<string, PackLocation>) => serializePackIndex(entries, INDEX_FORMAT);
 
 export class PageCache {
   private readonly dir: string;
@@ -187,15 +114,7 @@ export class PageCache {
 
   /** The pack this run's render threads append to, created on first use. */
   runPack(): PackTarget | undefined {
-    if (this.own) return this.own;
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      const pack = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.pack`;
-      this.own = { pack, fd: openSync(join(this.dir, pack), 'wx'), end: new SharedArrayBuffer(8) };
-    } catch (err) {
-      noteIgnored('render.page-cache.create-pack', err); // this run stores nothing; the export goes on
-      return undefined;
-    }
+    this.own ??= createRunPack(this.dir, 'render.page-cache.create-pack');
     return this.own;
   }
 
@@ -225,7 +144,7 @@ export class PageCache {
     const exists = new Map<string, boolean>();
     const packExists = (pack: string) => {
       let e = exists.get(pack);
-      if (e === undefined) exists.set(pack, (e = existsPack(this.dir, pack)));
+      if (e === undefined) exists.set(pack, (e = existsPack(this.dir, pack, 'render.page-cache.stat-pack')));
       return e;
     };
     for (const key of live) {
@@ -272,16 +191,7 @@ export class PageCache {
     const named = new Set([...next.values()].map((l) => l.pack));
     const finished = new Set([...this.loaded.values(), ...onDisk.values()].map((l) => l.pack));
     if (this.own) finished.add(this.own.pack);
-    const now = Date.now();
-    for (const name of readdirSync(this.dir)) {
-      const isPack = PACK.test(name);
-      if ((!isPack && !TMP.test(name)) || named.has(name)) continue;
-      try {
-        if ((isPack && finished.has(name)) || now - statSync(join(this.dir, name)).mtimeMs > STALE_MS) unlinkSync(join(this.dir, name));
-      } catch {
-        // deleted by another run meanwhile
-      }
-    }
+    pruneUnnamedPacks(this.dir, named, finished);
   }
 
   /** One file per page, the layout before pack files: removed once. */
@@ -295,23 +205,6 @@ export class PageCache {
   close(): void {
     for (const r of this.readers.values()) if (r) closeSync(r.fd);
     this.readers.clear();
-    if (!this.own || this.own.fd < 0) return;
-    closeSync(this.own.fd);
-    this.own.fd = -1;
-    if (this.committed) return;
-    try {
-      unlinkSync(join(this.dir, this.own.pack));
-    } catch {
-      // not there
-    }
-  }
-}
-
-function existsPack(dir: string, pack: string): boolean {
-  try {
-    return statSync(join(dir, pack)).isFile();
-  } catch (err) {
-    if (!isMissing(err)) noteIgnored('render.page-cache.stat-pack', err);
-    return false;
+    closeRunPack(this.dir, this.own, this.committed);
   }
 }

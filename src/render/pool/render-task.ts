@@ -18,6 +18,8 @@ import { sectionChain } from '../layout/nav-tree.js';
 import { pageLanguage } from '../layout/nav-scope.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
+import type { HighlightUse } from '../cache/highlight-pack.js';
+import { drainRegexMemo, useRegexMemo } from '../highlight/regex-memo.js';
 import { pageIconFor } from '../layout/page-icon.js';
 import { usesMath, usesMermaid } from './page-features.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
@@ -56,6 +58,8 @@ export interface RenderTaskResult {
   parser?: RenderedPage['parser'];
   /** The page's `.md` file (agents/markdown-file.ts). */
   markdown: string;
+  /** What the page did with the highlight cache, for the main thread to record (cache/highlight-pack.ts). */
+  highlights?: HighlightUse;
   /** Media on other hosts the body references, for the main thread to bundle or report (media/remote-media.ts). */
   remoteMedia?: RemoteMediaRef[];
 }
@@ -71,6 +75,8 @@ export interface RenderInit {
   cacheDir?: string;
   /** The pack this export appends page-cache entries to (see cache/page-pack.ts), when caching. */
   pagePack?: PackTarget;
+  /** The pack this export appends highlighted code blocks to (cache/highlight-pack.ts), when caching. */
+  highlightPack?: PackTarget;
   /** The main thread's engineCode(), for highlight cache keys (see cache/engine-version.ts). */
   engineCode?: string;
 }
@@ -91,7 +97,9 @@ export function createRenderer(init: RenderInit) {
     redirectSources: new Set(init.redirectSources),
     redirects: init.model.config.redirects,
   });
-  const highlightCache = init.cacheDir ? createHighlightCache(join(init.cacheDir, 'highlight')) : recentHighlights;
+  const packStore = init.cacheDir ? createHighlightCache(join(init.cacheDir, 'highlight'), init.highlightPack) : undefined;
+  const highlightCache = packStore ?? recentHighlights;
+  if (init.cacheDir) useRegexMemo(join(init.cacheDir, 'highlight', 'regexes.json'));
 
   function context(page: string, file: string): PageContext {
     const language = pageLanguage(sectionChain(init.model.navigation, page).chain)?.label;
@@ -145,7 +153,11 @@ export function createRenderer(init: RenderInit) {
     } catch (err) {
       rendered = failedBody(init, task, `could not render ${task.page}: ${(err as Error).message}`);
     }
-    return finishPage(init, task, rendered, sources);
+    const result = finishPage(init, task, rendered, sources);
+    const highlights = packStore?.drain();
+    const regexes = packStore ? drainRegexMemo() : [];
+    if (highlights || regexes.length) result.highlights = { used: [], added: [], ...highlights, ...(regexes.length ? { regexes } : {}) };
+    return result;
   };
 }
 

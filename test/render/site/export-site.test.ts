@@ -166,9 +166,10 @@ describe('exportSite options', () => {
     // every page was parsed, each on one of the two paths (bench/real.ts prints the shares)
     expect(cold.parsers.fast + cold.parsers.micromark).toBe(6);
     expect(cold.parsers.cached).toBe(0);
-    // highlighted code went to its own content-addressed store
-    const highlighted = readdirSync(join(cacheDir, 'highlight'), { recursive: true }).filter((f) => /[0-9a-f]{64}$/.test(String(f)));
+    // highlighted code went to its own content-addressed store: one pack and its index
+    const highlighted = Object.keys((JSON.parse(readFileSync(join(cacheDir, 'highlight', 'index.json'), 'utf8')) as { entries: object }).entries);
     expect(highlighted.length).toBeGreaterThan(0);
+    expect(readdirSync(join(cacheDir, 'highlight')).filter((f) => f.endsWith('.pack'))).toHaveLength(1);
     const before = readFileSync(join(out, 'guides/setup.html'), 'utf8');
     const writtenAt = statSync(join(out, 'guides/setup.html')).mtimeMs;
     writeFileSync(join(root, 'orphan.mdx'), '---\ntitle: Orphan\n---\n\nChanged text.\n');
