@@ -23,7 +23,6 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { appendBytes, readBytes, type PackLocation, type PackTarget } from './page-pack.js';
 import { closeRunPack, createRunPack, existsPack, pruneUnnamedPacks, readPackIndex, serializePackIndex, withLock } from './pack-files.js';
-import { readRegexMemo, serializeRegexMemo, type RegexTranslation } from '../highlight/regex-memo.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 
@@ -34,8 +33,6 @@ const DAY_MS = 86_400_000;
 export const HIGHLIGHT_MAX_AGE_MS = 30 * DAY_MS;
 /** A pack smaller than this is copied into the run's pack at commit (bounds the number of packs). */
 const SMALL_PACK = 256 * 1024;
-/** Translations kept at most; past it the file starts anew from this export's. */
-const MAX_REGEXES = 40_000;
 /** The layout before packs: `highlight/<2 hex>/<key>` and a sweep marker. */
 const LEGACY = /^([0-9a-f]{2}|\.swept)$/;
 
@@ -47,8 +44,6 @@ export interface HighlightEntry extends PackLocation {
 /** What a render thread did with the cache since it last said: keys it read, entries it appended to the run's pack. */
 export interface HighlightUse {
   used: string[];
-  /** Grammar patterns the thread translated (highlight/regex-memo.ts). */
-  regexes?: [string, RegexTranslation][];
   /** [key, offset, length] in the run's pack. */
   added: [string, number, number][];
 }
@@ -90,7 +85,6 @@ export class HighlightPacks {
   private loaded = new Map<string, HighlightEntry>();
   private readonly used = new Set<string>();
   private readonly fresh = new Map<string, PackLocation>();
-  private readonly regexes = new Map<string, RegexTranslation>();
   private own: PackTarget | undefined;
   private committed = false;
 
@@ -111,7 +105,6 @@ export class HighlightPacks {
   /** Takes what a render thread reported. */
   note(use: HighlightUse): void {
     for (const key of use.used) this.used.add(key);
-    for (const [pattern, t] of use.regexes ?? []) this.regexes.set(pattern, t);
     if (!this.own) return;
     for (const [key, offset, length] of use.added) if (HIGHLIGHT_KEY.test(key)) this.fresh.set(key, { pack: this.own.pack, offset, length });
   }
@@ -150,20 +143,9 @@ export class HighlightPacks {
     writeFileSync(tmp, serializePackIndex(next, INDEX_FORMAT, (e) => [e.day]));
     renameSync(tmp, file);
     this.committed = true;
-    if (this.regexes.size) this.saveRegexes();
     const finished = new Set([...this.loaded.values(), ...onDisk.values()].map((l) => l.pack));
     if (this.own) finished.add(this.own.pack);
     pruneUnnamedPacks(this.dir, new Set([...next.values()].map((l) => l.pack)), finished);
-  }
-
-  /** Adds the patterns translated in this export to the memo file (started anew past MAX_REGEXES). */
-  private saveRegexes(): void {
-    const file = join(this.dir, 'regexes.json');
-    const onDisk = readRegexMemo(file);
-    const all = onDisk.size + this.regexes.size > MAX_REGEXES ? this.regexes : new Map([...onDisk, ...this.regexes]);
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(tmp, serializeRegexMemo(all));
-    renameSync(tmp, file);
   }
 
   /** Copies the live entries of packs at most half live, or small, into this run's pack. */

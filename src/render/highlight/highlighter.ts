@@ -1,17 +1,14 @@
 /**
  * The one shiki highlighter of the process: GitHub light and dark themes, the
- * JavaScript regex engine, grammars from a fixed list loaded once, on first use. The
+ * JavaScript regex engine (measured faster than oniguruma on docs code: see
+ * bench/render-page.ts), grammars from a fixed list loaded once, on first use. The
  * engine translates a grammar's Oniguruma patterns into JavaScript RegExps as rules are
- * first used, remembered in the cache folder (regex-memo.ts). Against Shiki's default
- * Oniguruma engine, the reference (what Mintlify uses), it differs on 10 of the real
- * sites' 18,520 distinct blocks and is as fast; @shikijs/langs-precompiled differs on
- * 9,073 (its grammars are older) and starts no faster (bench/highlight-fidelity.ts,
- * bench/highlight.ts).
+ * first used; translating them ahead of time (at build, or with
+ * @shikijs/langs-precompiled) did not start faster (bench/highlight.ts).
  */
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { bundledLanguagesInfo } from 'shiki/langs';
-import { memoRegExp } from './regex-memo.js';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'github-dark';
@@ -45,7 +42,7 @@ export function getHighlighter(): Promise<HighlighterCore> {
     themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
     langs: [],
     // forgiving: a pattern the translation cannot express is skipped, not the whole grammar
-    engine: createJavaScriptRegexEngine({ forgiving: true, regexConstructor: memoRegExp }),
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
   });
   return highlighter;
 }

@@ -19,7 +19,6 @@ import { pageLanguage } from '../layout/nav-scope.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import type { HighlightUse } from '../cache/highlight-pack.js';
-import { drainRegexMemo, useRegexMemo } from '../highlight/regex-memo.js';
 import { pageIconFor } from '../layout/page-icon.js';
 import { usesMath, usesMermaid } from './page-features.js';
 import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
@@ -99,7 +98,6 @@ export function createRenderer(init: RenderInit) {
   });
   const packStore = init.cacheDir ? createHighlightCache(join(init.cacheDir, 'highlight'), init.highlightPack) : undefined;
   const highlightCache = packStore ?? recentHighlights;
-  if (init.cacheDir) useRegexMemo(join(init.cacheDir, 'highlight', 'regexes.json'));
 
   function context(page: string, file: string): PageContext {
     const language = pageLanguage(sectionChain(init.model.navigation, page).chain)?.label;
@@ -155,8 +153,7 @@ export function createRenderer(init: RenderInit) {
     }
     const result = finishPage(init, task, rendered, sources);
     const highlights = packStore?.drain();
-    const regexes = packStore ? drainRegexMemo() : [];
-    if (highlights || regexes.length) result.highlights = { used: [], added: [], ...highlights, ...(regexes.length ? { regexes } : {}) };
+    if (highlights) result.highlights = highlights;
     return result;
   };
 }

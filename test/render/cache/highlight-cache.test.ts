@@ -134,8 +134,6 @@ describe('highlight cache', () => {
     const cold = await exportSite({ root, outDir: join(tmp.path, 'a'), cacheDir, workers: 0 });
     const html = readFileSync(join(tmp.path, 'a', 'index.html'), 'utf8');
     expect(html).toContain('npm');
-    // the patterns the grammars used were remembered, and the next export rebuilds its RegExps from there
-    expect(Object.keys((JSON.parse(readFileSync(join(cacheDir, 'highlight', 'regexes.json'), 'utf8')) as { entries: object }).entries).length).toBeGreaterThan(10);
     const [pack] = packs(cacheDir);
     writeFileSync(join(cacheDir, 'highlight', pack), 'garbage');
     writeFileSync(join(cacheDir, 'highlight', '0-1-00000000.pack'), 'foreign bytes');
