@@ -23,9 +23,6 @@ export const INLINE_LIMIT = 400;
 /** Top-level entries drawn on each side of the current one in very large sections. */
 export const GROUP_WINDOW = 20;
 
-/** Drawn by CSS: sidebars repeat it hundreds of times per page, an SVG would weigh. */
-const CHEVRON = '<span class="nav-chevron" aria-hidden="true"></span>';
-
 export interface SidebarContext {
   current: string;
   /** Set for sections past INLINE_LIMIT entries: groups away from the current page collapse. */
@@ -163,7 +160,8 @@ function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContex
     const open = node.expanded || nodesContain(node.children, ctx.current) ? ' open' : '';
     out.html += `<li class="nav-subgroup"><details${open}><summary>`;
     title(`${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${tag}`);
-    out.html += `${CHEVRON}</summary><ul>`;
+    // The chevron is the summary's ::after (theme layout.css): no element for it.
+    out.html += `</summary><ul>`;
   }
   const innerStart = out.html.length;
   nodeList(node.children, ctx, depth + 1, out);
