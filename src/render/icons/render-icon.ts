@@ -123,8 +123,9 @@ export function renderIcon(ref: IconRef, opts: IconOptions = {}): IconResult {
   // The stylesheet sizes icons at 1em; an explicit size (`<Icon size={32}>`) has to win over it.
   const rules = [opts.color && /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i.test(opts.color) ? `color:${opts.color}` : '', opts.size !== undefined ? `width:${size};height:${size}` : ''].filter(Boolean);
   const style = rules.length ? { style: rules.join(';') } : {};
+  // Inlined in HTML pages only, where an <svg> is in the SVG namespace without an xmlns.
   const html =
-    `<svg xmlns="http://www.w3.org/2000/svg"${attrs({ class: `q-icon${opts.className ? ' ' + opts.className : ''}`, 'data-icon': found ? found.name : 'unknown', 'data-icon-set': found?.set, width: size, height: size, viewBox: `0 0 ${icon.width} ${icon.height}`, focusable: 'false', ...style, ...a11y })}>` +
+    `<svg${attrs({ class: `q-icon${opts.className ? ' ' + opts.className : ''}`, 'data-icon': found ? found.name : 'unknown', 'data-icon-set': found?.set, width: size, height: size, viewBox: `0 0 ${icon.width} ${icon.height}`, focusable: 'false', ...style, ...a11y })}>` +
     icon.body +
     '</svg>';
   return { html, known: found !== null };

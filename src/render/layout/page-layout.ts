@@ -52,17 +52,26 @@ function orderIndex(model: SiteModel): { order: string[]; index: Map<string, num
   return { order: model.order, index };
 }
 
-/** Opens the page body in every page: the body follows it verbatim (see `bodyRange`). */
-export const BODY_OPEN = '<article class="prose mdx-content" id="content">';
+/** Opens the page body in every page; the body follows it verbatim. */
+const BODY_OPEN = '<article class="prose mdx-content" id="content">';
 
-/** Where the body `html` lies in a page layoutPage made of it. */
-export function bodyRange(page: string, html: string): [number, number] {
-  const start = page.indexOf(BODY_OPEN) + BODY_OPEN.length;
-  if (start < BODY_OPEN.length || !page.startsWith(html, start)) throw new Error('page layout: the body is not where BODY_OPEN says');
-  return [start, start + html.length];
+/** A page as drawn around its body: the page is `before + rendered.html + after`. */
+export interface PageParts {
+  before: string;
+  after: string;
 }
 
 export function layoutPage(model: SiteModel, rendered: RenderedPage, options: LayoutOptions = {}): string {
+  const { before, after } = layoutParts(model, rendered, options);
+  return before + rendered.html + after;
+}
+
+/**
+ * The layout on either side of the body. A render thread encodes the three parts into
+ * the page file one after the other, so it knows where the body lies without searching
+ * the page for it or flattening the whole page into one string first (pool/render-task.ts).
+ */
+export function layoutParts(model: SiteModel, rendered: RenderedPage, options: LayoutOptions = {}): PageParts {
   const page = rendered.page;
   const file = options.basePath !== undefined ? 'index.html' : pageOutputFile(page);
   const root = rootPrefix(file);
@@ -153,7 +162,7 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     (description ? `<p class="page-description">${escapeHtml(description)}</p>` : '') + `</header>`;
   const layoutClass = `layout${toc ? '' : ' no-toc'}${hasSidebar ? '' : ' no-sidebar'}${mode ? ` mode-${mode}` : ''}`;
 
-  return '<!doctype html>\n' +
+  const before = '<!doctype html>\n' +
     `<html lang="${escapeAttr(language ? languageTag(language.label) : 'en')}" data-appearance="${escapeAttr(model.config.appearance.default)}"${model.config.appearance.strict ? ' data-strict' : ''}>` +
     renderHead(model, rendered, root, options, description) +
     `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-scope="${escapeAttr(pageSearchScope(nav, page).id)}"` : ''}${options.mermaid && model.assets.mermaidJs ? ` data-mermaid-src="${escapeAttr(model.assets.mermaidJs)}"` : ''}>` +
@@ -162,9 +171,11 @@ export function layoutPage(model: SiteModel, rendered: RenderedPage, options: La
     renderTopBar({ model: view, root, homeHref, switchers, hasSidebar, link, ui, icon }) +
     tabsHtml +
     `<div class="${layoutClass}" id="body-content">${sidebar}` +
-    `<main id="content-area" class="page">${headerHtml}${BODY_OPEN}${rendered.html}</article>${pager}</main>` +
+    `<main id="content-area" class="page">${headerHtml}${BODY_OPEN}`;
+  const after = `</article>${pager}</main>` +
     (toc ? `<aside class="toc-column" id="table-of-contents-layout">${toc}</aside>` : '') +
     `</div>` + (mode === 'custom' ? '' : renderFooter(view, link)) + renderSearchDialog(model, ui) + uiScriptData(ui) + `</body></html>\n`;
+  return { before, after };
 }
 
 function renderHead(model: SiteModel, rendered: RenderedPage, root: string, options: LayoutOptions, description?: string): string {

@@ -23,9 +23,6 @@ export const INLINE_LIMIT = 400;
 /** Top-level entries drawn on each side of the current one in very large sections. */
 export const GROUP_WINDOW = 20;
 
-/** Drawn by CSS: sidebars repeat it hundreds of times per page, an SVG would weigh. */
-const CHEVRON = '<span class="nav-chevron" aria-hidden="true"></span>';
-
 export interface SidebarContext {
   current: string;
   /** Set for sections past INLINE_LIMIT entries: groups away from the current page collapse. */
@@ -102,7 +99,17 @@ function pageItem(page: string, ctx: SidebarContext, out: SidebarDrawing): void 
   const deprecated = p.deprecated ? ' nav-deprecated' : '';
   out.html += `<li><a class="nav-link${deprecated}" href="${escapeAttr(ctx.href(page))}"`;
   mark(out, page);
-  out.html += `>${method}${icon}<span class="nav-label">${escapeHtml(p.sidebarTitle)}</span>${tag}</a></li>`;
+  out.html += `>${method}${icon}${navLabel(p.sidebarTitle, !!(method || icon || tag || deprecated))}${tag}</a></li>`;
+}
+
+/**
+ * A link's label. Beside an icon, method or tag it is a `.nav-label` (it takes the room
+ * left, and a deprecated page strikes it through); alone it is the link's text, which the
+ * link's flex box lays out the same: most entries are plain, and the span was about 7% of
+ * every page of a large site.
+ */
+function navLabel(label: string, flanked: boolean): string {
+  return flanked ? `<span class="nav-label">${escapeHtml(label)}</span>` : escapeHtml(label);
 }
 
 function methodLabel(method: string): string {
@@ -153,7 +160,8 @@ function groupItem(node: Extract<NavNode, { kind: 'group' }>, ctx: SidebarContex
     const open = node.expanded || nodesContain(node.children, ctx.current) ? ' open' : '';
     out.html += `<li class="nav-subgroup"><details${open}><summary>`;
     title(`${icon}<span class="nav-label">${escapeHtml(node.group)}</span>${tag}`);
-    out.html += `${CHEVRON}</summary><ul>`;
+    // The chevron is the summary's ::after (theme layout.css): no element for it.
+    out.html += `</summary><ul>`;
   }
   const innerStart = out.html.length;
   nodeList(node.children, ctx, depth + 1, out);

@@ -36,8 +36,9 @@ export function uiIcon(name: string, className = 'icon'): string {
   const set = loadSet();
   const target = set.icons[name] ? name : set.aliases?.[name]?.parent;
   const icon = target ? set.icons[target] : undefined;
+  // No xmlns: an <svg> in an HTML page is in the SVG namespace without it, and every page draws a score of these.
   const svg = icon
-    ? `<svg class="${className}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${icon.width ?? set.width ?? 24} ${icon.height ?? set.height ?? 24}" width="1em" height="1em" aria-hidden="true" focusable="false">${icon.body}</svg>`
+    ? `<svg class="${className}" viewBox="0 0 ${icon.width ?? set.width ?? 24} ${icon.height ?? set.height ?? 24}" width="1em" height="1em" aria-hidden="true" focusable="false">${icon.body}</svg>`
     : '';
   rendered.set(key, svg);
   return svg;

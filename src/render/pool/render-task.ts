@@ -12,7 +12,7 @@ import { renderPage } from '../markdown/render-page.js';
 import type { ApiPageSpec } from '../openapi/index.js';
 import type { Diagnostic, PageContext, RemoteMediaRef, RenderedPage } from '../types.js';
 import { locateRemoteMedia } from '../media/media-refs.js';
-import { bodyRange, layoutPage } from '../layout/page-layout.js';
+import { layoutParts } from '../layout/page-layout.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { sectionChain } from '../layout/nav-tree.js';
 import { pageLanguage } from '../layout/nav-scope.js';
@@ -185,11 +185,24 @@ function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, 
   if (remoteMedia.length) rendered.remoteMedia = remoteMedia;
   else delete rendered.remoteMedia;
   const mermaid = usesMermaid(rendered.html);
-  const page = layoutPage(init.model, rendered, { icon: pageIconFor(init.model.config.icons?.library), math, mermaid });
+  const { before, after } = layoutParts(init.model, rendered, { icon: pageIconFor(init.model.config.icons?.library), math, mermaid });
   const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
-  const [start] = bodyRange(page, rendered.html);
-  const bytes = encoder.encode(page);
-  const bodyAt = Buffer.byteLength(page.slice(0, start));
-  const body: [number, number] = [bodyAt, bodyAt + Buffer.byteLength(rendered.html)];
+  const { bytes, body } = encodePage(before, rendered.html, after);
   return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, mermaid, body, file: bytes, cached, parser: rendered.parser, markdown: markdownFile(init.model.config, rendered), ...(remoteMedia.length ? { remoteMedia } : {}) };
+}
+
+/**
+ * The page file's bytes and where the body lies in them, encoded part by part: the page
+ * is never joined into one string (V8 would copy all of it to flatten it) nor searched
+ * for its body. The array is its own (not a slice of a pooled buffer): it is transferred.
+ */
+function encodePage(before: string, html: string, after: string): { bytes: Uint8Array; body: [number, number] } {
+  const head = encoder.encode(before);
+  const middle = encoder.encode(html);
+  const tail = encoder.encode(after);
+  const bytes = new Uint8Array(head.length + middle.length + tail.length);
+  bytes.set(head);
+  bytes.set(middle, head.length);
+  bytes.set(tail, head.length + middle.length);
+  return { bytes, body: [head.length, head.length + middle.length] };
 }

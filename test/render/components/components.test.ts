@@ -185,7 +185,7 @@ describe('media and inline components', () => {
     const out = await html('Say <Tooltip tip="Hypertext">HTML</Tooltip>, <Badge color="blue">Beta</Badge> and <Icon icon="rocket" size={16} color="#f00" />.');
     expect(out).toMatch(/^<p>Say <span class="q-tooltip tooltip" data-tooltip tabindex="0" aria-describedby="tooltip-1">HTML<span class="q-tooltip-content" role="tooltip" id="tooltip-1">Hypertext<\/span><\/span>/);
     expect(out).toContain('<span class="q-badge" data-badge data-color="blue" data-size="md" data-shape="rounded">Beta</span>');
-    expect(out).toContain('<span class="q-icon-wrap" data-icon-wrap style="color:#f00"><svg xmlns="http://www.w3.org/2000/svg" class="q-icon" data-icon="rocket" data-icon-set="fa-solid" width="16px" height="16px"');
+    expect(out).toContain('<span class="q-icon-wrap" data-icon-wrap style="color:#f00"><svg class="q-icon" data-icon="rocket" data-icon-set="fa-solid" width="16px" height="16px"');
     expect(out).toMatchSnapshot();
   });
 

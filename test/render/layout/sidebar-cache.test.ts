@@ -129,7 +129,7 @@ describe('sidebarTreeFor', () => {
     const { nodes, pages } = smallTree();
     sidebarTreeFor(nodes, context('reference/api', pages).ctx, 'reference');
     const renamed = { ...pages, 'reference/cli': page('reference/cli', { sidebarTitle: 'Command line' }) };
-    expect(sidebarTreeFor(nodes, context('reference/api', renamed).ctx, 'reference')).toContain('>Command line</span>');
+    expect(sidebarTreeFor(nodes, context('reference/api', renamed).ctx, 'reference')).toContain('>Command line</a>');
     const html = sidebarTreeFor(nodes, context('guides/intro', renamed, (name) => `<b>${name}</b>`).ctx, 'guides');
     expect(html).toContain('<b>book</b>');
     expect(html).not.toContain('<i>book</i>');

@@ -73,7 +73,7 @@ describe('built-in components inside custom components', () => {
     );
     const html = compact(page.html);
     expect(page.diagnostics).toEqual([]);
-    expect(html).toContain('<a class="q-card card q-card-horizontal" data-card href="/ok/start.html"><span class="q-card-icon"><svg xmlns="http://www.w3.org/2000/svg" class="q-icon" data-icon="rocket"');
+    expect(html).toContain('<a class="q-card card q-card-horizontal" data-card href="/ok/start.html"><span class="q-card-icon"><svg class="q-icon" data-icon="rocket"');
     expect(html).toContain('<span class="q-card-title">Use <code>quire</code></span><span class="q-card-content">Start <strong>here</strong>.</span>');
     expect(html).toMatch(/<button type="button" role="tab" class="q-tab" id="web"[^>]*>Web<\/button><button[^>]*>iOS<\/button>/);
     expect(html.match(/<li class="q-step" data-step="1"[^>]*>/g)).toHaveLength(2);

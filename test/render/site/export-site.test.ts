@@ -198,8 +198,8 @@ describe('exportSite options', () => {
     const third = await exportSite({ root, outDir: out, cacheDir, workers: 0 });
     expect(third.features['page-cache']).toEqual({ included: true, reason: '5 of 6 pages from the cache' });
     const after = readFileSync(join(out, 'guides/setup.html'), 'utf8');
-    expect(after).toContain('<span class="nav-label">Welcome home</span>');
-    expect(after).not.toContain('<span class="nav-label">Home</span>');
+    expect(after).toContain('<a class="nav-link" href="../index.html">Welcome home</a>');
+    expect(after).not.toContain('>Home</a>');
     // and the result is the same as a build without any cache
     const fresh = join(tmp.path, 'fresh');
     await exportSite({ root, outDir: fresh, workers: 0 });

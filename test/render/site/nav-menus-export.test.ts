@@ -54,7 +54,7 @@ describe('navigation chrome', () => {
     expect(menuItems(html('nav-chrome', 'guides/advanced/scaling'), 'tab-0')).toEqual(['Basics -> ../../index.html', 'Advanced* -> tuning.html', 'Courses -> https://learn.example.com']);
     // The menu items are not drawn again as anchors, and the sidebar holds only the item's pages.
     expect(install).not.toContain('class="nav-anchor" href="advanced/tuning.html"');
-    expect(html('nav-chrome', 'guides/advanced/tuning')).toMatch(/<ul class="nav-tree" id="navigation-items"><li><a class="nav-link" href="tuning\.html" aria-current="page"><span class="nav-label">Tuning<\/span><\/a><\/li><li><a class="nav-link" href="scaling\.html"><span class="nav-label">Scaling<\/span><\/a><\/li><\/ul>/);
+    expect(html('nav-chrome', 'guides/advanced/tuning')).toMatch(/<ul class="nav-tree" id="navigation-items"><li><a class="nav-link" href="tuning\.html" aria-current="page">Tuning<\/a><\/li><li><a class="nav-link" href="scaling\.html">Scaling<\/a><\/li><\/ul>/);
     expect(install).toContain('<nav class="breadcrumbs" aria-label="Breadcrumb"><ol class="breadcrumb-list"><li class="breadcrumb-item">Guides</li><li class="breadcrumb-item">Basics</li><li class="breadcrumb-item">Getting started</li></ol></nav>');
   });
 
@@ -107,7 +107,7 @@ describe('navigation chrome', () => {
     expect(columns).toEqual(['Guides: Getting started -> quickstart.html', 'API reference: Users* -> users.html, Orders -> orders.html', 'Changelog: ']);
     // No second picker: the menu lives in the switcher; the sidebar holds the current item's pages.
     expect(users).not.toContain('nav-picker-menu');
-    expect(users).toContain('<ul class="nav-tree" id="navigation-items"><li><a class="nav-link" href="users.html" aria-current="page"><span class="nav-label">Users</span></a></li><li><a class="nav-link" href="orders.html"><span class="nav-label">Orders</span></a></li></ul>');
+    expect(users).toContain('<ul class="nav-tree" id="navigation-items"><li><a class="nav-link" href="users.html" aria-current="page">Users</a></li><li><a class="nav-link" href="orders.html">Orders</a></li></ul>');
     // The other product has no menu: a plain entry, and a plain list on its own pages too.
     const cloud = html('product-menus', 'cloud/overview');
     expect(cloud).not.toContain('nav-picker-menu');
