@@ -10,6 +10,14 @@
  * index and the main thread writing pages: 6.5-8.5 s with two, 4.7-6.4 s with one, on
  * the disk), so one core is left to the main thread.
  *
+ * On a real site the fixed cost is larger: a fresh render thread given Mintlify's docs
+ * (20 fence languages) spent 0.77 s of CPU loading the renderer's modules, 0.4 s loading
+ * the grammars and 3.1-3.3 s on the first block of each language (Shiki translating and
+ * V8 compiling the patterns of the rules first used), against ~15 s for the whole
+ * export's rendering; with two threads that export took 19 s wall and 33.6 s of CPU
+ * against ~17 s and ~24 s with one (issue 21, 2026-11-28). Rendering on the main thread when it idles
+ * would pay the same warm-up there and lose the per-page budgets (nothing preempts it).
+ *
  * The fixed cost is repaid on large sites: at 10000 pages a second thread on 2 cores
  * took the export from 40.0 to 34.7 s (session 5). From EXTRA_THREAD_PAGES pages to
  * render, every core gets a render thread.
