@@ -7,7 +7,7 @@
 import type { HighlighterCore } from 'shiki/core';
 import type { Heading } from '../types.js';
 import { renderCodeBlock, type HighlightCache } from '../highlight/index.js';
-import { statusText, uiStrings, type UiStrings } from '../layout/ui-strings.js';
+import { fillUi, statusText, uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { esc, prettyJson } from './html.js';
 import { markdownToHtml } from './markdown.js';
 import type { OperationModel, ParamLocation } from './operation-model.js';
@@ -20,6 +20,8 @@ import { isSchema, mergeAllOf, stringAt, type Schema } from './schema-utils.js';
 /** Collects the page's headings with unique ids. */
 export class HeadingList {
   readonly items: Heading[] = [];
+  /** @param anchorLabel the heading link's accessible name, in the page's language */
+  constructor(private readonly anchorLabel: string) {}
   private readonly used = new Set<string>();
   add(depth: number, text: string, base: string): string {
     const id = this.unique(base);
@@ -38,7 +40,7 @@ export class HeadingList {
   }
   heading(depth: number, text: string, base: string, extra = ''): string {
     const id = this.add(depth, text, base);
-    return `<h${depth} id="${esc(id)}">${esc(text)}${extra}<a class="heading-anchor" href="#${esc(id)}" aria-label="Link to this section">#</a></h${depth}>`;
+    return `<h${depth} id="${esc(id)}">${esc(text)}${extra}<a class="heading-anchor" href="#${esc(id)}" aria-label="${esc(this.anchorLabel)}">#</a></h${depth}>`;
   }
 }
 
@@ -114,7 +116,7 @@ export function renderBody(model: OperationModel, ctx: SchemaHtmlContext, headin
   const head = headings.heading(2, ui.body, 'body', body.required ? ` <span class="api-badge api-badge-required">${esc(ui.required)}</span>` : '');
   const bodyCtx = anchored(ctx, 'body', headings);
   const items = body.media.map((m) => ({ label: m.type, html: schemaFields(m.schema, bodyCtx, 'body') }));
-  return `<section class="api-body">${head}${markdownToHtml(body.description, ctx.links)}${tabs(items, `${uid}-body`, 'Request body media types')}</section>`;
+  return `<section class="api-body">${head}${markdownToHtml(body.description, ctx.links)}${tabs(items, `${uid}-body`, ui.bodyMediaTypes)}</section>`;
 }
 
 function responseEntries(model: OperationModel): [string, OpenApiObject][] {
@@ -133,7 +135,7 @@ export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, h
     const headers = Object.entries<unknown>(isSchema(res.headers) ? res.headers : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]))
       .map(([name, h]) => renderField(name, isSchema(h.schema) ? h.schema : undefined, responseCtx, { required: h.required === true, description: stringAt(h.description), deprecated: h.deprecated === true, note: 'header' }));
     const content = Object.entries<unknown>(isSchema(res.content) ? res.content : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]));
-    const media = tabs(content.map(([type, m]) => ({ label: type, html: schemaFields(isSchema(m.schema) ? m.schema : undefined, responseCtx, 'response') })), `${uid}-r${i}`, `Media types of ${status}`);
+    const media = tabs(content.map(([type, m]) => ({ label: type, html: schemaFields(isSchema(m.schema) ? m.schema : undefined, responseCtx, 'response') })), `${uid}-r${i}`, fillUi(ui.responseMediaTypes, { code: status }));
     return `<div class="api-response" data-status="${esc(status)}">${head}${markdownToHtml(stringAt(res.description), ctx.links)}${headers.length ? `<div class="api-fields">${headers.join('')}</div>` : ''}${media}</div>`;
   });
   return `<section class="api-responses">${title}${parts.join('')}</section>`;

@@ -46,11 +46,11 @@ function authInputs(model: OperationModel, uid: string, ui: UiStrings): string {
   return distinctSchemes(model.security).map((s, i) => {
     const id = `${uid}-auth-${i}`;
     if (s.kind === 'basic') {
-      return `<div class="api-pg-row"><label for="${id}-u">${esc(ui.username)} <span class="api-pg-where">basic auth</span></label><input id="${id}-u" name="auth:${esc(s.key)}:username" type="text" autocomplete="off"></div>` +
+      return `<div class="api-pg-row"><label for="${id}-u">${esc(ui.username)} <span class="api-pg-where">${esc(ui.basicAuth)}</span></label><input id="${id}-u" name="auth:${esc(s.key)}:username" type="text" autocomplete="off"></div>` +
         `<div class="api-pg-row"><label for="${id}-p">${esc(ui.password)}</label><input id="${id}-p" name="auth:${esc(s.key)}:password" type="password" autocomplete="off"></div>`;
     }
     const label = s.kind === 'apiKey' ? `<code>${esc(s.name)}</code> <span class="api-pg-where">${esc(s.in)}</span>` : `${esc(ui.bearerToken)} <span class="api-pg-where">${esc(s.key)}</span>`;
-    return `<div class="api-pg-row"><label for="${id}">${label}</label><input id="${id}" name="auth:${esc(s.key)}:value" type="password" autocomplete="off" placeholder="${s.kind === 'apiKey' ? 'API key' : 'token'}"></div>`;
+    return `<div class="api-pg-row"><label for="${id}">${label}</label><input id="${id}" name="auth:${esc(s.key)}:value" type="password" autocomplete="off" placeholder="${esc(s.kind === 'apiKey' ? ui.apiKeyPlaceholder : ui.tokenPlaceholder)}"></div>`;
   }).join('');
 }
 
@@ -89,7 +89,7 @@ export function renderPlayground(model: OperationModel, mode: PlaygroundMode, ui
   if (media) {
     const example = media.examples[0]?.value;
     const seed = /json/i.test(media.type) ? prettyJson(example ?? {}) : typeof example === 'string' ? example : example === undefined ? '' : prettyJson(example);
-    const formNote = isSchema(example) && /form/i.test(media.type) ? ' (JSON object, sent as form fields)' : '';
+    const formNote = isSchema(example) && /form/i.test(media.type) ? ` ${ui.formFieldsNote}` : '';
     body = `<fieldset class="api-pg-group"><legend>${esc(ui.body)} <span class="api-pg-where">${esc(media.type)}${esc(formNote)}</span></legend><textarea name="body" rows="${Math.min(18, Math.max(4, seed.split('\n').length + 1))}" spellcheck="false" aria-label="${esc(ui.requestBody)}">${esc(seed)}</textarea></fieldset>`;
   }
   return [

@@ -133,7 +133,7 @@ export async function renderChannelPage(spec: ChannelPageSpec, ctx: PageContext,
   const links: MarkdownLinks = { resolveLink: (href) => ctx.resolveLink(href, spec.page), broken: base.brokenLinks };
   const ui = uiStrings(ctx.language);
   const schemaCtx: SchemaHtmlContext = { names, links, direction: 'response', ui };
-  const headings = new HeadingList();
+  const headings = new HeadingList(ui.linkToSection);
   if (contentHtml) for (const m of contentHtml.matchAll(/\bid="([^"]+)"/g)) headings.reserve(m[1]);
   const uid = `api-${createHash('sha256').update(spec.page).digest('hex').slice(0, 8)}`;
   const description = plainDescription(model.description);

@@ -63,7 +63,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const links: MarkdownLinks = { resolveLink: (href) => ctx.resolveLink(href, spec.page), broken: base.brokenLinks };
   const ui = uiStrings(ctx.language);
   const schemaCtx: SchemaHtmlContext = { names, links, direction: 'request', ui };
-  const headings = new HeadingList();
+  const headings = new HeadingList(ui.linkToSection);
   if (contentHtml) reserveContentIds(contentHtml, headings);
   // Stable per page, so two builds give the same bytes and ids never clash across pages.
   const uid = `api-${createHash('sha256').update(spec.page).digest('hex').slice(0, 8)}`;

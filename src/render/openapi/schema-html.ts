@@ -186,5 +186,5 @@ function renderChoices(s: Schema, options: Schema[], ctx: SchemaHtmlContext, anc
     }
     return `<details class="api-choice"${id ? ` id="${esc(id)}"` : ''}${i === 0 ? ' open' : ''}><summary>${label}</summary><div class="api-fields">${inner}</div></details>`;
   });
-  return `<div class="api-choices" data-kind="${oneOf ? 'oneOf' : 'anyOf'}"><div class="api-choices-label">${esc(kind)}${d ? ` (discriminator <code>${esc(d)}</code>)` : ''}</div>${items.join('')}</div>`;
+  return `<div class="api-choices" data-kind="${oneOf ? 'oneOf' : 'anyOf'}"><div class="api-choices-label">${esc(kind)}${d ? ` (${esc(wordsOf(ctx).discriminator)} <code>${esc(d)}</code>)` : ''}</div>${items.join('')}</div>`;
 }

@@ -71,9 +71,9 @@ function describe(scheme: AuthScheme, def: OpenApiObject, ui: UiStrings): string
     case 'openIdConnect': return say(ui.openIdDescription, { url: `<code>${esc(def.openIdConnectUrl ?? '')}</code>` });
     case 'oauth2': {
       const flows = objectEntries(def.flows).map(([flow, f]) => {
-        const urls = [f.authorizationUrl && `authorization URL <code>${esc(f.authorizationUrl)}</code>`, f.tokenUrl && `token URL <code>${esc(f.tokenUrl)}</code>`, f.refreshUrl && `refresh URL <code>${esc(f.refreshUrl)}</code>`].filter(Boolean).join(', ');
+        const urls = [f.authorizationUrl && `${esc(ui.authorizationUrl)} <code>${esc(f.authorizationUrl)}</code>`, f.tokenUrl && `${esc(ui.tokenUrl)} <code>${esc(f.tokenUrl)}</code>`, f.refreshUrl && `${esc(ui.refreshUrl)} <code>${esc(f.refreshUrl)}</code>`].filter(Boolean).join(', ');
         const scopes = Object.entries<unknown>(isSchema(f.scopes) ? f.scopes : {}).map(([k, v]) => `<li><code>${esc(k)}</code>${v ? `: ${esc(v)}` : ''}</li>`).join('');
-        return `<li>${esc(flow)} flow${urls ? `: ${urls}` : ''}${scopes ? `<ul>${scopes}</ul>` : ''}</li>`;
+        return `<li>${say(ui.oauthFlow, { name: esc(flow) })}${urls ? `: ${urls}` : ''}${scopes ? `<ul>${scopes}</ul>` : ''}</li>`;
       }).join('');
       return `${say(ui.oauth2Description, { header: '<code>Authorization: Bearer &lt;access token&gt;</code>' })}${flows ? `<ul class="api-oauth-flows">${flows}</ul>` : ''}`;
     }

@@ -125,10 +125,11 @@ describe('API pages of a multilingual site', () => {
     const fr = read('fr/api-reference/pets/get-a-pet');
     expect(fr).toContain('<html lang="fr"');
     for (const word of ['>Essayer</summary>', '>Paramètres de chemin<', '>Réponse<', '<span class="api-status-text">Introuvable</span>', '>obligatoire</span>',
-      '>Afficher les attributs enfants</summary>', '>Autorisations<', 'Clé d’API envoyée dans l’en-tête <code>X-Pet-Key</code>.', 'aria-label="Exemples de requête"', '<span class="q-code-copy-label">Copier</span>', '>Envoyer</button>', '"missingParameters":"Paramètres obligatoires manquants : {names}"']) {
+      '>Afficher les attributs enfants</summary>', '>Autorisations<', 'Clé d’API envoyée dans l’en-tête <code>X-Pet-Key</code>.', 'aria-label="Exemples de requête"', '<span class="q-code-copy-label">Copier</span>', '>Envoyer</button>', '"missingParameters":"Paramètres obligatoires manquants : {names}"',
+      'aria-label="Lien vers cette section"', 'placeholder="clé d’API"']) {
       expect(fr).toContain(word);
     }
-    for (const english of ['Try it', 'Path parameters', '>Response<', 'Not Found', '>required<', 'Show child attributes', '>Copy<', 'API key sent']) expect(fr).not.toContain(english);
+    for (const english of ['Try it', 'Path parameters', '>Response<', 'Not Found', '>required<', 'Show child attributes', '>Copy<', 'API key sent', 'Link to this section', 'Media types of', 'placeholder="API key"']) expect(fr).not.toContain(english);
     const en = read('api-reference/pets/get-a-pet');
     for (const word of ['>Try it</summary>', '>Path parameters<', '>Not Found</span>', '<span class="q-code-copy-label">Copy</span>']) expect(en).toContain(word);
     // English pages carry no word list for the script: it has its own.
