@@ -117,9 +117,11 @@ function lineMap(code: string, removals: [number, number][]): number[] {
 const settled = new WeakSet<HighlighterCore>();
 
 /**
- * Shiki 4.6 colours the first two-theme `codeToHtml` of a highlighter wrongly: some tokens
- * get the light colour of their neighbour (`"x";` had the string's blue on the `;`), with
- * either regex engine; every later call is right. One throwaway call first.
+ * Seen with Shiki 4.6: the first two-theme `codeToHtml` of a freshly created highlighter gave
+ * some tokens their neighbour's light colour (`"x";` had the string's blue on the `;`), with
+ * either regex engine, and every later call was right. Not reproduced on the page
+ * highlighter (already used by tokenizeDual) nor in a unit test, so kept as a guard: one
+ * throwaway call per highlighter, a few microseconds.
  */
 function settleThemes(h: HighlighterCore): void {
   if (settled.has(h)) return;
