@@ -18,7 +18,7 @@ import { engineCode } from '../cache/engine-version.js';
 import { tokenClass, tokenStyle } from './token-classes.js';
 import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
 import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
-import { runTwoslash, twoslashExtension } from './twoslash.js';
+import { runTwoslash } from './twoslash.js';
 
 export type HighlightCache = NonNullable<PageContext['highlightCache']>;
 
@@ -135,11 +135,9 @@ function preClass(meta: CodeMeta, marks: Map<number, Set<LineMark>>): string {
 function highlight(h: HighlighterCore | null, source: string, lang: string | null | undefined, metaText: string | null | undefined, onPlain?: (reason: string) => void, onNoTypes?: (reason: string) => void): string {
   const meta = parseCodeMeta(metaText);
   const { code, marks } = readNotation(source);
-  if (meta.twoslash && h && lang && twoslashExtension(lang) && onNoTypes) {
-    const typed = runTwoslash(h, code, lang, { class: preClass(meta, marks), 'data-lang': lang, tabindex: '0' }, (n) => lineClass(n, meta, marks));
-    if (typed.ok) return typed.html;
-    onNoTypes(typed.reason);
-  }
+  const typed = meta.twoslash && h && lang && onNoTypes ? runTwoslash(h, code, lang, { 'data-lang': lang, tabindex: '0', class: preClass(meta, marks) }, (n) => lineClass(n, meta, marks)) : undefined;
+  if (typed?.ok) return typed.html;
+  if (typed) onNoTypes?.(typed.reason);
   const id = languageId(lang);
   let body = '';
   const tokens = h && id && h.getLoadedLanguages().includes(id) ? tokensWithin(h, code, id, onPlain) : null;

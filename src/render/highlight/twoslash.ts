@@ -90,14 +90,15 @@ function undeclaredErrors(result: TwoslashReturn): TwoslashReturn['errors'] {
 }
 
 /**
- * The lines of the code as Twoslash prints it, for each line of the code given (1-based;
- * 0 for a line Twoslash took out: `// ^?`, `// @errors`, everything above `---cut---`).
+ * For each line of the code as Twoslash prints it (1-based), the line of the code given
+ * that it comes from. Lines Twoslash took out (`// ^?`, `// @errors`, everything above
+ * `---cut---`) are in no entry; a line whose break went shares its output line with the next, whose marks it takes.
  */
-function lineMap(code: string, removals: [number, number][]): number[] {
-  const map = [0];
+function lineMap(code: string, removals: [number, number][]): Map<number, number> {
+  const from = new Map<number, number>();
   let removedBreaks = 0;
   let line = 1;
-  let lineGone = false;
+  let lineGone = true;
   const removed = (i: number) => removals.some(([s, e]) => i >= s && i < e);
   for (let i = 0; i <= code.length; i++) {
     const end = i === code.length || code[i] === '\n';
@@ -106,12 +107,12 @@ function lineMap(code: string, removals: [number, number][]): number[] {
       continue;
     }
     const breakGone = i < code.length && removed(i);
-    map[line] = lineGone && breakGone ? 0 : line - removedBreaks;
+    if (!(lineGone && breakGone)) from.set(line - removedBreaks, line);
     if (breakGone) removedBreaks++;
     line++;
     lineGone = true;
   }
-  return map;
+  return from;
 }
 
 const settled = new WeakSet<HighlighterCore>();
@@ -129,21 +130,20 @@ function settleThemes(h: HighlighterCore): void {
   settled.add(h);
 }
 
-export type TwoslashOutcome =
-  | { ok: true; html: string; lines: number[] }
-  | { ok: false; reason: string };
+export type TwoslashOutcome = { ok: true; html: string } | { ok: false; reason: string };
 
 /**
  * The highlighted `<pre>` of a Twoslash block (Shiki's rich renderer: hover popups, queries,
- * errors, completions, custom tags), or why the block is shown without types. `pre` gets
- * the classes and attributes of Quire's code blocks; `lineClass(n)` the classes of the
- * code's line n (numbered as given, before Twoslash took lines out).
+ * errors, completions, custom tags), or why the block is shown without types; undefined
+ * when the option does not apply to the block's language. `pre` gets the attributes of
+ * Quire's code blocks (its class with `twoslash lsp` added); `lineClass(n)` the classes of
+ * the code's line n (numbered as given, before Twoslash took lines out).
  */
-export function runTwoslash(h: HighlighterCore, code: string, lang: string, preAttrs: Record<string, string>, lineClass: (n: number) => string): TwoslashOutcome {
+export function runTwoslash(h: HighlighterCore, code: string, lang: string, preAttrs: Record<string, string>, lineClass: (n: number) => string): TwoslashOutcome | undefined {
+  const extension = twoslashExtension(lang);
+  if (!extension) return undefined;
   // render-page.ts loads Twoslash for every block it finds; a block reached another way is not typed
   if (!loaded) return { ok: false, reason: 'TypeScript is not loaded where this block is rendered' };
-  const extension = twoslashExtension(lang);
-  if (!extension) return { ok: false, reason: `twoslash applies to JavaScript and TypeScript blocks, not ${lang}` };
   if (code.length > MAX_TWOSLASH_CHARS) return { ok: false, reason: `the block has ${code.length} characters (type information stops at ${MAX_TWOSLASH_CHARS})` };
   let result: TwoslashReturn;
   try {
@@ -162,19 +162,14 @@ export function runTwoslash(h: HighlighterCore, code: string, lang: string, preA
       reason: `TypeScript error TS${first.code} on line ${first.line + 1} of the block: ${first.text.replace(/\.$/, '')}${more}; declare expected errors with // @errors: ${[...new Set(undeclared.map((e) => e.code))].join(' ')}`,
     };
   }
-  const lines = lineMap(code, result.meta.removals);
-  const wanted = new Map<number, number>();
-  lines.forEach((to, from) => {
-    if (from && to) wanted.set(to, from);
-  });
+  const given = lineMap(code, result.meta.removals);
   const quire: ShikiTransformer = {
     name: 'quire:code-block',
     pre(node) {
-      const cls = ['q-code-pre', 'shiki', 'twoslash', 'lsp', ...(preAttrs.class ? preAttrs.class.split(' ').filter((c) => c !== 'q-code-pre' && c !== 'shiki') : [])];
-      node.properties = { ...Object.fromEntries(Object.entries(preAttrs).filter(([k]) => k !== 'class')), class: cls.join(' ') };
+      node.properties = { ...preAttrs, class: `${preAttrs.class ?? ''} twoslash lsp`.trim() };
     },
     line(node, n) {
-      node.properties.class = lineClass(wanted.get(n) ?? 0);
+      node.properties.class = lineClass(given.get(n) ?? 0);
     },
   };
   settleThemes(h);
@@ -184,5 +179,5 @@ export function runTwoslash(h: HighlighterCore, code: string, lang: string, preA
     defaultColor: false,
     transformers: [loaded.transformer(() => result), quire],
   });
-  return { ok: true, html, lines };
+  return { ok: true, html };
 }

@@ -55,6 +55,9 @@ describe('twoslash code blocks', () => {
     // everything above ---cut--- is gone; the added line is the first one shown
     expect(lines).toEqual(['line diff add', 'line']);
     expect(page.html).not.toContain('---cut---');
+    // a notation on the first line (taken out) does not move the marks either
+    const first = await render(['```ts twoslash', '// @errors: 2322', 'const n: number = "x"; // [!code ++]', 'const m = 1;', '```'].join('\n'));
+    expect([...first.html.matchAll(/<span class="(line[^"]*)">/g)].map((m) => m[1])).toEqual(['line diff add', 'line']);
   });
 
   it('shows errors the block declares with // @errors', async () => {
