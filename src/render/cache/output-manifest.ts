@@ -6,11 +6,12 @@
  * exactly the bytes this export would write: it is neither laid out nor written again.
  */
 import { statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256 } from './cache-key.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
+import { replaceFile } from '../../core/replace-file.js';
 
 interface ManifestEntry {
   key: string;
@@ -118,10 +119,7 @@ export class OutputManifest {
     const files: Record<string, ManifestEntry> = {};
     for (const p of Object.keys(this.nextFiles).sort()) files[p] = this.nextFiles[p];
     try {
-      await mkdir(join(this.file, '..'), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify({ modelHash: this.modelHash, pages, files }));
-      await rename(tmp, this.file);
+      await replaceFile(this.file, JSON.stringify({ modelHash: this.modelHash, pages, files }));
     } catch {
       // a cache that cannot be written only costs time
     }

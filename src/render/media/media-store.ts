@@ -13,11 +13,12 @@
  * name, never a file an export still needs.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256 } from '../cache/cache-key.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
+import { replaceFile } from '../../core/replace-file.js';
 
 export interface StoredMedia {
   /** sha256 of the stored bytes (after SVG sanitizing). */
@@ -35,8 +36,6 @@ export interface StoredMedia {
   /** The engine (engineCode) whose sanitizer cleaned an SVG: another engine's record is fetched again. */
   sanitizedBy?: string;
 }
-
-let tmpCounter = 0;
 
 export class MediaStore {
   constructor(
@@ -106,9 +105,6 @@ export class MediaStore {
   }
 
   private async writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
-    await mkdir(join(path, '..'), { recursive: true });
-    const tmp = `${path}.${process.pid}.${++tmpCounter}.tmp`;
-    await writeFile(tmp, data, { mode: 0o600 });
-    await rename(tmp, path);
+    await replaceFile(path, data, 0o600);
   }
 }

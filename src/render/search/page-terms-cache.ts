@@ -6,11 +6,12 @@
  * search cost). A missing or unreadable file only costs that work.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 import type { BodyTerms } from './shard-files.js';
+import { replaceFile } from '../../core/replace-file.js';
 
 /** Content key -> [length, fragment, terms, weights]: what JSON keeps of a BodyTerms (flat arrays parse fast). */
 type Stored = Record<string, [number, string, string[], number[]]>;
@@ -40,10 +41,7 @@ export async function writePageTerms(file: string, pages: { key: string | undefi
   const stored: Stored = {};
   for (const { key, body } of pages) if (key !== undefined) stored[key] = [body.length, body.fragment, body.terms, body.weights];
   try {
-    await mkdir(join(file, '..'), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(stored));
-    await rename(tmp, file);
+    await replaceFile(file, JSON.stringify(stored));
   } catch (err) {
     noteIgnored('render.search.page-terms.write', err); // a cache that cannot be written only costs time
   }

@@ -10,7 +10,7 @@
  * not depend on which render thread finished first.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bodyTerms, buildShardFilesFrom, SEARCH_FORMAT_VERSION } from './shard-files.js';
 import { pageTermsFile, readPageTerms, writePageTerms } from './page-terms-cache.js';
@@ -19,6 +19,7 @@ import { shardCount, shardDir, shardOf } from './search-shards.js';
 import { analyzerFor } from './stemmers.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
+import { replaceFile } from '../../core/replace-file.js';
 
 export interface SearchDocument {
   page: string;
@@ -87,9 +88,7 @@ async function writePacked(file: string, files: Map<string, Uint8Array>): Promis
       size.writeUInt32BE(content.length);
       parts.push(head, name, size, Buffer.from(content.buffer, content.byteOffset, content.length));
     }
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, Buffer.concat(parts));
-    await rename(tmp, file);
+    await replaceFile(file, Buffer.concat(parts));
   } catch {
     // a cache that cannot be written only costs time
   }
