@@ -12,13 +12,14 @@
  * Mintlify documents Tailwind v3 (customize/custom-scripts.mdx); the class names pages use
  * (display, spacing, width, rounding, `dark:`) are the same in v4.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256 } from '../cache/cache-key.js';
 import { orNullIfMissing } from '../../core/missing-file.js';
 import { installedPackageDir, installedPackageVersion } from '../installed-package.js';
 import type { Diagnostic } from '../types.js';
 import type { CandidateSources } from './class-candidates.js';
+import { replaceFile } from '../../core/replace-file.js';
 
 /** The stylesheet Tailwind compiles: its theme (variables only for what is used), the dark variant, the utilities. */
 const INPUT = [
@@ -73,10 +74,7 @@ export async function compileTailwind(candidates: CandidateSources, cacheDir?: s
   recent.set(key, css);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
   if (file && !stored?.startsWith(head)) {
-    await mkdir(cacheDir!, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, head + css);
-    await rename(tmp, file);
+    await replaceFile(file, head + css);
   }
   return { css, diagnostics };
 }
