@@ -95,9 +95,9 @@ async function contentKey(content: OutputContent): Promise<string> {
  * are written with synchronous calls: through fs/promises each cost an open, a write,
  * a close and a stat, each a round trip through libuv's thread pool, on a machine whose
  * cores the export already keeps busy. After each such file the event loop gets a turn:
- * search shards are written while pages render, and a render thread holds only two
- * tasks ahead (pool/worker-pool.ts), so this thread must not stop answering it for a
- * whole shard (creating a file can take a millisecond on a file system busy with
+ * search shards are written while pages render, and a render thread holds only a few
+ * tasks ahead near the end (pool/worker-pool.ts), so this thread must not stop answering
+ * it for a whole shard (creating a file can take a millisecond on a file system busy with
  * deletions). Copies of source files stay asynchronous, a few at a time.
  */
 export async function writeOutputFiles(outDir: string, files: Map<string, OutputContent>, tracker?: WriteTracker): Promise<void> {

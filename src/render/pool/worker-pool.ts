@@ -1,7 +1,7 @@
 /**
  * A small pool of worker threads that run one task at a time each, in the order
- * tasks were submitted. Each worker is handed its next task before it finishes the
- * current one (TASKS_AHEAD), so it never waits for this thread between tasks. Running
+ * tasks were submitted. Each worker is handed tasks ahead of the one it runs (aheadLimit),
+ * so it never waits for this thread between tasks. Running
  * from TypeScript sources (vitest, tsx) the worker's .ts file is loaded through tsx's
  * tsImport from a tiny bootstrap script (on Node 20, `execArgv: ['--import', 'tsx']`
  * does not reach a worker's entry module); from the compiled dist the .js file runs as
@@ -67,12 +67,19 @@ export interface WorkerPoolOptions {
 const MAX_REPLACEMENTS = 32;
 
 /**
- * Tasks a worker holds at once: the one it runs and the next. With one, a worker sat
- * idle from its answer until this thread (busy, or not scheduled on a busy machine)
- * sent the next task: in a cold 1000-page export with two workers on two cores, 160-200
- * waits per worker of ~4 ms each, 0.7-0.8 s in all.
+ * How many tasks a worker holds at once (the one it runs and those after it), given the
+ * tasks still queued. With one, a worker sat idle from its answer until this thread
+ * (busy, or not scheduled on a busy machine) sent the next task: in a cold 1000-page
+ * export with two workers on two cores, 160-200 waits per worker of ~4 ms each. With two,
+ * a render thread still waited whenever the export's main thread spent 100-300 ms on one
+ * search shard (~0.9 s of a cold export of the generated 1000 pages idle, 0.3 s of its
+ * wall time). So a worker holds a quarter of its share of the queue, at least two: deep
+ * while there is much left, shallow at the end, where tasks already sent to one worker
+ * can no longer go to another that is free.
  */
-const TASKS_AHEAD = 2;
+export function aheadLimit(queued: number, workers: number): number {
+  return Math.max(2, Math.ceil(queued / (4 * Math.max(1, workers))));
+}
 
 /**
  * Heap limit (old generation) of a worker, in MB, unless the pool is given another. A
@@ -233,7 +240,7 @@ export class WorkerPool<T, R> {
   }
 
   private next(slot: Slot<R>): void {
-    while (!this.failure && slot.sent.length < TASKS_AHEAD && this.queue.length > 0) {
+    while (!this.failure && this.queue.length > 0 && slot.sent.length < aheadLimit(this.queue.length, this.slots.length)) {
       const job = this.queue.shift()!;
       slot.sent.push(job);
       slot.worker.postMessage(job.task);

@@ -1,12 +1,12 @@
 /**
  * The render worker pool with real worker threads: answers reach the tasks they belong
- * to while each worker holds its next task ahead; a task that kills its worker, runs
+ * to while each worker holds tasks ahead (more while the queue is long); a task that kills its worker, runs
  * past its time limit or out of heap fails alone and the worker is replaced, as is a
  * worker that dies between tasks; closing the pool replaces nothing.
  */
 import { getPriority } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
-import { TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from '../../../src/render/pool/worker-pool.js';
+import { TaskBudgetError, WorkerPool, aheadLimit, workerFileOptions, type WorkerPoolOptions } from '../../../src/render/pool/worker-pool.js';
 import type { EchoTask } from './echo-worker.js';
 
 type Echo = { id: number; held: number; data: unknown; thread: number; nice: number };
@@ -22,15 +22,27 @@ async function withEchoPool(size: number, use: (pool: WorkerPool<EchoTask, Echo>
 }
 
 describe('WorkerPool', () => {
-  it('answers each task with its own result, each worker holding the next task ahead', () =>
+  it('answers each task with its own result, each worker holding tasks ahead: many while the queue is long, two at its end', () =>
     withEchoPool(2, async (pool) => {
-      const tasks = Array.from({ length: 40 }, (_, id) => ({ id, ms: (id * 7) % 5 }));
+      const tasks = Array.from({ length: 80 }, (_, id) => ({ id, ms: (id * 7) % 5 }));
       const results = await Promise.all(tasks.map((t) => pool.run(t)));
       expect(results.map((r) => r.id)).toEqual(tasks.map((t) => t.id));
       const held = results.map((r) => r.held);
-      expect(Math.max(...held)).toBe(2);
-      expect(held.filter((h) => h === 2).length).toBeGreaterThan(30);
+      // 80 queued, 2 workers: a worker holds up to a quarter of its share (10), fewer as the queue shrinks.
+      expect(Math.max(...held)).toBeGreaterThan(2);
+      expect(Math.max(...held)).toBeLessThanOrEqual(10);
+      // Near the end the last answers hold few.
+      expect(Math.max(...held.slice(-4))).toBeLessThanOrEqual(3);
+      expect(held.every((h) => h >= 1)).toBe(true);
     }), 60_000);
+
+  it('sizes what a worker holds ahead from the queue left: a quarter of its share, never under two', () => {
+    expect(aheadLimit(1000, 1)).toBe(250);
+    expect(aheadLimit(1000, 2)).toBe(125);
+    expect(aheadLimit(9, 1)).toBe(3);
+    expect(aheadLimit(3, 2)).toBe(2);
+    expect(aheadLimit(0, 0)).toBe(2);
+  });
 
   it('gives workers added by grow() the data sent by init(), and queued tasks to them', () =>
     withEchoPool(1, async (pool) => {
