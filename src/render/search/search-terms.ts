@@ -102,13 +102,52 @@ function wordTerms(a: Analyzer, word: string, index: boolean): [string, string][
 // A site repeats its vocabulary (a cap keeps a site of unique tokens from growing the memo without end).
 const MAX_KNOWN = 200_000;
 
-/** The words of a run with no spaces, cut by Intl.Segmenter (each character without it). */
-function unspacedWords(a: Analyzer, run: string, at: number, emit: (word: string, start: number) => void): void {
+/**
+ * The words of the runs with no spaces (`runs`: WORD matches), cut by Intl.Segmenter, each
+ * run's words in a list of their own. The runs are segmented as one text, joined by line
+ * breaks (a word boundary in every case, UAX #29 WB3a/b): one segmenter call per text, not
+ * per run. Over the 267 Chinese pages of Mintlify's docs the words and offsets are the same
+ * as run by run, 2.6 times faster (ICU's per-call set-up dominated: many runs are a few
+ * characters between Latin words). Without Intl.Segmenter each character is a word.
+ */
+function unspacedWords(a: Analyzer, runs: RegExpExecArray[]): [string, number][][] {
+  const words = runs.map((): [string, number][] => []);
   if (!a.segmenter) {
-    for (let i = 0; i < run.length; i++) emit(run[i], at + i);
+    runs.forEach((run, r) => {
+      for (let i = 0; i < run[0].length; i++) words[r].push([run[0][i], run.index + i]);
+    });
+    return words;
+  }
+  const starts: number[] = [];
+  let at = 0;
+  for (const run of runs) {
+    starts.push(at);
+    at += run[0].length + 1;
+  }
+  let r = 0;
+  for (const s of a.segmenter.segment(runs.map((run) => run[0]).join('\n'))) {
+    while (r + 1 < starts.length && starts[r + 1] <= s.index) r++;
+    if (s.isWordLike !== false && /[\p{L}\p{N}]/u.test(s.segment)) words[r].push([s.segment, runs[r].index + s.index - starts[r]]);
+  }
+  return words;
+}
+
+/** Calls `emit` for each word of `text` in order; `unspaced` for a word cut from a run with no spaces. */
+function eachWord(text: string, a: Analyzer, emit: (word: string, start: number, unspaced: boolean) => void): void {
+  const re = new RegExp(WORD.source, 'gu');
+  if (!UNSPACED.test(text)) {
+    for (let m = re.exec(text); m; m = re.exec(text)) emit(m[0], m.index, false);
     return;
   }
-  for (const s of a.segmenter.segment(run)) if (s.isWordLike !== false && /[\p{L}\p{N}]/u.test(s.segment)) emit(s.segment, at + s.index);
+  const matches: RegExpExecArray[] = [];
+  for (let m = re.exec(text); m; m = re.exec(text)) matches.push(m);
+  const runs = matches.filter((m) => UNSPACED.test(m[0]));
+  const cut = unspacedWords(a, runs);
+  let r = 0;
+  for (const m of matches) {
+    if (runs[r] !== m) emit(m[0], m.index, false);
+    else for (const [w, start] of cut[r++]) emit(w, start, true);
+  }
 }
 
 /** Calls `fn` for each term of `text`, in order; `index` says whether it is a page (else a query). */
@@ -123,11 +162,7 @@ export function eachTerm(text: string, fn: OnTerm, index: boolean, a: Analyzer):
     }
     for (const [term, raw] of terms) fn(term, start, end, raw);
   };
-  const re = new RegExp(WORD.source, 'gu');
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (UNSPACED.test(m[0])) unspacedWords(a, m[0], m.index, (w, start) => word(w, start, UNSPACED.test(w)));
-    else word(m[0], m.index, false);
-  }
+  eachWord(text, a, (w, start, unspaced) => word(w, start, unspaced && UNSPACED.test(w)));
 }
 
 /** The terms of `text` in order (a query's, unless `index`). */

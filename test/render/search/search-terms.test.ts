@@ -72,6 +72,30 @@ describe('search terms', () => {
     expect(stemmerKey('zh-CN')).toBeUndefined();
   });
 
+  it('cuts every run of a mixed text as if it stood alone, at the same places (the runs are segmented together)', () => {
+    const text = '使用 `docs.json` 配置导航。在 API 参考中，每个端点都有一个页面；ภาษาไทยไม่มีช่องว่าง and the retryLimit option 検索エンジン。';
+    const seen: string[] = [];
+    eachTerm(text, (term, start, end) => seen.push(`${term}@${start}-${end}`), true, analyzerFor('zh-CN'));
+    // Reference: each run of the text cut by its own Intl.Segmenter call.
+    const seg = new Intl.Segmenter('zh-CN', { granularity: 'word' });
+    const expected: string[] = [];
+    for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[._'\u2019-]+[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu)) {
+      if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u.test(m[0])) {
+        for (const t of termsOf(m[0], analyzerFor('zh-CN'), true)) expected.push(`${t}@${m.index}-${m.index + m[0].length}`);
+        continue;
+      }
+      for (const s of seg.segment(m[0])) {
+        if (s.isWordLike === false || !/[\p{L}\p{N}]/u.test(s.segment)) continue;
+        const start = m.index + s.index;
+        expected.push(`${s.segment.toLowerCase()}@${start}-${start + s.segment.length}`);
+      }
+    }
+    expect(seen).toEqual(expected);
+    expect(seen).toContain(`导航@${text.indexOf('导航')}-${text.indexOf('导航') + 2}`);
+    expect(seen).toContain(`検索@${text.indexOf('検索')}-${text.indexOf('検索') + 2}`);
+    expect(seen.filter((t) => t.startsWith('retrylimit@'))).toHaveLength(1);
+  });
+
   it('picks a stemmer by the language subtag and none for a language without one', () => {
     expect(stemmerKey('pt-BR')).toBe('pt');
     expect(stemmerKey('fr-CA')).toBe('fr');
