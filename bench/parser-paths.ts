@@ -1,8 +1,8 @@
 /**
  * `tsx bench/parser-paths.ts [DIR]... [--lines]`: for each real site (default the sites
  * under /work/real, found as bench:real finds them), the share of its .mdx/.md files
- * that fast-parse.ts accepts and, for the others, why it gave up: a named reason or the
- * line of fast-parse.ts that bailed (`--lines` prints that line's source). Each file is
+ * that the fast parser (fast-parse.ts) accepts and, for the others, why it gave up: a named
+ * reason or the file and line of the parser that bailed (`--lines` prints that line's source). Each file is
  * prepared as parsePage prepares it (preparePage). Measures the
  * parser's coverage only; bench:real measures the export (issue 21). `--compare` also
  * parses every page the fast parser accepts with micromark and lists those whose trees
@@ -30,7 +30,12 @@ function pageFiles(dir: string): string[] {
 const { values, positionals } = parseArgs({ options: { lines: { type: 'boolean', default: false }, compare: { type: 'boolean', default: false }, examples: { type: 'string' } }, allowPositionals: true });
 const found = findSites(positionals.length ? positionals : ['/work/real']);
 for (const note of found.notes) console.log(note);
-const sourceLines = readFileSync(join(import.meta.dirname, '../src/render/markdown/fast-parse.ts'), 'utf8').split('\n');
+const sourceLines = new Map<string, string[]>();
+/** Line `line` of the parser's file `file` (fast-blocks.ts, ...), trimmed. */
+const parserLine = (file: string, line: number): string => {
+  if (!sourceLines.has(file)) sourceLines.set(file, readFileSync(join(import.meta.dirname, '../src/render/markdown', file), 'utf8').split('\n'));
+  return sourceLines.get(file)![line - 1]?.trim() ?? '';
+};
 traceFastParse(true);
 const rows: string[] = [];
 const differing: string[] = [];
@@ -54,7 +59,8 @@ for (const site of found.sites) {
   rows.push(`| ${site.name} | ${files.length} | ${pct(fast)} | ${pct(files.length - fast)} |`);
   console.log(`\n## ${site.name}: ${files.length} files, fast ${fast} (${pct(fast)}), micromark ${files.length - fast}\n`);
   for (const [why, list] of [...reasons].sort((a, b) => b[1].length - a[1].length)) {
-    const label = /^\d+$/.test(why) ? `fast-parse.ts:${why}${values.lines ? `  ${sourceLines[Number(why) - 1]?.trim()}` : ''}` : why;
+    const at = /^(fast-[a-z]+\.ts):(\d+)$/.exec(why);
+    const label = at && values.lines ? `${why}  ${parserLine(at[1], Number(at[2]))}` : why;
     console.log(`${String(list.length).padStart(5)}  ${label}${values.examples === why ? `\n       ${list.slice(0, 8).join('\n       ')}` : `  (${list[0]})`}`);
   }
 }

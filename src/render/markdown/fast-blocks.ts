@@ -1,0 +1,433 @@
+/**
+ * The fast parser's blocks (see fast-parse.ts): headings, paragraphs, fenced code, lists,
+ * block quotes, thematic breaks, GFM tables, import/export blocks, `{/* comments *\/}` and
+ * JSX elements on their own lines; their inline content goes to fast-inline.ts.
+ */
+import type { Blockquote, Code, Heading, List, ListItem, Paragraph, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { MdxJsxFlowElement, MdxjsEsm } from 'mdast-util-mdx';
+import type { Program } from 'estree';
+import { parseEsm } from './fast-esm.js';
+import { at, bail, isBlank, page, span, spaces, trimEndSpaces, trimSpaces, type Line, type Point } from './fast-common.js';
+import { applyTag, flowTags } from './fast-tags.js';
+import { inlineOf } from './fast-inline.js';
+
+const FENCE = /^(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^( *)(`{3,}|~{3,}) *$/;
+const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=[^ ])/;
+const TABLE_DELIMITER = /^ *\|? *:?-+:? *(\| *:?-+:? *)*\|? *$/;
+/** A thematic break: three or more of one of `-`, `*`, `_`, spaces between. */
+const THEMATIC_BREAK = /^ *([-*_])(?: *\1){2,} *$/;
+/** Lines the subset leaves to micromark: thematic breaks, setext underlines, empty items. */
+const RULE_LIKE = /^ *([-_*=+][-_*=+ ]*|\d{1,9}[.)] *)$/;
+
+export function parseBlocks(lines: Line[]): RootContent[] {
+  const root: RootContent[] = [];
+  const stack: MdxJsxFlowElement[] = [];
+  const out = (): RootContent[] => (stack.length ? (stack[stack.length - 1].children) : root);
+  let i = 0;
+  while (i < lines.length) {
+    const { text } = lines[i];
+    const indent = spaces(text);
+    if (indent === text.length) {
+      i++;
+      continue;
+    }
+    if (text.includes('\t')) bail();
+    if (page.markdown && indent >= 4) bail(); // indented code
+    const rest = indent ? text.slice(indent) : text;
+    if (rest.charCodeAt(0) === 60 /* < */) {
+      if (page.markdown) bail(); // HTML
+      const flow = flowTags(lines, i, indent);
+      if (flow) {
+        for (const tag of flow.tags) applyTag(tag, out, stack);
+        i = flow.next;
+        continue;
+      }
+    }
+    if (RULE_LIKE.test(text)) {
+      // After a blank line or a block other than a paragraph (a paragraph ends before such a line, see interrupts).
+      if (!THEMATIC_BREAK.test(text) || (page.markdown && indent >= 4)) bail('rule-like line');
+      const l = lines[i];
+      out().push({ type: 'thematicBreak', position: span(at(l.line, l.col + indent), endOf(l)) });
+      i++;
+      continue;
+    }
+    const c = rest[0];
+    if (!page.markdown && (c === 'i' || c === 'e') && indent === 0 && lines[i].col === 1 && /^(import|export) /.test(text)) {
+      // ESM: only at column 1 outside containers (micromark-extension-mdxjs-esm); in a component, left to micromark.
+      if (stack.length) bail('import/export in a component');
+      const esm = esmAt(lines, i);
+      out().push(esm.node);
+      i = esm.next;
+      continue;
+    }
+    if (c === '{' && !page.markdown) {
+      const m = FLOW_COMMENT.exec(rest);
+      if (!m) bail(rest.startsWith('{/*') ? 'comment' : 'expression');
+      const l = lines[i];
+      out().push({ type: 'mdxFlowExpression', value: m[1], position: span(at(l.line, l.col + indent), at(l.line, l.col + indent + m[1].length + 2)), data: { estree: commentProgram(m[1], l.line, l.col + indent + 1) } });
+      i++;
+      continue;
+    }
+    if (c === '>') {
+      const quote = blockquoteAt(lines, i);
+      out().push(quote.node);
+      i = quote.next;
+      continue;
+    }
+    if (c === '#') {
+      const heading = atxHeading(lines[i], indent);
+      if (heading) {
+        out().push(heading);
+        i++;
+        continue;
+      }
+    } else if ((c === '`' || c === '~') && FENCE.test(rest)) {
+      const fence = fencedCode(lines, i, indent);
+      out().push(fence.node);
+      i = fence.next;
+      continue;
+    } else if (LIST_ITEM.test(text)) {
+      const list = listAt(lines, i);
+      out().push(list.node);
+      i = list.next;
+      continue;
+    } else if (text.includes('|') && i + 1 < lines.length && TABLE_DELIMITER.test(lines[i + 1].text)) {
+      const table = tableAt(lines, i);
+      out().push(table.node);
+      i = table.next;
+      continue;
+    }
+    const para = paragraphAt(lines, i);
+    out().push(para.node);
+    i = para.next;
+  }
+  if (stack.length) bail();
+  return root;
+}
+
+/** A line holding only a `{/* comment *\/}` (one line, one comment): an MDX flow expression. */
+const FLOW_COMMENT = /^\{(\/\*(?:(?!\*\/).)*\*\/)\} *$/;
+/** The same inside text. */
+export const TEXT_COMMENT = /^\{(\/\*(?:(?!\*\/)[^\n])*\*\/)\}/;
+
+/**
+ * The estree micromark-util-events-to-acorn builds for an expression holding only one
+ * block comment `value`, which starts at page line `line`, 1-based column `col`: an empty
+ * Program carrying the comment, both at the comment's page position.
+ */
+export function commentProgram(value: string, line: number, col: number): Program {
+  if (page.lineStarts.length === 0) {
+    let o = 0;
+    for (const t of page.lines) {
+      page.lineStarts.push(o);
+      o += t.length + 1;
+    }
+  }
+  const offset = page.lineStarts[line - 1] + col - 1;
+  const start = { line, column: col - 1, offset };
+  const end = { line, column: col - 1 + value.length, offset: offset + value.length };
+  const where = () => ({ start: offset, end: end.offset, loc: { start: { ...start }, end: { ...end } }, range: [offset, end.offset] });
+  const comment = { type: 'Block', value: value.slice(2, -2), ...where() };
+  return { type: 'Program', ...where(), body: [], sourceType: 'module', comments: [comment] } as unknown as Program;
+}
+
+/** An `import`/`export` block: its lines up to a blank line, parsed by acorn (fast-esm.ts). */
+function esmAt(lines: Line[], i: number): { node: MdxjsEsm; next: number } {
+  let j = i;
+  while (j < lines.length && !isBlank(lines[j].text)) j++;
+  const value = lines.slice(i, j).map((l) => l.text).join('\n');
+  let offset = 0;
+  for (let k = 0; k < lines[i].line - 1; k++) offset += page.lines[k].length + 1;
+  const estree = parseEsm(value, lines[i].line, offset, page.esmNames);
+  if (!estree) bail('import/export');
+  return { node: { type: 'mdxjsEsm', value, position: span(at(lines[i].line, 1), endOf(lines[j - 1])), data: { estree } }, next: j };
+}
+
+/**
+ * A block quote: the run of lines starting with `>` (after any indentation: MDX has no
+ * indented code), each with the marker and one following space cut, parsed as blocks.
+ * A non-blank line without `>` after it would be a lazy continuation (or not, depending
+ * on the quote's last block): left to micromark.
+ */
+function blockquoteAt(lines: Line[], i: number): { node: Blockquote; next: number } {
+  const inner: Line[] = [];
+  let j = i;
+  for (; j < lines.length; j++) {
+    const l = lines[j];
+    const s = spaces(l.text);
+    if (s === l.text.length) break;
+    if (l.text[s] !== '>') {
+      if (!startsBlock(lines, j)) bail('lazy block quote line');
+      break;
+    }
+    const cut = s + (l.text[s + 1] === ' ' ? 2 : 1);
+    inner.push({ text: l.text.slice(cut), line: l.line, col: l.col + cut });
+  }
+  const children = parseBlocks(inner) as Blockquote['children'];
+  const start = lines[i];
+  return { node: { type: 'blockquote', children, position: span(at(start.line, start.col + spaces(start.text)), endOf(lines[j - 1])) }, next: j };
+}
+
+function atxHeading(l: Line, indent: number): Heading | null {
+  const m = /^(#{1,6})(?: +(.*))?$/.exec(l.text.slice(indent));
+  if (!m) return null;
+  const content = trimEndSpaces(m[2] ?? '');
+  if (/(^|\s)#+$/.test(content) || content === '') bail();
+  const startCol = l.col + indent + m[1].length + 1 + (m[2] ? spaces(m[2]) : 0);
+  const children = inlineOf([{ text: content.slice(spaces(content)), line: l.line, col: startCol }]);
+  return { type: 'heading', depth: m[1].length as Heading['depth'], children, position: span(at(l.line, l.col + indent), at(l.line, l.col + l.text.length)) };
+}
+
+function fencedCode(lines: Line[], i: number, indent: number): { node: Code; next: number } {
+  const open = lines[i];
+  const m = FENCE.exec(open.text.slice(indent))!;
+  const marker = m[1];
+  const info = trimSpaces(m[2]);
+  if ((marker[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) bail();
+  let end = i + 1;
+  for (; end < lines.length; end++) {
+    const close = FENCE_CLOSE.exec(lines[end].text);
+    if (close && close[2][0] === marker[0] && close[2].length >= marker.length) {
+      if (page.markdown && close[1].length >= 4) bail(); // content in CommonMark, a close in MDX
+      break;
+    }
+  }
+  if (end >= lines.length) bail(); // unclosed: runs to the end of its container
+  const body: string[] = [];
+  for (let k = i + 1; k < end; k++) {
+    const t = lines[k].text;
+    body.push(indent ? t.slice(Math.min(indent, spaces(t))) : t);
+  }
+  const space = info.search(/ /);
+  const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
+  // micromark keeps the spaces after the meta (`bash New ` on a real page): only those before it go
+  const meta = space < 0 ? null : trimSpaces(info.slice(space)) + m[2].slice(trimEndSpaces(m[2]).length) || null;
+  const last = lines[end];
+  return {
+    node: { type: 'code', lang, meta, value: body.join('\n'), position: span(at(open.line, open.col + indent), at(last.line, last.col + last.text.length)) },
+    next: end + 1,
+  };
+}
+
+function listAt(lines: Line[], i: number): { node: List; next: number } {
+  const first = LIST_ITEM.exec(lines[i].text)!;
+  const ordered = first[3] !== undefined;
+  const marker = ordered ? first[4] : first[2];
+  const indent = first[1].length;
+  const items: ListItem[] = [];
+  let loose = false;
+  let j = i;
+  while (j < lines.length) {
+    const m = LIST_ITEM.exec(lines[j].text);
+    if (!m) break;
+    if (m[1].length !== indent) bail(); // a sibling item at another indentation
+    if ((m[3] !== undefined) !== ordered || (ordered ? m[4] : m[2]) !== marker) break; // another list
+    if (m[5].length > 4) bail();
+    const width = m[0].length;
+    const start = lines[j];
+    const content = start.text.slice(width);
+    if (/^\[[ xX]\]( |$)/.test(content) || RULE_LIKE.test(content) || LIST_ITEM.test(content)) bail();
+    const sub: Line[] = [{ text: content, line: start.line, col: start.col + width }];
+    /** Blank lines inside the item (content follows them in it). */
+    const blanks: number[] = [];
+    let k = j + 1;
+    for (; k < lines.length; k++) {
+      const t = lines[k].text;
+      if (isBlank(t)) {
+        let n = k + 1;
+        while (n < lines.length && isBlank(lines[n].text)) n++;
+        if (n >= lines.length || spaces(lines[n].text) < width) break;
+        for (; k < n; k++) {
+          sub.push({ text: lines[k].text.slice(width), line: lines[k].line, col: lines[k].col + width });
+          blanks.push(lines[k].line);
+        }
+        k--;
+        continue;
+      }
+      const s = spaces(t);
+      if (s >= width) sub.push({ text: t.slice(width), line: lines[k].line, col: lines[k].col + width });
+      else break;
+    }
+    const children = parseBlocks(sub) as ListItem['children'];
+    const spread = blanks.length > 0 && blanksBetween(children, blanks);
+    items.push({ type: 'listItem', spread, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
+    j = k;
+    if (k < lines.length && isBlank(lines[k].text)) {
+      // A blank line, then another item of this list: the list is loose (spread) and goes on.
+      let n = k;
+      while (n < lines.length && isBlank(lines[n].text)) n++;
+      const next = n < lines.length ? LIST_ITEM.exec(lines[n].text) : null;
+      if (next && next[1].length === indent && (next[3] !== undefined) === ordered && (ordered ? next[4] : next[2]) === marker) {
+        loose = true;
+        j = n;
+        continue;
+      }
+      break;
+    }
+    if (k < lines.length && !LIST_ITEM.test(lines[k].text)) {
+      // A line less indented than the item's content: a lazy paragraph line unless a new block starts.
+      if (!startsBlock(lines, k)) bail();
+      break;
+    }
+  }
+  // A blank line followed by more of the list (or of its last item) makes it loose.
+  let after = j;
+  while (after < lines.length && isBlank(lines[after].text)) after++;
+  if (after > j && after < lines.length) {
+    const t = lines[after].text;
+    const m = LIST_ITEM.exec(t);
+    if (spaces(t) > indent || (m && m[1].length === indent && (m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker)) bail();
+  }
+  const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: loose, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
+  return { node, next: j };
+}
+
+/**
+ * Whether line `k`, right after a list item or block quote and outside it, surely starts
+ * a block of its own rather than continuing the container's last paragraph lazily.
+ * (A tag running over several lines there is an error for micromark: lazy lines.)
+ */
+function startsBlock(lines: Line[], k: number): boolean {
+  const t = lines[k].text;
+  const s = spaces(t);
+  const rest = t.slice(s);
+  return /^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (!page.markdown && rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1);
+}
+
+/**
+ * Whether one of the blank lines of a list item lies between blocks of the item itself
+ * (which makes it spread, as mdast-util-from-markdown decides) rather than inside a
+ * nested list, block quote or code block. Components are no containers in micromark:
+ * blank lines between their children count.
+ */
+function blanksBetween(children: RootContent[], blanks: number[]): boolean {
+  const inside: [number, number][] = [];
+  const collect = (nodes: RootContent[]) => {
+    for (const n of nodes) {
+      if (n.type === 'list' || n.type === 'blockquote' || n.type === 'code') inside.push([n.position!.start.line, n.position!.end.line]);
+      else if (n.type === 'mdxJsxFlowElement') collect(n.children);
+    }
+  };
+  collect(children);
+  return blanks.some((b) => !inside.some(([from, to]) => from < b && b < to));
+}
+
+/** The point just after line `l`. */
+function endOf(l: Line): Point {
+  return at(l.line, l.col + l.text.length);
+}
+
+function splitRow(l: Line): { text: string; col: number }[] {
+  const t = l.text;
+  let from = spaces(t);
+  let to = t.length;
+  while (to > from && t.charCodeAt(to - 1) === 32) to--;
+  if (t[from] === '|') from++;
+  if (to > from && t[to - 1] === '|') to--;
+  const cells: { text: string; col: number }[] = [];
+  let start = from;
+  for (let p = from; p <= to; p++) {
+    const ch = t.charCodeAt(p);
+    if (p < to && ch === 92 /* \ */ && (t[p + 1] === '|' || t[p + 1] === '\\')) {
+      if (p + 1 === to) bail(); // the row's last pipe escaped
+      p++; // an escaped pipe (or backslash) is cell text (micromark-extension-gfm-table)
+      continue;
+    }
+    if (p === to || ch === 124 /* | */) {
+      const cell = t.slice(start, p);
+      const lead = spaces(cell);
+      cells.push({ text: trimSpaces(cell), col: l.col + start + lead });
+      start = p + 1;
+    }
+  }
+  return cells;
+}
+
+function tableAt(lines: Line[], i: number): { node: Table; next: number } {
+  const head = splitRow(lines[i]);
+  const align = splitRow(lines[i + 1]).map(({ text }) => {
+    const left = text.startsWith(':');
+    const right = text.endsWith(':');
+    return left && right ? 'center' : left ? 'left' : right ? 'right' : null;
+  });
+  if (head.length !== align.length) bail();
+  const row = (l: Line, cells: { text: string; col: number }[]): TableRow => ({
+    type: 'tableRow',
+    children: cells.map((c): TableCell => ({
+      type: 'tableCell',
+      children: c.text ? inlineOf([{ text: c.text, line: l.line, col: c.col }], true) : [],
+      position: span(at(l.line, c.col), at(l.line, c.col + c.text.length)),
+    })),
+    position: span(at(l.line, l.col), at(l.line, l.col + l.text.length)),
+  });
+  const rows: TableRow[] = [row(lines[i], head)];
+  let j = i + 2;
+  for (; j < lines.length; j++) {
+    const l = lines[j];
+    if (isBlank(l.text)) break;
+    const rest = l.text.slice(spaces(l.text));
+    if (!l.text.includes('|') || rest.startsWith('<') || rest.startsWith('#') || rest.startsWith('>') || rest.startsWith('`')) bail();
+    const cells = splitRow(l);
+    if (cells.length !== head.length) bail();
+    rows.push(row(l, cells));
+  }
+  return { node: { type: 'table', align, children: rows, position: span(at(lines[i].line, lines[i].col), endOf(lines[j - 1])) }, next: j };
+}
+
+/** Whether line `l` ends the paragraph above it (false: it continues the paragraph). */
+function interrupts(lines: Line[], k: number): boolean {
+  const t = lines[k].text;
+  const s = spaces(t);
+  if (s === t.length) return true;
+  if (t.includes('\t')) bail();
+  const rest = s ? t.slice(s) : t;
+  if (RULE_LIKE.test(t)) {
+    // `***` and `___` end a paragraph; `---` and `===` under one make a setext heading: left to micromark.
+    if (THEMATIC_BREAK.test(t) && !t.includes('-') && !(page.markdown && s >= 4)) return true;
+    bail('rule-like line');
+  }
+  if (page.markdown && s >= 4) return false; // indented code cannot interrupt a paragraph
+  switch (rest[0]) {
+    case '<':
+      return page.markdown ? bail() : flowTags(lines, k, s) !== null;
+    case '#':
+      return /^#{1,6}( |$)/.test(rest);
+    case '`':
+    case '~':
+      return FENCE.test(rest) && !(rest[0] === '`' && rest.slice(3).includes('`'));
+    case '>':
+      return !page.markdown || s < 4;
+    case '$':
+    case '{':
+      return page.markdown ? false : bail('expression or math line');
+    default: {
+      if (!page.markdown && /^(import|export)\s/.test(rest)) bail('import/export');
+      const m = LIST_ITEM.exec(t);
+      if (m) {
+        if (m[3] === undefined || m[3] === '1') return true;
+        bail();
+      }
+      if (k + 1 < lines.length && t.includes('|') && TABLE_DELIMITER.test(lines[k + 1].text)) bail();
+      return false;
+    }
+  }
+}
+
+function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number } {
+  const rest = lines[i].text.slice(spaces(lines[i].text));
+  if (!page.markdown && rest[0] === '{') bail(rest.startsWith('{/*') ? 'comment' : 'expression');
+  if (!page.markdown && rest.startsWith('$$')) bail('math');
+  if (!page.markdown && /^(import|export)\s/.test(rest)) bail('import/export');
+  let j = i + 1;
+  while (j < lines.length && !interrupts(lines, j)) j++;
+  const segments: Line[] = [];
+  for (let k = i; k < j; k++) {
+    const l = lines[k];
+    const s = spaces(l.text);
+    segments.push({ text: l.text.slice(s), line: l.line, col: l.col + s, stripped: s });
+  }
+  const children = inlineOf(segments);
+  const first = segments[0];
+  return { node: { type: 'paragraph', children, position: span(at(first.line, first.col), endOf(lines[j - 1])) }, next: j };
+}

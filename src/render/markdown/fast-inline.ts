@@ -1,0 +1,424 @@
+/**
+ * Inline content for the fast parser (see fast-parse.ts): text, code spans, emphasis and
+ * strong, links and images, escapes, character references, one-line comments and JSX
+ * elements inside text.
+ */
+import type { Image, Link, PhrasingContent } from 'mdast';
+import type { MdxJsxTextElement } from 'mdast-util-mdx';
+import { ASCII_PUNCT_CODES, classify, PUNCTUATION, stopTable, tildesMayStrike, WHITESPACE } from './fast-chars.js';
+import { at, bail, page, span, trimEndSpaces, type Line, type Point } from './fast-common.js';
+import { readTag, type Tag } from './fast-tags.js';
+import { commentProgram, TEXT_COMMENT } from './fast-blocks.js';
+
+const MDX_STOPS = stopTable('`*_![<\n{}$\\~&]');
+const MARKDOWN_STOPS = stopTable('`*_![<\n{}$\\~&]@hHwWmx');
+const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
+/** The named references decoded here (the common ones in docs); any other name is left to micromark. */
+const NAMED: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',
+  mdash: '\u2014', ndash: '\u2013', hellip: '\u2026', rarr: '\u2192', larr: '\u2190', times: '\u00d7', middot: '\u00b7', bull: '\u2022', deg: '\u00b0',
+};
+
+/**
+ * What a character reference's body (`#39`, `#x22`, `amp`) stands for, as micromark
+ * decodes it (micromark-util-decode-numeric-character-reference); null to leave it to micromark.
+ */
+function decodeReference(body: string): string | null {
+  if (body[0] !== '#') return Object.hasOwn(NAMED, body) ? NAMED[body] : null;
+  const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+  // Printable ASCII and the BMP outside controls, surrogates and noncharacters; the rest become U+FFFD there.
+  if ((code >= 32 && code <= 126) || code === 9 || code === 10 || code === 12 || code === 13 || (code >= 160 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfdcf) || (code >= 0xfdf0 && code <= 0xfffd)) return String.fromCodePoint(code);
+  return null;
+}
+const AUTOLINK_START = /^(https?:|www\.|mailto:|xmpp:)/i;
+
+/** Inline content of lines already stripped of their indentation (a paragraph, a heading, a cell). */
+export function inlineOf(segments: Line[], inTable = false): PhrasingContent[] {
+  let s = '';
+  const starts: number[] = [];
+  const breaks = new Set<number>();
+  /** Line ends next to spaces that were cut (code spans keep them). */
+  const cut = new Set<number>();
+  segments.forEach((seg, k) => {
+    if (k > 0 && seg.stripped) cut.add(s.length - 1);
+    let text = seg.text;
+    const trimmed = trimEndSpaces(text);
+    if (k < segments.length - 1 && text.length - trimmed.length >= 2) breaks.add(s.length + trimmed.length);
+    if (text.length !== trimmed.length) cut.add(s.length + trimmed.length);
+    text = trimmed;
+    starts.push(s.length);
+    s += text + (k < segments.length - 1 ? '\n' : '');
+  });
+  const pointAt = (offset: number): Point => {
+    let k = starts.length - 1;
+    while (k > 0 && starts[k] > offset) k--;
+    return at(segments[k].line, segments[k].col + offset - starts[k]);
+  };
+  return new InlineParser(s, breaks, cut, pointAt, inTable).parse(0, s.length, null).nodes;
+}
+
+class InlineParser {
+  /** Whether some tilde of the text could make strikethrough (fast-chars.ts), once a tilde is met. */
+  private tildes: boolean | undefined;
+
+  constructor(
+    private readonly s: string,
+    private readonly breaks: Set<number>,
+    private readonly trimmed: Set<number>,
+    private readonly pointAt: (offset: number) => Point,
+    private readonly inTable: boolean,
+  ) {}
+
+  /**
+   * Whether the paragraph's cut spaces (line indentation, trailing spaces) fall inside a tag
+   * whose attribute expression spans lines: micromark keeps them in the expression's text
+   * (less up to two leading spaces a line), which this text no longer holds.
+   */
+  private cutInsideExpression(tag: Tag, from: number, to: number): boolean {
+    if (!tag.attributes.some((a) => a.type === 'mdxJsxAttribute' && typeof a.value === 'object' && a.value?.value.includes('\n'))) return false;
+    for (const offset of this.trimmed) if (offset >= from && offset < to) return true;
+    return false;
+  }
+
+  /**
+   * Nodes of s[from, to). With `closeName`, stops at the matching `</closeName>` and
+   * returns where that tag ends.
+   */
+  parse(from: number, to: number, closeName: string | null): { nodes: PhrasingContent[]; end: number; closeStart?: number } {
+    const s = this.s;
+    const nodes: PhrasingContent[] = [];
+    // The pending text is always s[textStart, p): it is sliced once when flushed rather
+    // than grown a character at a time (a rope of one-character pieces to flatten later).
+    let textStart = from;
+    // After a backslash escape the text goes on in the same node, as micromark's data does.
+    let glue = false;
+    let lastTextEnd = -1;
+    const flush = (end: number) => {
+      if (textStart < end) {
+        const last = nodes[nodes.length - 1];
+        if (glue && last?.type === 'text') {
+          last.value += s.slice(textStart, end);
+          last.position = span(last.position!.start, this.pointAt(end));
+        } else nodes.push({ type: 'text', value: s.slice(textStart, end), position: span(this.pointAt(textStart), this.pointAt(end)) });
+        lastTextEnd = end;
+      }
+      glue = false;
+    };
+    const stops = page.markdown ? MARKDOWN_STOPS : MDX_STOPS;
+    let p = from;
+    while (p < to) {
+      const c = s.charCodeAt(p);
+      if (c >= 128 || stops[c] === 0) {
+        p++;
+        continue;
+      }
+      switch (c) {
+        case 96 /* ` */: {
+          const run = this.run(p, '`');
+          const close = this.findBackticks(p + run, to, run);
+          if (close < 0) {
+            // No run of the same length in the whole block: the backticks are text. One past
+            // `to` would make a code span across this range's end: left to micromark.
+            if (this.findBackticks(p + run, s.length, run) >= 0) bail();
+            p += run;
+            continue;
+          }
+          flush(p);
+          let value = s.slice(p + run, close);
+          if (value.includes('\n') && !this.codeLinesIntact(p + run, close)) bail();
+          // In a table cell `\|` is a pipe even in code (mdast-util-gfm-table); other backslashes stay.
+          if (this.inTable && value.includes('\\')) value = value.replace(/\\([\\|])/g, (all, c: string) => (c === '|' ? c : all));
+          if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && !/^[ \n]*$/.test(value)) value = value.slice(1, -1);
+          nodes.push({ type: 'inlineCode', value, position: span(this.pointAt(p), this.pointAt(close + run)) });
+          p = close + run;
+          textStart = p;
+          continue;
+        }
+        case 42 /* * */:
+        case 95 /* _ */: {
+          const ch = s[p];
+          const n = this.run(p, ch);
+          const { open, close } = this.flanking(p, n, ch);
+          if (!open && !close) {
+            p += n;
+            continue;
+          }
+          if (close || n > 2) bail();
+          const closer = this.findCloser(p + n, to, ch, n);
+          flush(p);
+          const inner = this.parse(p + n, closer, null).nodes;
+          const position = span(this.pointAt(p), this.pointAt(closer + n));
+          nodes.push(n === 1 ? { type: 'emphasis', children: inner, position } : { type: 'strong', children: inner, position });
+          p = closer + n;
+          textStart = p;
+          continue;
+        }
+        case 33 /* ! */:
+        case 91 /* [ */: {
+          const image = c === 33;
+          if (image && s.charCodeAt(p + 1) !== 91) break;
+          const link = this.linkOrImage(p, to, image);
+          if (!link) {
+            // brackets of no link are text; what they hold is read as usual
+            p += image ? 2 : 1;
+            continue;
+          }
+          flush(p);
+          nodes.push(link.node);
+          p = link.end;
+          textStart = p;
+          continue;
+        }
+        case 60 /* < */: {
+          if (page.markdown) bail(); // HTML
+          if (s[p + 1] === '/') {
+            if (closeName === null) bail();
+            const read = readTag(s, p, this.pointAt);
+            if (!read || read.tag.kind !== 'close' || read.tag.name !== closeName || read.end > to) bail();
+            flush(p);
+            return { nodes, end: read.end, closeStart: p };
+          }
+          const read = readTag(s, p, this.pointAt);
+          if (!read || read.end > to) bail();
+          flush(p);
+          const tag = read.tag;
+          if (this.cutInsideExpression(tag, p, read.end)) bail('expression over indented lines in text');
+          const element: MdxJsxTextElement = { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [], position: span(tag.start, tag.end) };
+          p = read.end;
+          if (tag.kind === 'open') {
+            const inner = this.parse(p, to, tag.name);
+            element.children = inner.nodes;
+            element.position = span(tag.start, this.pointAt(inner.end));
+            p = inner.end;
+          }
+          nodes.push(element);
+          textStart = p;
+          continue;
+        }
+        case 10 /* \n */:
+          if (this.breaks.has(p)) {
+            flush(p);
+            nodes.push({ type: 'break', position: span(this.pointAt(p), this.pointAt(p + 1)) });
+            p++;
+            textStart = p;
+            continue;
+          }
+          break;
+        case 123 /* { */: {
+          const m = page.markdown ? null : TEXT_COMMENT.exec(s.slice(p, p + 2000));
+          if (!m) {
+            if (!page.markdown) bail(s.startsWith('{/*', p) ? 'comment' : 'expression');
+            break;
+          }
+          flush(p);
+          const start = this.pointAt(p);
+          nodes.push({ type: 'mdxTextExpression', value: m[1], position: span(start, this.pointAt(p + m[0].length)), data: { estree: commentProgram(m[1], start.line, start.column + 1) } });
+          p = textStart = p + m[0].length;
+          continue;
+        }
+        case 125 /* } */:
+        case 36 /* $ */:
+          if (!page.markdown) bail(c === 36 ? 'math' : s.startsWith('{/*', p) ? 'comment' : 'expression'); // expressions and math in MDX; text in Markdown
+          break;
+        case 92 /* \ */: {
+          const next = s.charCodeAt(p + 1);
+          if (next === 10) {
+            if (this.trimmed.has(p + 1)) bail('backslash'); // a break by spaces or by backslash: left to micromark
+            flush(p);
+            nodes.push({ type: 'break', position: span(this.pointAt(p), this.pointAt(p + 2)) });
+            p += 2;
+            textStart = p;
+            continue;
+          }
+          if (next >= 128 || !ASCII_PUNCT_CODES[next]) break; // a literal backslash
+          flush(p);
+          glue = lastTextEnd === p;
+          textStart = p + 1;
+          p += 2;
+          continue;
+        }
+        case 126 /* ~ */:
+          // Text, unless some tilde of the block could pair (then micromark decides).
+          if ((this.tildes ??= tildesMayStrike(s))) bail('tilde');
+          break;
+        case 64 /* @ */:
+          if (page.markdown) bail(); // GFM links bare emails
+          break;
+        case 104 /* h */:
+        case 72 /* H */:
+        case 119 /* w */:
+        case 87 /* W */:
+        case 109 /* m */:
+        case 120 /* x */:
+          if (page.markdown && AUTOLINK_START.test(s.slice(p, p + 8))) bail(); // GFM links bare URLs
+          break;
+        case 38 /* & */: {
+          const m = ENTITY.exec(s.slice(p, p + 40));
+          if (!m) break;
+          const decoded = decodeReference(m[1]);
+          if (decoded === null) bail('entity');
+          // The character joins the text around it, as micromark's data does.
+          flush(p);
+          const end = p + m[0].length;
+          const last = nodes[nodes.length - 1];
+          if (lastTextEnd === p && last?.type === 'text') {
+            last.value += decoded;
+            last.position = span(last.position!.start, this.pointAt(end));
+          } else nodes.push({ type: 'text', value: decoded, position: span(this.pointAt(p), this.pointAt(end)) });
+          lastTextEnd = end;
+          glue = true;
+          p = textStart = end;
+          continue;
+        }
+        case 93 /* ] */:
+          if (!page.literalBrackets) bail('stray ]');
+          break;
+      }
+      p++;
+    }
+    if (closeName !== null) bail();
+    flush(p);
+    return { nodes, end: p };
+  }
+
+  /** Whether s[from, to) has no line break at either end and no trailing spaces were cut before one. */
+  private codeLinesIntact(from: number, to: number): boolean {
+    if (this.s[from] === '\n' || this.s[to - 1] === '\n') return false;
+    for (let q = this.s.indexOf('\n', from); q >= 0 && q < to; q = this.s.indexOf('\n', q + 1)) if (this.trimmed.has(q)) return false;
+    return true;
+  }
+
+  private run(p: number, ch: string): number {
+    let n = 0;
+    while (this.s[p + n] === ch) n++;
+    return n;
+  }
+
+  /** The offset just past the code span opening at `p`, or past its backticks when they are text. */
+  private pastCodeSpan(p: number, to: number): number {
+    const run = this.run(p, '`');
+    const close = this.findBackticks(p + run, to, run);
+    if (close >= 0) return close + run;
+    // Text when no run of the same length follows in the whole block (see parse).
+    if (this.findBackticks(p + run, this.s.length, run) >= 0) bail();
+    return p + run;
+  }
+
+  /** Offset of the next run of exactly `n` backticks in [from, to), or -1. */
+  private findBackticks(from: number, to: number, n: number): number {
+    let p = from;
+    while (p < to) {
+      const q = this.s.indexOf('`', p);
+      if (q < 0 || q >= to) return -1;
+      const run = this.run(q, '`');
+      if (run === n && q + run <= to) return q;
+      p = q + run;
+    }
+    return -1;
+  }
+
+  /**
+   * Whether a delimiter run can open and close emphasis (CommonMark's flanking rules).
+   * Characters are classified one UTF-16 unit at a time with micromark's own tests
+   * (micromark-util-classify-character), so a surrogate half counts as a letter there too.
+   */
+  private flanking(p: number, n: number, ch: string): { open: boolean; close: boolean } {
+    const before = p > 0 ? this.s.charCodeAt(p - 1) : 10;
+    const after = p + n < this.s.length ? this.s.charCodeAt(p + n) : 10;
+    const kindBefore = classify(before);
+    const kindAfter = classify(after);
+    const wsBefore = kindBefore === WHITESPACE;
+    const wsAfter = kindAfter === WHITESPACE;
+    const punctBefore = kindBefore === PUNCTUATION;
+    const punctAfter = kindAfter === PUNCTUATION;
+    const left = !wsAfter && (!punctAfter || wsBefore || punctBefore);
+    const right = !wsBefore && (!punctBefore || wsAfter || punctAfter);
+    if (ch === '*') return { open: left, close: right };
+    return { open: left && (!right || punctBefore), close: right && (!left || punctAfter) };
+  }
+
+  /**
+   * The closer of an opener of `n` x `ch`: the next run of `ch` that can act at all must
+   * be able to close and be of the same length, else the case is left to micromark.
+   */
+  private findCloser(from: number, to: number, ch: string, n: number): number {
+    const s = this.s;
+    let p = from;
+    while (p < to) {
+      const c = s[p];
+      if (c === '`') {
+        p = this.pastCodeSpan(p, to);
+        continue;
+      }
+      if (c === '\\' && ASCII_PUNCT_CODES[s.charCodeAt(p + 1)] === 1) {
+        p += 2;
+        continue;
+      }
+      if (c === ch) {
+        const run = this.run(p, ch);
+        const { open, close } = this.flanking(p, run, ch);
+        if (!open && !close) {
+          p += run;
+          continue;
+        }
+        // The first run that can close, of the opener's length, closes it (the opener can
+        // only open, so the rule of three does not apply); one that only opens nests: bail.
+        if (!close || run !== n || p === from) bail();
+        return p;
+      }
+      p++;
+    }
+    return bail();
+  }
+
+  /**
+   * `[text](url)` or `![alt](url)` at p; null when the brackets close but no `(` follows
+   * and the page defines no references (page.literalBrackets): they are text then. Anything
+   * else with brackets bails.
+   */
+  private linkOrImage(p: number, to: number, image: boolean): { node: Link | Image; end: number } | null {
+    const s = this.s;
+    const open = image ? p + 1 : p;
+    let q = open + 1;
+    for (;;) {
+      if (q >= to) bail();
+      const c = s[q];
+      if (c === ']') break;
+      if (c === '[') bail();
+      if (c === '\\' && ASCII_PUNCT_CODES[s.charCodeAt(q + 1)] === 1) {
+        q += 2;
+        continue;
+      }
+      if (c === '`') {
+        q = this.pastCodeSpan(q, to);
+        continue;
+      }
+      q++;
+    }
+    const textEnd = q;
+    if (s[q + 1] !== '(') {
+      if (page.literalBrackets && s[open + 1] !== '^') return null;
+      bail();
+    }
+    let d = q + 2;
+    const destStart = d;
+    while (d < to && s[d] !== ')') {
+      const c = s[d];
+      if (c === ' ' || c === '\n' || c === '(' || c === '<' || c === '\\' || c === '"' || c === "'") bail();
+      if (c === '&' && ENTITY.test(s.slice(d, d + 40))) bail();
+      d++;
+    }
+    if (d >= to) bail();
+    const url = s.slice(destStart, d);
+    const position = span(this.pointAt(p), this.pointAt(d + 1));
+    if (image) {
+      const alt = s.slice(open + 1, textEnd);
+      if (/[`*_[\]<>{}\\&!$~\n]/.test(alt)) bail();
+      return { node: { type: 'image', title: null, url, alt, position }, end: d + 1 };
+    }
+    const children = this.parse(open + 1, textEnd, null).nodes;
+    if (children.some((c) => c.type === 'link')) bail();
+    return { node: { type: 'link', title: null, url, children, position }, end: d + 1 };
+  }
+}
+

@@ -1,0 +1,192 @@
+/**
+ * JSX tags for the fast parser (see fast-parse.ts): reading a tag and its attributes
+ * (expressions parsed by acorn as the MDX parser does), tags on their own lines, and
+ * the open elements they nest.
+ */
+import type { Comment, Node as AcornNode } from 'acorn';
+import type { RootContent } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx';
+import type { Program } from 'estree';
+import { ACORN_OPTIONS, at, bail, JsxParser, span, type Line, type Point } from './fast-common.js';
+
+export interface Tag {
+  kind: 'open' | 'close' | 'self';
+  name: string;
+  attributes: MdxJsxAttribute[];
+  start: Point;
+  end: Point;
+}
+
+const NAME_START = /[A-Za-z$_]/;
+/** Characters of element and attribute names after the first. */
+const NAME_CHAR = /[A-Za-z0-9$_-]/;
+
+/**
+ * Reads one JSX tag at `s[p]` (which is `<`). Returns null when `s` ends inside the
+ * tag (the caller may retry with more lines); anything not a plain tag bails.
+ * `pointAt` maps an offset of `s` to a page position.
+ */
+export function readTag(s: string, p: number, pointAt: (offset: number) => Point): { tag: Tag; end: number } | null {
+  const start = p;
+  p++;
+  let kind: Tag['kind'] = 'open';
+  if (s[p] === '/') {
+    kind = 'close';
+    p++;
+  }
+  if (p >= s.length) return null;
+  if (!NAME_START.test(s[p])) bail();
+  const nameStart = p;
+  while (p < s.length && NAME_CHAR.test(s[p])) p++;
+  const name = s.slice(nameStart, p);
+  if (s[p] === '.' || s[p] === ':') bail();
+  const attributes: MdxJsxAttribute[] = [];
+  for (;;) {
+    const ws = p;
+    while (p < s.length && (s[p] === ' ' || s[p] === '\n')) p++;
+    if (p >= s.length) return null;
+    const c = s[p];
+    if (c === '>') {
+      p++;
+      break;
+    }
+    if (c === '/') {
+      if (kind === 'close') bail();
+      if (s[p + 1] === undefined) return null;
+      if (s[p + 1] !== '>') bail();
+      kind = 'self';
+      p += 2;
+      break;
+    }
+    if (kind === 'close' || p === ws || !NAME_START.test(c)) bail();
+    const attrStart = p;
+    while (p < s.length && NAME_CHAR.test(s[p])) p++;
+    const attrName = s.slice(attrStart, p);
+    if (s[p] === ':' || s[p] === '.') bail();
+    let q = p;
+    while (q < s.length && (s[q] === ' ' || s[q] === '\n')) q++;
+    if (q >= s.length) return null;
+    let value: MdxJsxAttribute['value'] = null;
+    if (s[q] === '=') {
+      q++;
+      while (q < s.length && (s[q] === ' ' || s[q] === '\n')) q++;
+      if (q >= s.length) return null;
+      const quote = s[q];
+      if (quote === '"' || quote === "'") {
+        const close = s.indexOf(quote, q + 1);
+        if (close < 0) return null;
+        value = s.slice(q + 1, close);
+        if (value.includes('&') || value.includes('\n')) bail();
+        p = close + 1;
+      } else if (quote === '{') {
+        const expr = readExpression(s, q);
+        if (!expr) return null;
+        value = { type: 'mdxJsxAttributeValueExpression', value: expr.value, data: { estree: expr.estree } };
+        p = expr.end;
+      } else bail();
+    }
+    attributes.push({ type: 'mdxJsxAttribute', name: attrName, value, position: span(pointAt(attrStart), pointAt(p)) });
+  }
+  if (kind === 'close' && name === '') bail();
+  return { tag: { kind, name, attributes, start: pointAt(start), end: pointAt(p) }, end: p };
+}
+
+/** An attribute expression `{...}` at `s[p]`, parsed by acorn as the MDX parser does. */
+function readExpression(s: string, p: number): { value: string; estree: Program; end: number } | null {
+  const inner = p + 1;
+  let node: AcornNode & { end: number };
+  const comments: Comment[] = [];
+  try {
+    node = JsxParser.parseExpressionAt(s, inner, { ...ACORN_OPTIONS, onComment: comments });
+  } catch {
+    // unterminated (more lines may finish it) or not an expression: micromark decides
+    if (!s.includes('}', inner)) return null;
+    return bail();
+  }
+  let q = node.end;
+  while (q < s.length && (s[q] === ' ' || s[q] === '\n')) q++;
+  if (q >= s.length) return null;
+  if (s[q] !== '}') bail();
+  // A comment goes into micromark's estree with its position: left to it. (`//` in a URL string is no comment.)
+  if (comments.length > 0) bail();
+  const raw = s.slice(inner, q);
+  const value = raw.includes('\n') ? stripExpressionIndent(raw) : raw;
+  // The cut may change what the expression says (a template literal spanning lines): acorn reads what micromark hands it.
+  if (value !== raw) node = reparseExpression(value);
+  const estree = { type: 'Program', body: [{ type: 'ExpressionStatement', expression: node }], sourceType: 'module', comments: [] } as unknown as Program;
+  return { value, estree, end: q + 1 };
+}
+
+/**
+ * An expression's text as micromark-factory-mdx-expression passes it on: each line after
+ * the first loses up to two leading spaces (its `eolAfter` takes them as a line prefix, so an
+ * attribute object indented inside an element keeps two spaces less). A tab there counts in
+ * columns (virtual spaces): left to micromark.
+ */
+function stripExpressionIndent(raw: string): string {
+  if (/\n {0,1}\t/.test(raw)) bail('tab in an expression');
+  return raw.replace(/\n {1,2}/g, '\n');
+}
+
+function reparseExpression(value: string): AcornNode & { end: number } {
+  let node: AcornNode & { end: number };
+  try {
+    node = JsxParser.parseExpressionAt(value, 0, ACORN_OPTIONS);
+  } catch {
+    // the text acorn accepted no longer parses once cut: micromark reports it as it sees it
+    return bail('expression');
+  }
+  if (value.slice(node.end).trim() !== '') bail('expression');
+  return node;
+}
+
+/**
+ * The JSX tags that make up line `i` (starting at column `indent`), when the line holds
+ * only tags; a tag may run over the following lines. Null when the line is text.
+ */
+export function flowTags(lines: Line[], i: number, indent: number): { tags: Tag[]; next: number } | null {
+  let count = 1;
+  for (;;) {
+    const group = lines.slice(i, i + count);
+    const s = group.map((l) => l.text).join('\n');
+    const starts: number[] = [];
+    let o = 0;
+    for (const l of group) {
+      starts.push(o);
+      o += l.text.length + 1;
+    }
+    const pointAt = (offset: number): Point => {
+      let k = starts.length - 1;
+      while (k > 0 && starts[k] > offset) k--;
+      return at(group[k].line, group[k].col + offset - starts[k]);
+    };
+    const tags: Tag[] = [];
+    let p = indent;
+    // Leaves the loop only when a tag is unfinished on the group's last line.
+    for (;;) {
+      const read = readTag(s, p, pointAt);
+      if (!read) break;
+      tags.push(read.tag);
+      p = read.end;
+      while (s[p] === ' ') p++;
+      // The group grows only while a tag is unfinished, so the tags end on its last line.
+      if (p >= s.length) return { tags, next: i + count };
+      if (s[p] !== '<') return null; // text follows the tag: a paragraph
+    }
+    if (count >= 40 || i + count >= lines.length) bail();
+    // Only a tag spanning lines goes on; a line ending inside a tag's text goes to micromark.
+    count++;
+  }
+}
+
+export function applyTag(tag: Tag, out: () => RootContent[], stack: MdxJsxFlowElement[]): void {
+  if (tag.kind === 'close') {
+    const open = stack.pop();
+    if (!open || open.name !== tag.name) bail();
+    open.position = span(open.position!.start, tag.end);
+    return;
+  }
+  const node: MdxJsxFlowElement = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [], position: span(tag.start, tag.end) };
+  out().push(node);
+  if (tag.kind === 'open') stack.push(node);
+}
