@@ -7,7 +7,7 @@
  * fetcher, none in render threads), then checked for what the channel pages rely on.
  * Every problem is a diagnostic naming the file, the JSON path and the line.
  */
-import $RefParser from '@apidevtools/json-schema-ref-parser';
+import type $RefParser from '@apidevtools/json-schema-ref-parser';
 import { readFile } from 'node:fs/promises';
 import type { Deployment, Diagnostic } from '../types.js';
 import { brokenRefDiagnostics, externalRefDiagnostic, hasUrlRefs, refFilesOf } from './check-document.js';
@@ -16,7 +16,7 @@ import { cachedRenderDocument, type RenderSource } from './document-cache.js';
 import {
   DocumentReadError, documentKey, documentPath, isUrl, parseDocumentText, readDocumentSource, writeLocalCopy, type OpenApiObject, type Outbound,
 } from './read-document.js';
-import { refParserOptions } from './ref-options.js';
+import { refParser, refParserOptions } from './ref-options.js';
 import { isSchema, objectEntries } from './schema-utils.js';
 
 export interface CheckedAsyncDocument {
@@ -61,7 +61,7 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
   const options = refOptions(isUrl(key) ? null : root, deployment !== 'air-gapped' ? outbound.policy : null, reads);
   let doc: OpenApiObject;
   try {
-    doc = await $RefParser.dereference<OpenApiObject>(base, structuredClone(raw), options);
+    doc = await (await refParser()).dereference<OpenApiObject>(base, structuredClone(raw), options);
   } catch (err) {
     if ((err as Error).name === 'ResolverError') return fail([externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)]);
     return fail([{ severity: 'error', file: key, message: `AsyncAPI document ${key}: ${(err as Error).message.split('\n')[0]}` }]);
@@ -73,7 +73,7 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
   const refs = refFilesOf(reads, key);
   // Render threads never fetch: a URL document, or a file with `$ref`s to URLs, is bundled into the export's own folder.
   if ((!isUrl(key) && !hasUrlRefs(raw)) || !outbound.copyDir) return { key, doc, ...refs, diagnostics: [] };
-  const bundled = await $RefParser.bundle<OpenApiObject>(base, structuredClone(raw), options);
+  const bundled = await (await refParser()).bundle<OpenApiObject>(base, structuredClone(raw), options);
   return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), ...refs, diagnostics: [] };
 }
 
@@ -119,6 +119,6 @@ export async function loadAsyncRenderDocument(root: string, source: RenderSource
   const { file, localCopy } = source;
   return cachedRenderDocument(cache, root, source, 'AsyncAPI', async (abs) => {
     const raw = parseDocumentText(await readFile(abs, 'utf8'), file);
-    return $RefParser.dereference<OpenApiObject>(isUrl(file) ? file : abs, raw, refOptions(localCopy ? null : root, null));
+    return (await refParser()).dereference<OpenApiObject>(isUrl(file) ? file : abs, raw, refOptions(localCopy ? null : root, null));
   });
 }

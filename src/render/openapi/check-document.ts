@@ -4,10 +4,10 @@
  * then lets swagger-parser validate and dereference it. Every problem becomes a
  * diagnostic naming the document and the JSON path (and the line when known).
  */
-import SwaggerParser from '@apidevtools/swagger-parser';
+import type SwaggerParser from '@apidevtools/swagger-parser';
 import type { Deployment, Diagnostic } from '../types.js';
 import path from 'node:path';
-import { refParserOptions } from './ref-options.js';
+import { refParserOptions, swaggerParser } from './ref-options.js';
 import { openApiSchemaErrors } from './schema-validator.js';
 import { relativeInside } from '../source/confined-path.js';
 import { isSwagger2, toOpenApi3 } from './upgrade-swagger.js';
@@ -69,7 +69,7 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
     // A URL document, or a file with `$ref`s to URLs, is bundled into a local copy:
     // render threads read that and never use the network. Its contents cover what the `$ref`s fetched.
     if ((!isUrl(key) && !hasUrlRefs(raw)) || !outbound.copyDir) return { key, doc, ...refs, diagnostics: [] };
-    const bundled = fromParserOutput(await SwaggerParser.bundle(base, asParserInput(structuredClone(raw)), options));
+    const bundled = fromParserOutput(await (await swaggerParser()).bundle(base, asParserInput(structuredClone(raw)), options));
     return { key, doc, localCopy: await writeLocalCopy(key, bundled, outbound.copyDir), ...refs, diagnostics: [] };
   } catch (err) {
     if ((err as Error).name === 'ResolverError') return { key, diagnostics: [externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)] };
@@ -85,6 +85,7 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
  * A schema failure throws what swagger-parser throws (ajv's errors in `details`).
  */
 async function validateDocument(base: string, raw: OpenApiObject, options: SwaggerParser.Options): Promise<OpenApiObject> {
+  const SwaggerParser = await swaggerParser();
   const parser = new SwaggerParser();
   // The document was checked to name an OpenAPI 3 version before (checkDocument).
   const api = fromParserOutput(await parser.dereference(base, asParserInput(structuredClone(raw)), { ...options, dereference: { circular: 'ignore' } })) as OpenApiObject & { openapi: string };

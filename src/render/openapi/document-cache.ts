@@ -4,11 +4,10 @@
  * reuses it for every endpoint page of that document; nothing is shared across threads.
  */
 import { stat, readFile } from 'node:fs/promises';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { InvalidError } from '../../core/errors.js';
 import { asParserInput, documentKey, fromParserOutput, isUrl, parseDocumentText, type OpenApiObject } from './read-document.js';
 import { confinedFile } from '../source/confined-path.js';
-import { refParserOptions } from './ref-options.js';
+import { refParserOptions, swaggerParser } from './ref-options.js';
 import { componentNames } from './schema-utils.js';
 import { toOpenApi3 } from './upgrade-swagger.js';
 
@@ -67,7 +66,7 @@ export async function loadRenderDocument(root: string, source: RenderSource): Pr
     const raw = toOpenApi3(parseDocumentText(await readFile(abs, 'utf8'), file));
     // Render threads never use the network: URL documents come bundled in their local copy.
     const options = refParserOptions(localCopy ? null : root, null);
-    const doc = fromParserOutput(await SwaggerParser.dereference(isUrl(file) ? file : abs, asParserInput(raw), options));
+    const doc = fromParserOutput(await (await swaggerParser()).dereference(isUrl(file) ? file : abs, asParserInput(raw), options));
     return { doc, names: componentNames(doc) };
   });
 }

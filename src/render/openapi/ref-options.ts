@@ -2,12 +2,20 @@
  * Options for swagger-parser's `$ref` resolution. External references may point at other
  * files of the docs folder, never outside it (a document from any repository must not
  * pull `/etc/passwd` into the site), and at HTTP(S) URLs only when the caller allows it.
+ * The parsers themselves are loaded on first use (a site with no API document never loads them).
  */
 import { readFile } from 'node:fs/promises';
 import type SwaggerParser from '@apidevtools/swagger-parser';
+import type $RefParser from '@apidevtools/json-schema-ref-parser';
 import { fileURLToPath } from 'node:url';
 import { confinedFile, relativeInside } from '../source/confined-path.js';
 import { guardedFetch, type FetchPolicy } from '../../core/guarded-fetch.js';
+
+/** swagger-parser, with json-schema-ref-parser and js-yaml: ~60 modules. */
+export const swaggerParser = (): Promise<typeof SwaggerParser> => import('@apidevtools/swagger-parser').then((m) => m.default);
+
+/** json-schema-ref-parser alone (AsyncAPI documents). */
+export const refParser = (): Promise<typeof $RefParser> => import('@apidevtools/json-schema-ref-parser').then((m) => m.default);
 
 function toFilePath(url: string): string {
   return url.startsWith('file://') ? fileURLToPath(url) : decodeURI(url);

