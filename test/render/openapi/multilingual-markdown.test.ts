@@ -56,31 +56,31 @@ const OPENAPI = {
   },
 };
 
-const ASYNCAPI = `asyncapi: 3.0.0
-info: { title: Rooms, version: "1" }
-servers:
-  local: { host: "127.0.0.1:9", protocol: ws }
-channels:
-  chat:
-    title: Chat room
-    tags: [{ name: Chat }]
-    address: rooms/{roomId}
-    parameters:
-      roomId: { examples: ["42"] }
-    bindings:
-      ws: { bindingVersion: 0.1.0, query: { type: object, properties: { token: { type: string } } } }
-    messages:
-      postMessage:
-        title: Post a message
-        headers: { type: object, properties: { X-Trace: { type: string } } }
-        payload: { type: object, required: [text], properties: { text: { type: string } } }
-      roomEvent:
-        title: Room event
-        payload: { type: string, enum: [joined, left] }
-operations:
-  postToRoom: { action: receive, channel: { $ref: "#/channels/chat" }, messages: [{ $ref: "#/channels/chat/messages/postMessage" }] }
-  roomEvents: { action: send, channel: { $ref: "#/channels/chat" }, messages: [{ $ref: "#/channels/chat/messages/roomEvent" }] }
-`;
+const chat = '#/channels/chat';
+const ASYNCAPI = {
+  asyncapi: '3.0.0',
+  info: { title: 'Rooms', version: '1' },
+  servers: { local: { host: '127.0.0.1:9', protocol: 'ws' } },
+  channels: {
+    chat: {
+      title: 'Chat room', tags: [{ name: 'Chat' }], address: 'rooms/{roomId}',
+      parameters: { roomId: { examples: ['42'] } },
+      bindings: { ws: { bindingVersion: '0.1.0', query: { type: 'object', properties: { token: { type: 'string' } } } } },
+      messages: {
+        postMessage: {
+          title: 'Post a message',
+          headers: { type: 'object', properties: { 'X-Trace': { type: 'string' } } },
+          payload: { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
+        },
+        roomEvent: { title: 'Room event', payload: { type: 'string', enum: ['joined', 'left'] } },
+      },
+    },
+  },
+  operations: {
+    postToRoom: { action: 'receive', channel: { $ref: chat }, messages: [{ $ref: `${chat}/messages/postMessage` }] },
+    roomEvents: { action: 'send', channel: { $ref: chat }, messages: [{ $ref: `${chat}/messages/roomEvent` }] },
+  },
+};
 
 const part = (language: string, dir: string) => ({
   language,
@@ -219,7 +219,8 @@ describe('.md twins of API pages on a multilingual site', () => {
     for (const dir of ['fr', 'zh']) mkdirSync(join(root, dir), { recursive: true });
     writeFileSync(join(root, 'docs.json'), JSON.stringify(DOCS));
     writeFileSync(join(root, 'openapi.json'), JSON.stringify(OPENAPI));
-    writeFileSync(join(root, 'streams.yaml'), ASYNCAPI);
+    // JSON is YAML: the document is written as the OpenAPI one is.
+    writeFileSync(join(root, 'streams.yaml'), JSON.stringify(ASYNCAPI));
     writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nRooms and pets.\n');
     writeFileSync(join(root, 'fr/index.mdx'), '---\ntitle: Accueil\n---\n\nDes salons.\n');
     writeFileSync(join(root, 'zh/index.mdx'), '---\ntitle: 首页\n---\n\n房间。\n');
