@@ -11,7 +11,7 @@ import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
 import { fillUi, uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { addressAfter, channelModel, type AsyncBinding, type AsyncMessage, type AsyncOperation, type ChannelModel } from './asyncapi-model.js';
 import { loadAsyncRenderDocument } from './asyncapi-document.js';
-import { fieldLine, oneLine, properties } from './endpoint-markdown.js';
+import { codeSpan, fieldLine, labelLine, oneLine, properties, withNote, type MarkdownContext } from './endpoint-markdown.js';
 import { esc, prettyJson } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
 import { anchored, HeadingList, schemaFields, tabs, type TabItem } from './page-sections.js';
@@ -87,30 +87,34 @@ function exampleTabs(model: ChannelModel, uid: string, ui: UiStrings): string {
   return items.length ? `<div class="api-response-examples">${tabs(items.slice(0, 12), `${uid}-mx`, ui.messageExamples)}</div>` : '';
 }
 
-function channelMarkdown(model: ChannelModel, names: Map<object, string>, opts: { content?: string; description?: string }): string {
+/** The channel page's `.md` twin, with the HTML page's words (the same keys of the page language's row). */
+function channelMarkdown(model: ChannelModel, ctx: MarkdownContext, opts: { content?: string; description?: string }): string {
+  const { ui } = ctx;
   const out: string[] = [];
   if (opts.content) out.push(opts.content, '');
   const urls = model.servers.length ? model.servers.map((s) => s.url + addressAfter(s.url, model.address)) : model.address ? [model.address] : [];
   if (urls.length) out.push('```', ...urls, '```', '');
   if (!opts.description && model.description) out.push(model.description, '');
-  if (model.parameters.length) out.push('## Parameters', '', ...model.parameters.map((p) => `- ${fieldLine(p.name, p.schema, names, { required: true, description: p.description })}`), '');
+  if (model.parameters.length) out.push(`## ${ui.parameters}`, '', ...model.parameters.map((p) => `- ${fieldLine(p.name, p.schema, ctx, { required: true, description: p.description })}`), '');
   for (const b of model.bindings) {
-    out.push(`Binding \`${b.protocol}\`${b.version ? ` (version ${b.version})` : ''}:`, '');
+    const protocol = `\`${b.protocol}\``;
+    out.push(b.version ? fillUi(ui.bindingOfVersion, { protocol, version: b.version }) : fillUi(ui.bindingOf, { protocol }), '');
     for (const [name, value] of Object.entries(b.value)) {
-      out.push(...(isSchema(value) ? [`- ${fieldLine(name, value, names, {})}`, ...properties(value, names, 1, new Set())] : [`- \`${name}\`: ${oneLine(prettyJson(value))}`]));
+      out.push(...(isSchema(value) ? [`- ${fieldLine(name, value, ctx, {})}`, ...properties(value, ctx, 1, new Set())] : [`- \`${name}\`: ${oneLine(prettyJson(value))}`]));
     }
     out.push('');
   }
-  for (const [title, messages] of [['Send', model.send.flatMap((o) => o.messages)], ['Receive', model.receive.flatMap((o) => o.messages)], ['Messages', model.other]] as const) {
+  for (const [title, messages] of [[ui.send, model.send.flatMap((o) => o.messages)], [ui.receive, model.receive.flatMap((o) => o.messages)], [ui.messages, model.other]] as const) {
     if (messages.length === 0) continue;
     out.push(`## ${title}`, '');
     for (const m of messages) {
       out.push(`### ${m.title}`, '');
       if (m.description) out.push(m.description.trim(), '');
-      if (m.headers) out.push('Headers:', '', ...properties(m.headers, names, 0, new Set()), '');
+      if (m.headers) out.push(labelLine(ui.headers, ui), '', ...properties(m.headers, ctx, 0, new Set()), '');
       if (m.payload) {
-        const lines = properties(m.payload, names, 0, new Set());
-        out.push('Payload:', '', ...(lines.length ? lines : [`- ${fieldLine('payload', m.payload, names, {})}`]), '');
+        const lines = properties(m.payload, ctx, 0, new Set());
+        // A payload that is not an object is one field, named as the HTML names it.
+        out.push(labelLine(ui.payload, ui), '', ...(lines.length ? lines : [`- ${fieldLine('payload', m.payload, ctx, {})}`]), '');
       }
     }
   }
@@ -125,13 +129,16 @@ export async function renderChannelPage(spec: ChannelPageSpec, ctx: PageContext,
   };
   const doc = await loadAsyncRenderDocument(ctx.root, spec);
   const model = channelModel(doc, spec.channel);
+  const ui = uiStrings(ctx.language);
   if (!model) {
     diagnostics.push({ severity: 'error', file: spec.file, path: `channels[${JSON.stringify(spec.channel)}]`, message: `AsyncAPI channel "${spec.channel}" not found in ${spec.file}` });
-    return { ...base, html: `${contentHtml ?? ''}<p class="api-note">Channel ${esc(spec.channel)} is missing from ${esc(spec.file)}.</p>`, markdown: contentMarkdown, headings: [] };
+    // The reader (and an agent reading the twin) is told, in the page's language, why the reference is not there.
+    const html = fillUi(esc(ui.channelMissing), { channel: esc(spec.channel), file: esc(spec.file) });
+    const markdown = withNote(contentMarkdown, fillUi(ui.channelMissing, { channel: codeSpan(spec.channel), file: codeSpan(spec.file) }));
+    return { ...base, html: `${contentHtml ?? ''}<p class="api-note">${html}</p>`, markdown, headings: [] };
   }
   const names = componentNames(doc);
   const links: MarkdownLinks = { resolveLink: (href) => ctx.resolveLink(href, spec.page), broken: base.brokenLinks };
-  const ui = uiStrings(ctx.language);
   const schemaCtx: SchemaHtmlContext = { names, links, direction: 'response', ui };
   const headings = new HeadingList(ui.linkToSection);
   if (contentHtml) for (const m of contentHtml.matchAll(/\bid="([^"]+)"/g)) headings.reserve(m[1]);
@@ -155,7 +162,7 @@ export async function renderChannelPage(spec: ChannelPageSpec, ctx: PageContext,
     frontmatter: { ...base.frontmatter, ...(description ? { description } : {}) },
     ...(description ? { description } : {}),
     html,
-    markdown: channelMarkdown(model, names, { content: contentMarkdown, description }),
+    markdown: channelMarkdown(model, { names, ui }, { content: contentMarkdown, description }),
     headings: headings.items,
   };
 }

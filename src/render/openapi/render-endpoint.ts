@@ -8,13 +8,13 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
 import { ensureLanguages } from '../highlight/index.js';
-import { uiStrings } from '../layout/ui-strings.js';
+import { fillUi, uiStrings } from '../layout/ui-strings.js';
 import { codeSamples } from './code-samples.js';
 import { loadRenderDocument } from './document-cache.js';
 import { esc } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
 import { buildOperationModel } from './operation-model.js';
-import { endpointMarkdown } from './endpoint-markdown.js';
+import { codeSpan, endpointMarkdown, withNote } from './endpoint-markdown.js';
 import { findOperation } from './operations.js';
 import { codeBlock, HeadingList, renderBody, renderParameters, renderResponses, responseExampleTabs, tabs } from './page-sections.js';
 import { renderPlayground } from './playground-html.js';
@@ -55,13 +55,17 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   };
   const { doc, names } = await loadRenderDocument(ctx.root, spec);
   const found = findOperation(doc, spec.method, spec.path);
+  const ui = uiStrings(ctx.language);
   if (!found) {
     diagnostics.push({ severity: 'error', file: spec.file, path: `paths[${JSON.stringify(spec.path)}].${spec.method.toLowerCase()}`, message: `Operation ${spec.method} ${spec.path} not found in ${spec.file}` });
-    return { ...base, html: `${contentHtml ?? ''}<p class="api-note">Operation ${esc(spec.method)} ${esc(spec.path)} is missing from ${esc(spec.file)}.</p>`, markdown: contentMarkdown, headings: [] };
+    // Said on the page and in its `.md` twin, in the page's language: the reference is missing, not silently empty.
+    const operation = `${spec.method} ${spec.path}`;
+    const html = fillUi(esc(ui.operationMissing), { operation: esc(operation), file: esc(spec.file) });
+    const markdown = withNote(contentMarkdown, fillUi(ui.operationMissing, { operation: codeSpan(operation), file: codeSpan(spec.file) }));
+    return { ...base, html: `${contentHtml ?? ''}<p class="api-note">${html}</p>`, markdown, headings: [] };
   }
   const model = buildOperationModel(doc, ctx.config, spec.method, found.path, found.op, found.item);
   const links: MarkdownLinks = { resolveLink: (href) => ctx.resolveLink(href, spec.page), broken: base.brokenLinks };
-  const ui = uiStrings(ctx.language);
   const schemaCtx: SchemaHtmlContext = { names, links, direction: 'request', ui };
   const headings = new HeadingList(ui.linkToSection);
   if (contentHtml) reserveContentIds(contentHtml, headings);
@@ -99,7 +103,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
     frontmatter: { ...base.frontmatter, ...(description ? { description } : {}), ...(found.op.deprecated === true ? { deprecated: true } : {}) },
     ...(description ? { description } : {}),
     html,
-    markdown: endpointMarkdown(model, names, { content: contentMarkdown, description }),
+    markdown: endpointMarkdown(model, { names, ui }, { content: contentMarkdown, description }),
     headings: headings.items,
   };
 }

@@ -22,8 +22,10 @@ describe('UI strings', () => {
       expect(words.noResults, code).toContain('{query}');
       expect(words.show, code).toContain('{title}');
       expect(words.expand, code).toContain('{lines}');
-      for (const [k, ph] of [['missingParameters', '{names}'], ['headersUnsupported', '{names}'], ['invalidJson', '{error}'], ['bindingVersion', '{version}'], ['closed', '{code}'], ['circularReference', '{name}'], ['bearerDescription', '{format}'], ['basicDescription', '{pair}'], ['apiKeyQuery', '{name}'], ['notWebSocket', '{url}']] as const) expect(words[k], `${code}.${k}`).toContain(ph);
-      if (!code.startsWith('en')) for (const k of ['copyButton', 'collapse', 'toClose', 'searchUnavailable', 'tryIt', 'response', 'requestFailed', 'status404', 'connected', 'headersUnsupported'] as const) expect(words[k], `${code}.${k}`).not.toBe(english[k]);
+      for (const [k, ph] of [['missingParameters', '{names}'], ['headersUnsupported', '{names}'], ['invalidJson', '{error}'], ['bindingVersion', '{version}'], ['closed', '{code}'], ['circularReference', '{name}'], ['bearerDescription', '{format}'], ['basicDescription', '{pair}'], ['apiKeyQuery', '{name}'], ['notWebSocket', '{url}'],
+        ['scopesList', '{scopes}'], ['defaultIs', '{value}'], ['enumValues', '{values}'], ['optionN', '{n}'], ['moreProperties', '{count}'], ['bindingOf', '{protocol}'], ['bindingOfVersion', '{protocol}'],
+        ['bindingOfVersion', '{version}'], ['operationMissing', '{operation}'], ['operationMissing', '{file}'], ['channelMissing', '{channel}'], ['channelMissing', '{file}'], ['labelColon', '{label}']] as const) expect(words[k], `${code}.${k}`).toContain(ph);
+      if (!code.startsWith('en')) for (const k of ['copyButton', 'collapse', 'toClose', 'searchUnavailable', 'tryIt', 'response', 'requestFailed', 'status404', 'connected', 'headersUnsupported', 'responses', 'moreProperties', 'operationMissing', 'channelMissing'] as const) expect(words[k], `${code}.${k}`).not.toBe(english[k]);
       if (!code.startsWith('en')) expect(words.onThisPage, code).not.toBe(english.onThisPage);
     }
   });
@@ -34,8 +36,9 @@ describe('UI strings', () => {
     expect(uiStrings('jp').previous).toBe('前へ');
     expect(uiStrings('pt').next).toBe('Próximo');
     expect([uiStrings('fr').filters, uiStrings('de').view, uiStrings('ja').allLanguages]).toEqual(['Filtres', 'Ansicht', 'すべての言語とバージョン']);
-    // Each group of a row lines up with its keys: controls, API pages, status texts, channel pages.
+    // Each group of a row lines up with its keys: controls, API pages, status texts, channel pages, `.md` twins.
     expect([uiStrings('es').copyButton, uiStrings('ru').expand, uiStrings('fr').breadcrumb, uiStrings('ja').toClose, uiStrings('zh').mermaidSource]).toEqual(['Copiar', 'Развернуть (строк: {lines})', 'Fil d’Ariane', 'で閉じる', '图表（Mermaid 源码）']);
+    expect([uiStrings('de').bindingOfVersion, uiStrings('pl').moreProperties, uiStrings('zh').labelColon, uiStrings('fr').servers]).toEqual(['Bindung {protocol} (Version {version}):', '… kolejne właściwości: {count}', '{label}：', 'Serveurs']);
     expect([uiStrings('fr').tryIt, uiStrings('de').pathParameters, uiStrings('ja').status404, uiStrings('es').connected, uiStrings('zh-Hant').noMessages]).toEqual(['Essayer', 'Pfadparameter', '見つかりません', 'Conectado', '尚無訊息。']);
   });
 
