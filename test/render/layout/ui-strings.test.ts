@@ -1,7 +1,8 @@
 /**
  * The interface words per language: every language code Mintlify documents maps to a
  * BCP 47 tag, a name of its own and a full row of words (none missing, none left in
- * English by a shifted column), and unknown codes fall back to English.
+ * English by a shifted column; a group with a word too many or too few fails uiStrings,
+ * which this test calls for every code), and unknown codes fall back to English.
  */
 import { describe, expect, it } from 'vitest';
 import { isKnownLanguage, languageName, languageTag } from '../../../src/render/config/languages.js';
