@@ -1,38 +1,91 @@
 /**
  * YAML frontmatter of a page, read with `yaml`; a syntax error is a warning with its line.
- * The common case (flat `key: value` lines with quoted strings, numbers, booleans or
- * plain words) is read by a small fast path that gives the same result; anything else
- * goes to the full YAML parser.
+ * The common case (flat `key: value` lines with quoted strings, numbers, booleans, plain
+ * words or lists of strings) is read by a small fast path that gives the same result
+ * (flatFrontmatter, also the export's scan of titles); anything else goes to `yaml`.
  */
 import type { Root } from 'mdast';
 import { parse } from 'yaml';
 import type { Diagnostic, Frontmatter } from '../types.js';
 
-const SIMPLE_LINE = /^([A-Za-z_][\w-]*):[ \t]+(?:"((?:[^"\\]|\\["\\/nt])*)"|'((?:[^']|'')*)'|(true|false)|(-?(?:0|[1-9]\d{0,14})(?:\.\d+)?)|([A-Za-z][\w ,.()/-]*?))[ \t]*$/;
-const RESERVED = /^(null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+const FLAT_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$/;
+/** A plain scalar YAML reads as a string: no indicator first, no comment, no `: ` inside. */
+const PLAIN_SAFE = /^[^\s"'[\]{}&*!|>%@`#,?:-][^#]*$/;
+/** The numbers read here; anything else that starts like a number (`1e3`, `0x10`, `+1`, `.5`, `007`) goes to YAML. */
+const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+const NUMBER_LIKE = /^[-+]?[.\d]/;
 
-/** Flat frontmatter without YAML features, or null when the full parser is needed. */
-export function simpleFrontmatter(text: string): Frontmatter | null {
+/**
+ * Most frontmatter is a flat list of `key: scalar` lines; reading those directly is many
+ * times faster than a YAML parser (~1 ms a page), and it runs for every page twice (the
+ * export's scan for titles, the render). It gives what `yaml`'s parse (YAML 1.2, core
+ * schema) gives, or undefined when the text holds anything else (nesting, block scalars,
+ * comments, anchors, odd quoting or numbers), which then goes to YAML:
+ * test/render/markdown/frontmatter.test.ts compares both on every form accepted here.
+ * A key written twice keeps its last value, unless `uniqueKeys` asks for YAML's verdict
+ * (an error).
+ */
+export function flatFrontmatter(text: string, { uniqueKeys = false } = {}): Frontmatter | undefined {
   const out: Frontmatter = {};
-  for (const line of text.split('\n')) {
+  for (const line of text.split(/\r?\n/)) {
     if (line.trim() === '') continue;
-    const m = SIMPLE_LINE.exec(line);
-    if (!m || m[1] in out || m[1] === '__proto__') return null;
-    if (m[2] !== undefined) out[m[1]] = JSON.parse(`"${m[2]}"`);
-    else if (m[3] !== undefined) out[m[1]] = m[3].replace(/''/g, "'");
-    else if (m[4] !== undefined) out[m[1]] = m[4] === 'true';
-    else if (m[5] !== undefined) out[m[1]] = Number(m[5]);
-    else if (m[6] !== undefined && !RESERVED.test(m[6]) && !/ #|: /.test(m[6])) out[m[1]] = m[6];
-    else return null;
+    const m = FLAT_LINE.exec(line);
+    if (!m || m[1] === '__proto__' || (uniqueKeys && Object.hasOwn(out, m[1]))) return undefined;
+    const value = flatScalar(m[2] ?? '');
+    if (value === undefined) return undefined;
+    out[m[1]] = value;
   }
   return out;
+}
+
+/** One value of a flat line as YAML reads it, or undefined to leave the page to YAML. */
+function flatScalar(raw: string): unknown {
+  if (raw === '' || raw === '~' || raw === 'null' || raw === 'Null' || raw === 'NULL') return null;
+  if (raw === 'true' || raw === 'True' || raw === 'TRUE') return true;
+  if (raw === 'false' || raw === 'False' || raw === 'FALSE') return false;
+  if (raw.startsWith('"')) {
+    // JSON's escapes that YAML reads the same way; `\x41`, `\u` forms, `\0`... go to YAML.
+    if (raw.length < 2 || !raw.endsWith('"') || /\\[^"\\nt/]/.test(raw)) return undefined;
+    try {
+      return JSON.parse(raw) as string;
+    } catch {
+      return undefined; // not a plain JSON string (a quote inside): YAML decides
+    }
+  }
+  if (raw.startsWith("'")) {
+    const inner = raw.slice(1, -1);
+    if (raw.length < 2 || !raw.endsWith("'") || inner.replace(/''/g, '').includes("'")) return undefined;
+    return inner.replace(/''/g, "'");
+  }
+  if (raw.startsWith('[')) return jsonStrings(raw);
+  if (NUMBER_LIKE.test(raw)) {
+    const n = NUMBER.test(raw) ? Number(raw) : undefined;
+    return n === 0 && raw.startsWith('-') ? undefined : n;
+  }
+  return PLAIN_SAFE.test(raw) && !raw.includes(': ') && !raw.endsWith(':') ? raw : undefined;
+}
+
+/**
+ * A flow list of double-quoted strings written as JSON (`keywords: ["api key", "auth"]`:
+ * on 97% of the pages of Mintlify's own docs), which YAML 1.2 reads as JSON does; anything
+ * else in brackets (plain or single-quoted items, a trailing comma, rare escapes) is undefined.
+ */
+function jsonStrings(raw: string): string[] | undefined {
+  if (!raw.endsWith(']') || /\\[^"\\nt/]/.test(raw)) return undefined;
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    return undefined; // not JSON: the full YAML reader takes the page
+  }
+  return Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : undefined;
 }
 
 export function readFrontmatter(tree: Root, file: string, diagnostics: Diagnostic[]): Frontmatter {
   const node = tree.children.find((n) => n.type === 'yaml');
   if (!node || node.type !== 'yaml' || !node.value.trim()) return {};
-  const simple = simpleFrontmatter(node.value);
-  if (simple) return simple;
+  const flat = flatFrontmatter(node.value, { uniqueKeys: true });
+  if (flat) return flat;
   try {
     const data: unknown = parse(node.value);
     if (data && typeof data === 'object' && !Array.isArray(data)) return data as Frontmatter;

@@ -6,7 +6,7 @@
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { parseFlat } from '../output/read-frontmatter.js';
+import { flatFrontmatter } from '../markdown/frontmatter.js';
 
 export interface OperationReference {
   method: string;
@@ -98,7 +98,7 @@ export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<
     const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(heads[i]);
     if (!m || !/^(openapi|asyncapi)\s*:/m.test(m[1])) return;
     // Flat `key: value` frontmatter (most pages) is read directly, as the scan of titles does: YAML costs ~1 ms a page.
-    let fm: Record<string, unknown> | undefined = parseFlat(m[1], { uniqueKeys: true });
+    let fm: Record<string, unknown> | undefined = flatFrontmatter(m[1], { uniqueKeys: true });
     if (!fm) {
       try {
         fm = (parseYaml(m[1]) ?? {}) as Record<string, unknown>;

@@ -6,6 +6,7 @@
  */
 import { parse } from 'yaml';
 import type { Frontmatter } from '../types.js';
+import { flatFrontmatter } from '../markdown/frontmatter.js';
 
 export interface PageSummary {
   frontmatter: Frontmatter;
@@ -14,63 +15,6 @@ export interface PageSummary {
 }
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\s*(?:\r?\n|$)/;
-const SIMPLE_LINE = /^([A-Za-z_][\w-]*):[ \t]*(.*?)[ \t]*$/;
-const PLAIN_SAFE = /^[^\s"'[\]{}&*!|>%@`#,?:-][^#]*$/;
-
-/**
- * Most frontmatter is a flat list of `key: scalar` lines; reading those directly is
- * many times faster than a YAML parser over a thousand pages. Anything else (lists,
- * nesting, block scalars, comments, odd quoting) returns undefined and goes to YAML.
- * A key written twice keeps its last value, unless `uniqueKeys` asks for YAML's verdict.
- */
-export function parseFlat(text: string, { uniqueKeys = false } = {}): Frontmatter | undefined {
-  const out: Frontmatter = {};
-  for (const line of text.split(/\r?\n/)) {
-    if (line.trim() === '') continue;
-    const m = SIMPLE_LINE.exec(line);
-    if (!m) return undefined;
-    // `uniqueKeys`: a key written twice goes to the YAML reader, which refuses it.
-    if (uniqueKeys && Object.hasOwn(out, m[1])) return undefined;
-    const raw = m[2];
-    let value: unknown;
-    if (raw.startsWith('"')) {
-      if (!raw.endsWith('"') || raw.length < 2 || /\\[^"\\nt/]/.test(raw)) return undefined;
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        return undefined; // not a plain JSON string: the full YAML reader takes the page
-      }
-    } else if (raw.startsWith("'")) {
-      if (!raw.endsWith("'") || raw.length < 2 || /[^']'[^']/.test(raw.slice(1, -1).replace(/''/g, ''))) return undefined;
-      value = raw.slice(1, -1).replace(/''/g, "'");
-    } else if (raw.startsWith('[')) {
-      value = jsonStrings(raw);
-      if (value === undefined) return undefined;
-    } else if (raw === 'true' || raw === 'false') value = raw === 'true';
-    else if (raw === '' || raw === 'null' || raw === '~') value = null;
-    else if (/^-?\d+(\.\d+)?$/.test(raw)) value = Number(raw);
-    else if (PLAIN_SAFE.test(raw) && !raw.includes(': ')) value = raw;
-    else return undefined;
-    out[m[1]] = value;
-  }
-  return out;
-}
-
-/**
- * A flow list of double-quoted strings written as JSON (`keywords: ["api key", "auth"]`:
- * on 97% of the pages of Mintlify's own docs), which YAML 1.2 reads as JSON does; anything
- * else in brackets (plain or single-quoted items, a trailing comma, rare escapes) is undefined.
- */
-function jsonStrings(raw: string): string[] | undefined {
-  if (!raw.endsWith(']') || /\\[^"\\nt/]/.test(raw)) return undefined;
-  let list: unknown;
-  try {
-    list = JSON.parse(raw);
-  } catch {
-    return undefined; // not JSON: the full YAML reader takes the page
-  }
-  return Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : undefined;
-}
 
 export function readFrontmatter(source: string): PageSummary {
   let frontmatter: Frontmatter = {};
@@ -78,7 +22,7 @@ export function readFrontmatter(source: string): PageSummary {
   const match = FRONTMATTER.exec(source);
   if (match) {
     body = source.slice(match[0].length);
-    const flat = parseFlat(match[1]);
+    const flat = flatFrontmatter(match[1]);
     if (flat) frontmatter = flat;
     else {
       try {

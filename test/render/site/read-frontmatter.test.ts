@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { frontmatterKeyLine, parseFlat, readFrontmatter, summaryTitle } from '../../../src/render/output/read-frontmatter.js';
+import { frontmatterKeyLine, readFrontmatter, summaryTitle } from '../../../src/render/output/read-frontmatter.js';
 
 const CASES = [
   'title: "Quick \\"start\\""\ndescription: Plain text, with commas\nhidden: true\nicon: rocket',
@@ -44,15 +44,6 @@ describe('readFrontmatter', () => {
     expect(summaryTitle(readFrontmatter('---\nsidebarTitle: Short\ntitle: Long title\n---\n'), 'a/b')).toEqual({ title: 'Long title', sidebarTitle: 'Short' });
     expect(summaryTitle(readFrontmatter('Intro\n\n# From heading #\n'), 'a/b')).toEqual({ title: 'From heading', sidebarTitle: 'From heading' });
     expect(summaryTitle(readFrontmatter('no heading'), 'guides/getting-started')).toEqual({ title: 'Getting started', sidebarTitle: 'Getting started' });
-  });
-});
-
-describe('parseFlat', () => {
-  it('keeps the last value of a key written twice, or with uniqueKeys leaves the page to YAML (which refuses it)', () => {
-    expect(parseFlat('title: A\ntitle: B')).toEqual({ title: 'B' });
-    expect(parseFlat('title: A\ntitle: B', { uniqueKeys: true })).toBeUndefined();
-    expect(() => void parse('title: A\ntitle: B')).toThrow();
-    expect(parseFlat('openapi: "GET /a"\ntitle: A', { uniqueKeys: true })).toEqual(parse('openapi: "GET /a"\ntitle: A'));
   });
 });
 
