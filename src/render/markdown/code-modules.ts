@@ -6,7 +6,7 @@
  */
 import type { Root } from 'mdast';
 import type { SandboxModule } from '../sandbox/protocol.js';
-import { compileModule, CompileError, exportLine } from '../sandbox/compile.js';
+import { compileModule, CompileError, exportLine, loadCompiler } from '../sandbox/compile.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
 import type { Diagnostic } from '../types.js';
 
@@ -58,6 +58,7 @@ export async function loadCodeSnippet(root: string, file: string, diagnostics: D
     warn(diagnostics, file, source.slice(0, at).split('\n').length,
       `import from "${spec}" ignored: component snippets cannot import other files or packages (React hooks are available without importing them)`);
   }
+  await loadCompiler();
   const compiled = compile(source, file, diagnostics);
   return compiled ? { id: file, file, code: compiled.code, exports: compiled.exports, imports: {}, source, deps: [] } : null;
 }
@@ -66,7 +67,7 @@ export async function loadCodeSnippet(root: string, file: string, diagnostics: D
  * The page's ESM blocks as one module, each block at its own line (blank lines between),
  * so that compile errors and the sandbox's stack traces give lines of the page.
  */
-export function pageCodeModule(file: string, tree: Root, imports: Record<string, CodeModule>, diagnostics: Diagnostic[]): CodeModule | null {
+export async function pageCodeModule(file: string, tree: Root, imports: Record<string, CodeModule>, diagnostics: Diagnostic[]): Promise<CodeModule | null> {
   let source = '';
   let line = 1;
   for (const node of tree.children) {
@@ -79,6 +80,7 @@ export function pageCodeModule(file: string, tree: Root, imports: Record<string,
     source += node.value;
     line += node.value.split('\n').length - 1;
   }
+  await loadCompiler();
   const compiled = compile(source, file, diagnostics);
   if (!compiled) return null;
   const ids = Object.fromEntries(Object.entries(imports).map(([spec, m]) => [spec, m.id]));

@@ -144,7 +144,7 @@ export async function readModule(loader: ModuleLoader, file: string, source: str
     }
   }
   if (functions.length) {
-    const code = pageCodeModule(file, tree, codeImports, loader.diagnostics);
+    const code = await pageCodeModule(file, tree, codeImports, loader.diagnostics);
     if (code) {
       mod.code = code;
       for (const name of functions) mod.codeComponents.set(name, componentOf(code, name));

@@ -49,12 +49,21 @@ export interface SitePlan {
 const PAGE_FILE = /\.(mdx|md)$/i;
 const REPO_FILES = /^(readme|license|licence|changelog|contributing|code_of_conduct)\.mdx?$/i;
 
-export async function planSite(root: string, deployment: Deployment, exclude: string[] = [], outbound?: Outbound): Promise<SitePlan> {
+/**
+ * The site's plan. `onSources` is given the page sources as soon as they are read,
+ * before the API reference is planned (export-run.ts warms its render threads with them).
+ */
+export async function planSite(root: string, deployment: Deployment, exclude: string[] = [], outbound?: Outbound, onSources?: (sources: Map<string, string>) => void): Promise<SitePlan> {
   const { config, diagnostics } = await loadSiteConfig(root);
   // Listing and reading the pages does not depend on the API plan: do both at once.
   const links: SkippedLink[] = [];
   const filesRead = walkFiles(root, exclude, links);
-  const sourcesRead = filesRead.then((list) => readTextFiles(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/'))));
+  const sourcesRead = filesRead
+    .then((list) => readTextFiles(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/'))))
+    .then((sources) => {
+      onSources?.(sources);
+      return sources;
+    });
   // Pages whose frontmatter names an operation are found in the sources just read.
   const apiPlanned = Promise.all([sourcesRead, filesRead]).then(([sources, list]) => planApiReference(root, config, deployment, sources, outbound, list));
   const [configText, api, files, allSources] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead]);

@@ -15,7 +15,9 @@
  * the grammars and 3.1-3.3 s on the first block of each language (Shiki translating and
  * V8 compiling the patterns of the rules first used), against ~15 s for the whole
  * export's rendering; with two threads that export took 19 s wall and 33.6 s of CPU
- * against ~17 s and ~24 s with one (issue 21, 2026-11-28). Rendering on the main thread when it idles
+ * against ~17 s and ~24 s with one (issue 21, 2026-11-28). A cold export's threads now pay the
+ * modules and the grammars while the main thread loads its own modules and scans the site
+ * (export-site.ts, highlight/warm-up.ts): that hides the wait, not the CPU. Rendering on the main thread when it idles
  * would pay the same warm-up there and lose the per-page budgets (nothing preempts it).
  *
  * The fixed cost is repaid on large sites: at 10000 pages a second thread on 2 cores

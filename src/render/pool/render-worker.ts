@@ -4,10 +4,13 @@
  * scanned), then renders one page per message and answers with the result (or the
  * error message). Pages render one at a time, in the order they came: the pool sends
  * the next one before this one is done (worker-pool.ts) and matches answers by order.
+ * A warm-up (highlight/warm-up.ts, sent by WorkerPool.prepare) takes its turn like a
+ * page and is answered with no result.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer, type RenderInit, type RenderTask } from './render-task.js';
 import { getHighlighter } from '../highlight/highlighter.js';
+import { warmHighlighter, type WarmUp } from '../highlight/warm-up.js';
 
 // The thread runs at normal priority unless the operator lowered it (`renderNice`):
 // the pool sets that before this module loads (worker-pool.ts).
@@ -19,15 +22,18 @@ let rendering = Promise.resolve();
 // Loaded: from here on a page's time limit counts (worker-pool.ts).
 parentPort!.postMessage({ ready: true });
 
-parentPort!.on('message', (msg: RenderTask | { init: RenderInit }) => {
+const failed = (err: unknown) => parentPort!.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) });
+
+parentPort!.on('message', (msg: RenderTask | WarmUp | { init: RenderInit }) => {
   if ('init' in msg) {
     render = createRenderer(msg.init);
     return;
   }
+  if ('warm' in msg) {
+    rendering = rendering.then(() => warmHighlighter(msg.warm).then(() => parentPort!.postMessage({ ok: true }), failed));
+    return;
+  }
   rendering = rendering.then(() =>
-    render!(msg).then(
-      (result) => parentPort!.postMessage({ ok: true, result }, [result.file.buffer as ArrayBuffer]),
-      (err: unknown) => parentPort!.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) }),
-    ),
+    render!(msg).then((result) => parentPort!.postMessage({ ok: true, result }, [result.file.buffer as ArrayBuffer]), failed),
   );
 });

@@ -9,7 +9,8 @@
  * TaskBudgetError and its worker is replaced; abort() terminates every worker and
  * rejects what is pending. Workers can start before their data is known (they load
  * their modules meanwhile): `init(data)` then reaches each one before any task, and
- * workers added later by `grow` start with it.
+ * workers added later by `grow` start with it, and `prepare(task)` gives each worker
+ * running a task of its own to do ahead of the rest.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -218,6 +219,22 @@ export class WorkerPool<T, R> {
   init(data: unknown): void {
     this.data = data;
     for (const slot of this.slots) slot.worker.postMessage({ init: data });
+  }
+
+  /**
+   * Sends `task` to each worker running now, after what it was sent already: work a
+   * worker does ahead of its tasks (a render thread's warm-up, highlight/warm-up.ts). It
+   * runs under a task's time and heap limits, so it can stall nothing: a worker it takes
+   * past them is replaced like any other (no task fails for it). Its answer is dropped.
+   */
+  prepare(task: unknown): void {
+    const ignore = () => {};
+    for (const slot of this.slots) {
+      if (this.failure) return;
+      slot.sent.push({ task, resolve: ignore, reject: ignore });
+      slot.worker.postMessage(task);
+      this.next(slot);
+    }
   }
 
   get size(): number {

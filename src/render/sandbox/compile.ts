@@ -4,8 +4,19 @@
  * to CommonJS (`require`, `exports.X`), keeping every line where it was so the
  * sandbox's error lines are the author's. Nothing here runs the code.
  */
-import { transform } from 'sucrase';
+import type { transform as sucraseTransform } from 'sucrase';
 import { sha256 } from '../cache/cache-key.js';
+
+let transform: typeof sucraseTransform | undefined;
+
+/**
+ * Loads sucrase, which compileModule needs. Loaded on the first page with code of its
+ * own, not with the renderer: it is ~75 ms of a render thread's ~530 ms of module
+ * loading, which a cold export waits for, and most sites have no such page.
+ */
+export async function loadCompiler(): Promise<void> {
+  transform ??= (await import('sucrase')).transform;
+}
 
 export interface Compiled {
   code: string;
@@ -24,8 +35,9 @@ export class CompileError extends Error {
 
 const cache = new Map<string, Compiled>();
 
-/** Compiles `source` (`file` names it in errors; `.ts`/`.tsx` strip types). */
+/** Compiles `source` (`file` names it in errors; `.ts`/`.tsx` strip types), once loadCompiler() is done. */
 export function compileModule(source: string, file: string): Compiled {
+  if (!transform) throw new Error('compileModule called before loadCompiler()');
   const typescript = /\.tsx?$/.test(file);
   const key = sha256(typescript ? 'ts' : 'js', source);
   const hit = cache.get(key);

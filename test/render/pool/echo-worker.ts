@@ -2,7 +2,7 @@
  * A worker for the pool tests: answers each task with its id after `ms` milliseconds,
  * one task at a time like the render worker, and says how many tasks it held
  * (received, not yet answered) when it answered, and the data it was started with or
- * sent (`{ init }`), and its thread's nice value. `exit` ends the thread instead; `exitAfter` answers, then ends the
+ * sent (`{ init }`), its thread's nice value and the ids it answered before (`done`). `exit` ends the thread instead; `exitAfter` answers, then ends the
  * thread while it holds no task.
  */
 import { getPriority } from 'node:os';
@@ -22,6 +22,7 @@ export interface EchoTask {
 
 parentPort!.postMessage({ ready: true });
 let held = 0;
+const done: number[] = [];
 let data: unknown = workerData;
 let chain = Promise.resolve();
 parentPort!.on('message', (task: EchoTask | { init: unknown }) => {
@@ -38,7 +39,8 @@ parentPort!.on('message', (task: EchoTask | { init: unknown }) => {
       for (;;) keep.push(Array.from({ length: 100_000 }, (_, i) => `${i}-${keep.length}`));
     }
     await new Promise((resolve) => setTimeout(resolve, task.ms));
-    parentPort!.postMessage({ ok: true, result: { id: task.id, held, data, thread: threadId, nice: getPriority() } });
+    parentPort!.postMessage({ ok: true, result: { id: task.id, held, data, thread: threadId, nice: getPriority(), done: [...done] } });
+    done.push(task.id);
     held--;
     if (task.exitAfter !== undefined) setTimeout(() => process.exit(task.exitAfter), 0);
   });

@@ -2,14 +2,15 @@
  * The render worker pool with real worker threads: answers reach the tasks they belong
  * to while each worker holds tasks ahead (more while the queue is long); a task that kills its worker, runs
  * past its time limit or out of heap fails alone and the worker is replaced, as is a
- * worker that dies between tasks; closing the pool replaces nothing.
+ * worker that dies between tasks; a prepared task reaches each worker ahead of what follows,
+ * under the same limits, and fails no task; closing the pool replaces nothing.
  */
 import { getPriority } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
 import { TaskBudgetError, WorkerPool, aheadLimit, workerFileOptions, type WorkerPoolOptions } from '../../../src/render/pool/worker-pool.js';
 import type { EchoTask } from './echo-worker.js';
 
-type Echo = { id: number; held: number; data: unknown; thread: number; nice: number };
+type Echo = { id: number; held: number; data: unknown; thread: number; nice: number; done: number[] };
 
 /** Runs `use` with a pool of `size` echo workers, closed afterwards whatever happens. */
 async function withEchoPool(size: number, use: (pool: WorkerPool<EchoTask, Echo>) => Promise<void>, options?: WorkerPoolOptions): Promise<void> {
@@ -111,6 +112,27 @@ describe('WorkerPool', () => {
       expect(reason).toBeInstanceOf(TaskBudgetError);
       expect(reason.budget).toBe('time');
       expect(reason.message).toBe('it took longer than 1 s');
+    }, { taskTimeoutMs: 1000 }), 60_000);
+
+  it('gives each worker a prepared task ahead of the tasks run after it, and drops its answer', () =>
+    withEchoPool(2, async (pool) => {
+      pool.prepare({ id: -1, ms: 30 } satisfies EchoTask);
+      const results = await Promise.all([0, 1, 2, 3, 4, 5].map((id) => pool.run({ id, ms: 5 })));
+      expect(results.map((r) => r.id)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(new Set(results.map((r) => r.thread)).size).toBe(2);
+      // On each thread the prepared task was answered first.
+      expect(results.every((r) => r.done[0] === -1)).toBe(true);
+      expect(pool.replacements).toBe(0);
+    }), 60_000);
+
+  it('replaces a worker whose prepared task goes past its time limit, and fails no task for it', () =>
+    withEchoPool(1, async (pool) => {
+      pool.prepare({ id: -1, ms: 0, spin: 60_000 } satisfies EchoTask);
+      const results = await Promise.all([0, 1].map((id) => pool.run({ id, ms: 0 })));
+      expect(results.map((r) => r.id)).toEqual([0, 1]);
+      // Run by the new worker, which was given no prepared task.
+      expect(results[0].done).toEqual([]);
+      expect(pool.replacements).toBe(1);
     }, { taskTimeoutMs: 1000 }), 60_000);
 
   it('fails a task that runs its worker out of heap alone', () =>

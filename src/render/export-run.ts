@@ -1,0 +1,479 @@
+/**
+ * The export proper (see export-site.ts, which starts the render threads first and then
+ * loads this module): turns a docs folder (docs.json or mint.json plus MDX pages) into a
+ * self-contained static site. Phases: scan (config, pages, frontmatter), render (page
+ * bodies from the cache or on a pool of worker threads, each put into the layout and
+ * written as it comes, search shards built meanwhile), write (theme, KaTeX, static
+ * files, sitemap, robots, 404, redirects). Same input, same bytes.
+ *
+ * Decisions (see the modules named): pages are the navigation's plus every other
+ * .md/.mdx outside snippets/, those outside the navigation rendered but not in the
+ * sidebar (output/plan-site.ts); every page is `path.html` and every link relative
+ * (output/page-paths.ts); the output folder is reused only when it holds a previous
+ * export (output/write-files.ts). Pages render in worker threads, each page within a
+ * time and memory budget (a page over it fails alone, named: pool/render-pages.ts);
+ * `workers: 0` renders on the calling thread, where the inputs are bounded but nothing
+ * can preempt a page.
+ */
+import { dirname, join, resolve } from 'node:path';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { InvalidError } from '../core/errors.js';
+import type { Deployment, Diagnostic, ExportOptions, ExportProgress, ExportReport } from './types.js';
+import { layoutPage } from './layout/page-layout.js';
+import { pageIconFor } from './layout/page-icon.js';
+import { checkIcons } from './icons/check-icons.js';
+import type { SiteModel } from './layout/site-model.js';
+import { buildTheme } from './theme/build-theme.js';
+import { katexAssets } from './theme/katex-assets.js';
+import { mermaidAssets } from './theme/mermaid-assets.js';
+import { analyticsSnippets } from './output/analytics.js';
+import { normalizePagePath, pageOutputFile } from './output/page-paths.js';
+import { planSite, type SitePlan } from './output/plan-site.js';
+import { configAsset, mediaFiles } from './output/site-assets.js';
+import { siteScripts } from './output/site-scripts.js';
+import { siteStyles } from './styles/site-styles.js';
+import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
+import { siteFiles } from './output/site-files.js';
+import { sourceCopies } from './output/source-copies.js';
+import { writePageFile } from './output/write-page.js';
+import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
+import { agentFiles } from './agents/llms-files.js';
+import type { RenderInit, RenderTask, RenderTaskResult } from './pool/render-task.js';
+import { usesMath, usesMermaid } from './pool/page-features.js';
+import type { WorkerPool } from './pool/worker-pool.js';
+import { budgetOf, renderMisses } from './pool/render-pages.js';
+import { fenceSamples } from './highlight/fence-samples.js';
+import type { WarmUp } from './highlight/warm-up.js';
+import { PageCache } from './cache/page-cache.js';
+import { HighlightPacks } from './cache/highlight-pack.js';
+import { pageCacheKeys } from './cache/page-keys.js';
+import { OutputManifest } from './cache/output-manifest.js';
+import { engineVersion, sha256 } from './cache/cache-key.js';
+import { engineCode } from './cache/engine-version.js';
+import type { SearchDocument } from './search/search-index.js';
+import { pageSearchScope } from './search/search-scopes.js';
+import { SiteSearchIndexer } from './search/site-search-index.js';
+import { stemmerKey } from './search/stemmers.js';
+import { searchSections } from './search/search-text.js';
+import type { Outbound } from './openapi/read-document.js';
+import { parseAllowEntry } from '../core/guarded-fetch.js';
+import { mediaStoreDir, RemoteMedia, remoteMediaMode } from './media/remote-media.js';
+import { isRemoteUrl } from './media/media-refs.js';
+
+const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
+/** What the report needs from one rendered page. */
+type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math' | 'mermaid'>;
+
+const encoder = new TextEncoder();
+
+const decoder = new TextDecoder();
+
+/** Maps with at most `limit` promises in flight, keeping the order. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
+}
+
+function checkOptions(options: ExportOptions): void {
+  if (options.deployment && !DEPLOYMENTS.includes(options.deployment)) {
+    throw new InvalidError(`unknown deployment "${options.deployment}" (expected ${DEPLOYMENTS.join(', ')})`);
+  }
+  if (options.baseUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(options.baseUrl);
+    } catch {
+      url = undefined; // not a URL: refused below with the expected form
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) throw new InvalidError(`base URL "${options.baseUrl}" is not an absolute http(s) URL`);
+  }
+  for (const entry of options.fetchAllow ?? []) {
+    try {
+      parseAllowEntry(entry);
+    } catch (err) {
+      throw new InvalidError(`fetch allow-list: ${(err as Error).message}`);
+    }
+  }
+  remoteMediaMode(options, options.deployment ?? 'cloud');
+}
+
+/** The pages to render: all of them, or those named by `paths` (each must exist). */
+function selectTasks(plan: SitePlan, paths: string[] | undefined): RenderTask[] {
+  if (!paths) return plan.tasks;
+  const byPage = new Map(plan.tasks.map((t) => [t.page, t]));
+  const chosen = new Set<string>();
+  for (const raw of paths) {
+    const page = normalizePagePath(raw);
+    if (!byPage.has(page)) throw new InvalidError(`unknown page "${raw}": no such page in the site`);
+    chosen.add(page);
+  }
+  return plan.tasks.filter((t) => chosen.has(t.page));
+}
+
+/** What export-site.ts settled before this module was loaded. */
+export interface ExportStart {
+  /** performance.now() when the export began. */
+  started: number;
+  root: string;
+  outDir: string;
+  cacheDir: string | undefined;
+  /** Nothing cached from an earlier export: every page renders. */
+  cold: boolean;
+  /** Render threads started before this module was loaded (they load theirs meanwhile). */
+  early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
+}
+
+/** The export proper, once export-site.ts has started the render threads. */
+export async function exportStarted(options: ExportOptions, { started, root, outDir, cacheDir, cold, early }: ExportStart): Promise<ExportReport> {
+  checkOptions(options);
+  const deployment = options.deployment ?? 'cloud';
+  const cache = cacheDir ? new PageCache(cacheDir) : undefined;
+  const highlights = cacheDir ? new HighlightPacks(cacheDir) : undefined;
+  // Copies of fetched documents go to a folder of this export's own, never a shared path.
+  const ownWork = options.workDir === undefined;
+  const workDir = ownWork ? await mkdtemp(join(tmpdir(), 'quire-export-')) : resolve(options.workDir!);
+  const outbound: Outbound = { policy: { allow: options.fetchAllow ?? [] }, copyDir: join(workDir, 'fetched') };
+  try {
+    await rm(outbound.copyDir!, { recursive: true, force: true });
+    await mkdir(outbound.copyDir!, { recursive: true, mode: 0o700 });
+    const media = new RemoteMedia(options, deployment, mediaStoreDir(cacheDir, workDir), join(outbound.copyDir!, 'media'));
+    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media });
+  } finally {
+    await early?.close();
+    // Only once no render thread is left to write to its pack.
+    cache?.close();
+    highlights?.close();
+    await rm(ownWork ? workDir : outbound.copyDir!, { recursive: true, force: true });
+  }
+}
+
+interface Resolved {
+  started: number;
+  root: string;
+  outDir: string;
+  deployment: Deployment;
+  cacheDir: string | undefined;
+  /** Nothing cached from an earlier export: every page renders. */
+  cold: boolean;
+  /** Workers started before the scan. */
+  early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
+  cache: PageCache | undefined;
+  highlights: HighlightPacks | undefined;
+  outbound: Outbound;
+  /** Media pages load from other hosts: bundled, left out or kept (media/remote-media.ts). */
+  media: RemoteMedia;
+}
+
+async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media }: Resolved): Promise<ExportReport> {
+  const signal = options.signal;
+  const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
+  progress('scan', 0, 0);
+  // A cold export renders every page: its render threads warm their highlighter with the
+  // languages of the site's fences while this thread goes on with the scan (highlight/warm-up.ts).
+  const warm = cold && early ? (sources: Map<string, string>) => early.prepare({ warm: fenceSamples(sources.values()) } satisfies WarmUp) : undefined;
+  const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : []), ...(options.workDir ? [resolve(options.workDir)] : [])], outbound, warm);
+  const tasks = selectTasks(plan, options.paths);
+  const diagnostics: Diagnostic[] = [...plan.diagnostics];
+  const fileSet = new Set(plan.files);
+  signal?.throwIfAborted();
+
+  const analytics = analyticsSnippets(plan.config, deployment);
+  diagnostics.push(...analytics.diagnostics);
+  const scripts = siteScripts(plan.files, options.siteScripts === true, deployment);
+  // The site's own CSS and the Tailwind classes of its pages, from the sources read by the scan.
+  const styles = await siteStyles(root, plan.files, plan.sources, deployment, cacheDir);
+  diagnostics.push(...styles.diagnostics);
+  const theme = buildTheme(plan.config, { css: [...(plan.api.assets ? [plan.api.assets.css] : []), ...styles.css], js: plan.api.assets ? [plan.api.assets.js] : [] });
+  const [katex, mermaidLib] = await Promise.all([katexAssets(), mermaidAssets()]);
+  const indexed = tasks.filter((t) => plan.pages[t.page].searchable);
+  // A logo or favicon on another host is bundled like a page's image (unless media are kept as written).
+  const configFile = async (ref: string | undefined, field: string) =>
+    ref && media.active && isRemoteUrl(ref) ? media.configAsset(ref, field, plan.config.source, diagnostics) : configAsset(plan.config, ref, field, fileSet, diagnostics);
+  const [logoLight, logoDark, favicon] = await Promise.all([configFile(plan.config.logo?.light, 'logo.light'), configFile(plan.config.logo?.dark, 'logo.dark'), configFile(plan.config.favicon, 'favicon')]);
+  const model: SiteModel = {
+    config: plan.config,
+    navigation: plan.navigation,
+    deployment,
+    baseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    pages: plan.pages,
+    order: plan.order,
+    searchPath: indexed.length > 0 ? 'search/' : undefined,
+    assets: {
+      css: theme.css.path,
+      js: theme.js.path,
+      katexCss: katex.cssPath,
+      mermaidJs: mermaidLib.entryPath,
+      logoLight,
+      logoDark,
+      favicon,
+      headHtml: analytics.headHtml,
+      ...(scripts.scripts.length > 0 ? { scripts: scripts.scripts } : {}),
+    },
+  };
+  const pageIcon = pageIconFor(model.config.icons?.library);
+  diagnostics.push(...checkIcons(model));
+  const init: RenderInit = {
+    model,
+    root,
+    files: plan.files,
+    pages: Object.keys(plan.pages),
+    redirectSources: plan.redirectSources,
+    cacheDir,
+    // Hashed here once, so render threads do not each read the engine's files again.
+    engineCode: cacheDir ? engineCode() : undefined,
+  };
+
+  const previousFiles = await prepareOutDir(outDir, root);
+  // Pages are written as they come, their folders made when first needed
+  // (output/write-page.ts); cached pages written asynchronously wait for theirs, made once.
+  const folders = new Map<string, Promise<unknown>>();
+  const folderFor = (path: string) => {
+    const dir = dirname(path);
+    let made = folders.get(dir);
+    if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
+    return made;
+  };
+  const written = new Set<string>();
+  const pageWrites: Promise<void>[] = [];
+  // What the last export into this folder wrote: unchanged pages and files are left as they are.
+  const manifest = cacheDir ? new OutputManifest(cacheDir, outDir, sha256(engineVersion(), JSON.stringify(model))) : undefined;
+  await manifest?.load();
+  // Each search shard is written as soon as it is built, while later pages still render.
+  const shardWrites: Promise<void>[] = [];
+  const onShard = (shardFiles: Map<string, Uint8Array>) => {
+    for (const p of shardFiles.keys()) written.add(p);
+    shardWrites.push(writeOutputFiles(outDir, shardFiles, manifest));
+  };
+  const stemmerPath = (lang: string) => {
+    const key = stemmerKey(lang);
+    return key ? theme.stemmers[key]?.path : undefined;
+  };
+  const search = indexed.length > 0
+    ? new SiteSearchIndexer(indexed.map((t) => ({ page: t.page, scope: pageSearchScope(plan.navigation, t.page) })), { cacheDir, onShard, stemmerPath })
+    : undefined;
+  const boost = (page: string) => plan.pages[page].boost;
+  try {
+    // Render: cached bodies are laid out here, the rest on the worker pool. Only what
+    // the report needs is kept per page; bodies go to the search index and are dropped.
+    // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
+    const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
+    // Sources were only needed for the keys; workers read their page again (memory of large sites).
+    plan.sources.clear();
+    const results = new Map<string, PageOutcome>();
+    let done = 0;
+    let cacheHits = 0;
+    const parsers: ExportReport['parsers'] = { fast: 0, micromark: 0, none: 0, cached: 0 };
+    progress('render', 0, tasks.length);
+    const accept = (task: RenderTask, result: PageOutcome, doc: SearchDocument) => {
+      results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math, mermaid: result.mermaid });
+      written.add(pageOutputFile(task.page));
+      written.add(pageMarkdownFile(task.page));
+      if (search && plan.pages[task.page].searchable) search.add(doc);
+      progress('render', ++done, tasks.length);
+    };
+    // Each page's Markdown file as written, for llms-full.txt (no reading them back).
+    const markdownTexts = new Map<string, string>();
+    const misses: RenderTask[] = [];
+    const previous = new Set(previousFiles);
+    // A page whose body loads media from other hosts is written once they are fetched, its
+    // references rewritten (media/remote-media.ts); what became of them is part of its manifest key.
+    const mediaDiagnostics: Diagnostic[] = [];
+    const hasMedia = (refs: RenderTaskResult['remoteMedia']): refs is NonNullable<RenderTaskResult['remoteMedia']> => media.active && !!refs?.length;
+    // Cold: the cache has no index yet, nothing to look up.
+    if (!cold) cache?.load();
+    const hits = cache && !cold
+      ? await mapLimit(tasks, 16, async (task) => {
+          const hit = cache.get(keys.get(task.page)!);
+          const file = pageOutputFile(task.page);
+          const same = !!hit && !hasMedia(hit.rendered.remoteMedia) && !!manifest && previous.has(file) && (await manifest.unchanged(task.page, keys.get(task.page)!, file));
+          return hit ? { hit, same } : undefined;
+        })
+      : [];
+    tasks.forEach((task, i) => {
+      const found = hits[i];
+      if (!found) {
+        misses.push(task);
+        return;
+      }
+      cacheHits++;
+      const { hit, same } = found;
+      const r = hit.rendered;
+      // Read off the entry's bytes: the body of a page left as it is is never decoded.
+      const math = hit.features?.math ?? usesMath(r.html);
+      const mermaid = hit.features?.mermaid ?? usesMermaid(r.html);
+      // The body is cached; the layout (which depends on the whole site) is drawn again, and the
+      // page's Markdown version written beside it.
+      const file = pageOutputFile(task.page);
+      const path = join(outDir, file);
+      const markdown = markdownFile(model.config, r);
+      markdownTexts.set(task.page, markdown);
+      const writeCached = (html: string, key: string, md = markdown) =>
+        folderFor(path)
+          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), md)]))
+          .then(() => manifest?.written(task.page, key, file));
+      if (hasMedia(r.remoteMedia)) {
+        const refs = r.remoteMedia;
+        pageWrites.push(
+          (async () => {
+            const remote = await media.page(r.html, refs, file, markdown);
+            if (remote.markdown !== undefined) markdownTexts.set(task.page, remote.markdown);
+            mediaDiagnostics.push(...remote.diagnostics);
+            const key = sha256(keys.get(task.page)!, remote.signature);
+            if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
+            await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key, remote.markdown);
+          })(),
+        );
+      } else if (!same) {
+        pageWrites.push(writeCached(layoutPage(model, r, { icon: pageIcon, math, mermaid }), keys.get(task.page)!));
+      }
+      // The body is prepared for the search index only if its shard is not in the search cache.
+      const doc = {
+        page: task.page,
+        url: pageOutputFile(task.page),
+        title: r.title,
+        boost: boost(task.page),
+        contentKey: keys.get(task.page),
+        get sections() {
+          return searchSections(r.html);
+        },
+      };
+      parsers.cached++;
+      accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, mermaid }, doc);
+    });
+    signal?.throwIfAborted();
+    // Shard by shard, so each search shard can be built while the next one renders.
+    const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
+    misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
+    // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
+    for (const task of misses) task.cacheKey = keys.get(task.page);
+    if (misses.length > 0) {
+      init.pagePack = cache?.runPack();
+      highlights?.load();
+      init.highlightPack = highlights?.runPack();
+    }
+    await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), (task, result) => {
+      const file = pageOutputFile(task.page);
+      const [bodyStart, bodyEnd] = result.body;
+      // Decoded at most once, by whichever of the media and the search text needs it first.
+      let bodyText: string | undefined;
+      const body = () => (bodyText ??= decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
+      const markdownPath = join(outDir, pageMarkdownFile(task.page));
+      markdownTexts.set(task.page, result.markdown);
+      if (hasMedia(result.remoteMedia)) {
+        // The Markdown version is written with the page, its images rewritten the same way.
+        pageWrites.push(
+          media.page(body(), result.remoteMedia, file, result.markdown).then((remote) => {
+            const markdown = remote.markdown ?? result.markdown;
+            markdownTexts.set(task.page, markdown);
+            writePageFile(markdownPath, markdown);
+            mediaDiagnostics.push(...remote.diagnostics);
+            const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
+            const written = writePageFile(join(outDir, file), bytes);
+            if (task.cacheKey) manifest?.recordPage(task.page, sha256(task.cacheKey, remote.signature), written);
+          }),
+        );
+      } else {
+        writePageFile(markdownPath, result.markdown);
+        const written = writePageFile(join(outDir, file), result.file);
+        if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
+      }
+      // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
+      const sections = !plan.pages[task.page].searchable ? [] : searchSections(body());
+      parsers[result.parser ?? 'none']++;
+      accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey });
+      if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
+      if (result.highlights) highlights?.note(result.highlights);
+    });
+
+    progress('search', done, tasks.length);
+    const searchIndex = search ? await search.finish() : undefined;
+    signal?.throwIfAborted();
+
+    // Everything else.
+    progress('write', done, tasks.length);
+    const outcomes = tasks.map((t) => results.get(t.page)!);
+    const math = outcomes.some((r) => r.math);
+    const diagrams = outcomes.filter((r) => r.mermaid).length;
+    const files = new Map<string, OutputContent>();
+    files.set(theme.css.path, theme.css.content);
+    files.set(theme.js.path, theme.js.content);
+    if (searchIndex) {
+      files.set(theme.search.path, theme.search.content);
+      files.set('search/scopes.json', searchIndex.files.get('search/scopes.json')!);
+      for (const scope of searchIndex.scopes) {
+        const key = stemmerKey(scope.lang);
+        if (key && theme.stemmers[key]) files.set(theme.stemmers[key].path, theme.stemmers[key].content);
+      }
+    }
+    if (math) for (const [p, c] of katex.files) files.set(p, c);
+    if (diagrams) for (const [p, c] of await mermaidLib.files()) files.set(p, c);
+    const assets = new Set<string>(mediaFiles(plan.files));
+    for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
+    for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts, ...styles.files]) if (a && !media.owns(a)) assets.add(a);
+    for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
+    await Promise.all(pageWrites);
+    // Every page's media are settled once its file is written: the bundled files are all known.
+    for (const [p, c] of media.files()) files.set(p, c);
+    // After the pages: llms-full.txt is made of their Markdown files.
+    for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file), markdownTexts)) files.set(p, c);
+    // Last: the site's own files never take the place of one Quire writes, and go through
+    // the checks for content a browser would run (output/source-copies.ts).
+    // A repository file another step already copies as is (its own llms.txt, an API document) is no collision.
+    const copiedAsIs = (p: string, c: OutputContent) => typeof c === 'object' && 'copyFrom' in c && c.copyFrom === join(root, p);
+    const generated = new Set([...written, ...[...files].filter(([p, c]) => !copiedAsIs(p, c)).map(([p]) => p)]);
+    for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated }, diagnostics)) files.set(p, c);
+    await Promise.all(shardWrites);
+    await writeOutputFiles(outDir, files, manifest);
+    await manifest?.save();
+    await cache?.commit(keys.values());
+    if (misses.length > 0) await highlights?.commit();
+    if (cacheDir) await media.prune();
+    for (const p of files.keys()) written.add(p);
+    await removeStaleFiles(outDir, previousFiles, written);
+
+    for (const r of outcomes) diagnostics.push(...r.diagnostics);
+    diagnostics.push(...mediaDiagnostics);
+    const brokenLinks = outcomes.flatMap((r) => r.brokenLinks);
+    const features: ExportReport['features'] = {
+      search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s), ${searchIndex.scopes.length} index(es) by language and version` } : { included: false, reason: 'no page to index' },
+      math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
+      'site-styles': styles.feature,
+      mermaid: diagrams ? { included: true, reason: `mermaid library copied locally, loaded by the ${diagrams} page(s) with a diagram` } : { included: false, reason: 'no page has a Mermaid diagram' },
+      ...analytics.features,
+      ...(scripts.feature ? { 'site-scripts': scripts.feature } : {}),
+      ...plan.api.features,
+      ...(media.feature() ? { 'remote-media': media.feature()! } : {}),
+      'page-cache': cache ? { included: cacheHits > 0, reason: `${cacheHits} of ${tasks.length} pages from the cache` } : { included: false, reason: 'no cache folder given' },
+    };
+    progress('done', done, tasks.length);
+    return {
+      pagesRendered: tasks.length,
+      diagnostics: sortDiagnostics(diagnostics),
+      brokenLinks: brokenLinks.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.href, b.href)),
+      features,
+      durationMs: Math.round(performance.now() - started),
+      files: [...written].sort(),
+      parsers,
+    };
+  } finally {
+    await search?.close();
+    await Promise.allSettled([...pageWrites, ...shardWrites]);
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return list.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.message, b.message));
+}
