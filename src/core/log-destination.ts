@@ -45,10 +45,11 @@ function writeFully(fd: number, data: Uint8Array, length: number): void {
  * @param intervalMs the longest a line waits to be written. @default 1000
  */
 export function batchedLineWriter(fd = 1, capacity = 65536, intervalMs = 1000): BatchedLineWriter {
-  const buffer = Buffer.allocUnsafeSlow(capacity);
+  // Made on the first line: a silent logger (tests, `quire migrate`) never needs it.
+  let buffer: Buffer | undefined;
   let used = 0;
   const flush = () => {
-    if (used === 0) return;
+    if (used === 0 || !buffer) return;
     const length = used;
     // Emptied first: a write that throws leaves no half-written batch to write again.
     used = 0;
@@ -70,6 +71,7 @@ export function batchedLineWriter(fd = 1, capacity = 65536, intervalMs = 1000): 
           return;
         }
       }
+      buffer ??= Buffer.allocUnsafeSlow(capacity);
       used += buffer.write(line, used);
     },
     flush,
