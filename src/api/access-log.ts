@@ -34,9 +34,11 @@ export function reportingResponse(ended: ResponseEnded): typeof ServerResponse {
   class ReportingResponse extends ServerResponse<QuireRequest> {
     private reported = false;
 
-    // end() has three overloads; the arguments pass through as they came.
-    override end(...args: unknown[]): this {
-      (super.end as (...a: unknown[]) => this).apply(this, args);
+    // end() has three overloads (chunk, encoding, callback, each optional); Node's own
+    // end() sorts them out, so they pass through as named parameters: a rest parameter
+    // and apply() would cost an array per response.
+    override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+      (super.end as (c: unknown, e: unknown, cb: unknown) => this).call(this, chunk, encoding, callback);
       if (!this.reported) {
         this.reported = true;
         ended(this.req, this, performance.now() - this.req.receivedAt);

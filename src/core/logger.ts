@@ -1,44 +1,10 @@
 /** Structured JSON logs (pino); secrets in headers and config never reach the log. */
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { batchedLineWriter } from './log-destination.js';
 
 export type { Logger };
 
-/**
- * Stdout through pino's writer, batched here: lines are appended to one string
- * (appending each line to the writer separately costs more than building the line) that
- * is written once 64 KiB have gathered or, at the latest, a second later, so a busy
- * server does not pay a system call per request and a quiet one still shows its lines
- * within a second. The writes are synchronous: with the asynchronous writer, on Node 24,
- * the lines handed over while exiting were lost in about one stop in three when stdout
- * was a pipe (flushSync during an unfinished asynchronous write); one write per 64 KiB
- * costs nothing that matters.
- */
-function bufferedStdout(): pino.DestinationStream {
-  const dest = pino.destination({ dest: 1, sync: true });
-  let pending = '';
-  const handOver = () => {
-    if (pending === '') return;
-    const chunk = pending;
-    pending = '';
-    dest.write(chunk);
-  };
-  const timer = setInterval(handOver, 1000);
-  timer.unref();
-  // Lines still waiting here when the process exits are written before it ends.
-  process.on('exit', handOver);
-  return {
-    write(line: string) {
-      pending += line;
-      if (pending.length >= 65536) handOver();
-    },
-  };
-}
-
-/**
- * @param destination where lines go; by default stdout through pino's buffered
- *   asynchronous writer, so a request never waits for its log line to be written.
- */
 export interface LoggerOptions {
   /** The `service` field of every line. @default 'quire' */
   service?: string;
@@ -49,13 +15,13 @@ export interface LoggerOptions {
 /**
  * The logger of a process: JSON lines with the same fields everywhere (ISO `time`,
  * numeric `level`, `service`), or pretty lines on a terminal.
- * @param destination where lines go; by default stdout through the batched writer above
- *   (pretty: through pino-pretty, written at once).
+ * @param destination where lines go; by default stdout through the batched writer of
+ *   log-destination.ts (pretty: through pino-pretty, written at once).
  */
 export function createLogger(level: string, destination?: NodeJS.WritableStream, options: LoggerOptions = {}): Logger {
   const stream = options.pretty
     ? pretty({ destination: destination ?? 1, colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' })
-    : ((destination as pino.DestinationStream | undefined) ?? bufferedStdout());
+    : ((destination as pino.DestinationStream | undefined) ?? batchedLineWriter());
   return pino(
     {
       level,

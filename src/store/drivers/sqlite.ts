@@ -42,6 +42,11 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // lookups of the API, so prepared statements are kept per SQL text. better-sqlite3
   // runs a statement to completion synchronously, so sharing one is safe.
   const statements = new Map<string, { stmt: BetterSqlite3.Statement; counted: boolean }>();
+  // Statements run on the connection through prepare() below (all of Kysely's, and the
+  // direct reads). Only a statement can open or end a transaction, and each runs to
+  // completion right after it is prepared, so while this count stands still so does
+  // connection.inTransaction, a call into the addon that the hot reads then skip.
+  let prepared = 0;
   // Statements that may write (an UPDATE ... RETURNING is a reader, but not read-only)
   // are counted in processWrites as they are prepared: Kysely prepares each one right
   // before running it, and every statement of this connection comes through here. So
@@ -57,6 +62,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         statements.set(text, entry);
       }
       if (entry.counted) processWrites++;
+      prepared++;
       return entry.stmt;
     },
     close() {
@@ -77,9 +83,18 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // The version handed out: bumped whenever data_version or processWrites moved.
   let version = 0;
   let seenWrites = processWrites;
+  let inTransactionAt = -1;
+  let inTransaction = false;
+  const transactionOpen = () => {
+    if (prepared !== inTransactionAt) {
+      inTransaction = connection.inTransaction;
+      inTransactionAt = prepared;
+    }
+    return inTransaction;
+  };
   registerDirectReader(db, {
     run(text, parameters) {
-      if (connection.inTransaction) return undefined;
+      if (transactionOpen()) return undefined;
       const stmt = database.prepare(text);
       return stmt.reader && stmt.readonly ? stmt.all(parameters) : undefined;
     },
@@ -87,7 +102,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     // connection's own commits: those, and the other connections of this process, are
     // the counted writes. Other processes' commits: see FOREIGN_COMMIT_DELAY_MS.
     version() {
-      if (connection.inTransaction) return undefined;
+      if (transactionOpen()) return undefined;
       const now = performance.now();
       if (now - foreignVersionAt >= foreignCommitDelayMs) {
         dataVersion ??= connection.prepare('pragma data_version').pluck();
