@@ -110,7 +110,8 @@ export interface WorkerFile {
 
 /** How to start a worker file next to the calling module (`.ts` under tsx/vitest, `.js` in dist). */
 export function workerFileOptions(callerUrl: string, baseName: string): WorkerFile {
-  const fromSources = callerUrl.endsWith('.ts');
+  // tsx's tsImport (a worker started from the sources) gives modules a `?tsx-namespace=` query.
+  const fromSources = new URL(callerUrl).pathname.endsWith('.ts');
   const url = new URL(`${baseName}${fromSources ? '.ts' : '.js'}`, callerUrl);
   if (!fromSources) return { entry: url, eval: false };
   // The ESM build of tsx's API (require.resolve would pick the CommonJS one).
