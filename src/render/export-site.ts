@@ -264,6 +264,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // the report needs is kept per page; bodies go to the search index and are dropped.
     // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
     const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
+    // Pages that may have Twoslash blocks: once the last is rendered, render threads let TypeScript go.
+    const typed = new Set(tasks.filter((t) => t.file && plan.sources.get(t.file)?.includes('twoslash')).map((t) => t.page));
     // Sources were only needed for the keys; workers read their page again (memory of large sites).
     plan.sources.clear();
     const results = new Map<string, PageOutcome>();
@@ -348,9 +350,11 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, mermaid }, doc);
     });
     signal?.throwIfAborted();
-    // Shard by shard, so each search shard can be built while the next one renders.
+    // Shard by shard, so each search shard can be built while the next one renders; the
+    // few Twoslash pages first, so that TypeScript is let go early, not carried by a render
+    // thread's heap through the whole export.
     const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
-    misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
+    misses.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shardOf(a) - shardOf(b) || cmp(a.page, b.page));
     // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
     for (const task of misses) task.cacheKey = keys.get(task.page);
     if (misses.length > 0) {
@@ -358,7 +362,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       highlights?.load();
       init.highlightPack = highlights?.runPack();
     }
-    await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), (task, result) => {
+    await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), typed, (task, result) => {
       const file = pageOutputFile(task.page);
       const [bodyStart, bodyEnd] = result.body;
       // Decoded at most once, by whichever of the media and the search text needs it first.
@@ -542,17 +546,23 @@ async function renderMisses(
   started: WorkerPool<RenderTask, RenderTaskResult> | undefined,
   signal: AbortSignal | undefined,
   budget: WorkerPoolOptions,
+  typed: Set<string>,
   onResult: (task: RenderTask, result: RenderTaskResult) => void,
 ): Promise<void> {
   if (tasks.length === 0) return;
+  // Twoslash pages left to render: at none, TypeScript is let go (highlight/twoslash.ts releaseTwoslash).
+  let typedLeft = tasks.filter((t) => typed.has(t.page)).length;
+  const lastTyped = (task: RenderTask) => typed.has(task.page) && --typedLeft === 0;
   // Pages render in threads, where a page over its budget can be stopped: only
   // `workers: 0` renders on this thread (the inputs are bounded, but nothing can preempt it).
   const size = started ? started.size : workers === 0 ? 0 : Math.min(tasks.length, workers ?? renderThreads(availableParallelism(), tasks.length));
   if (size <= 0) {
     const render = (await import('./pool/render-task.js')).createRenderer(init);
+    const { releaseTwoslash } = await import('./highlight/twoslash.js');
     for (const task of tasks) {
       signal?.throwIfAborted();
       onResult(task, await render(task));
+      if (lastTyped(task)) releaseTwoslash();
     }
     return;
   }
@@ -564,7 +574,14 @@ async function renderMisses(
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await Promise.all(tasks.map((task) => renderWithinBudget(pool, task, init, budget).then((result) => onResult(task, result))));
+    await Promise.all(
+      tasks.map((task) =>
+        renderWithinBudget(pool, task, init, budget).then((result) => {
+          onResult(task, result);
+          if (lastTyped(task)) pool.broadcast({ release: 'twoslash' });
+        }),
+      ),
+    );
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await pool.close();

@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer, type RenderInit, type RenderTask } from './render-task.js';
 import { getHighlighter } from '../highlight/highlighter.js';
+import { releaseTwoslash } from '../highlight/twoslash.js';
 
 // The thread runs at normal priority unless the operator lowered it (`renderNice`):
 // the pool sets that before this module loads (worker-pool.ts).
@@ -19,9 +20,14 @@ let rendering = Promise.resolve();
 // Loaded: from here on a page's time limit counts (worker-pool.ts).
 parentPort!.postMessage({ ready: true });
 
-parentPort!.on('message', (msg: RenderTask | { init: RenderInit }) => {
+parentPort!.on('message', (msg: RenderTask | { init: RenderInit } | { release: 'twoslash' }) => {
   if ('init' in msg) {
     render = createRenderer(msg.init);
+    return;
+  }
+  if ('release' in msg) {
+    // After the pages sent before it: the export has no more Twoslash page for this thread.
+    rendering = rendering.then(releaseTwoslash);
     return;
   }
   rendering = rendering.then(() =>

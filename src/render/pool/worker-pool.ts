@@ -221,6 +221,11 @@ export class WorkerPool<T, R> {
     for (const slot of this.slots) slot.worker.postMessage({ init: data });
   }
 
+  /** Sends `message` to every worker running now, after the tasks already sent to it. */
+  broadcast(message: unknown): void {
+    for (const slot of this.slots) slot.worker.postMessage(message);
+  }
+
   get size(): number {
     return this.slots.length;
   }
