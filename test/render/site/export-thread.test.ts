@@ -1,6 +1,6 @@
 /**
  * exportSiteInThread: the same report and the same files as exportSite run on the calling
- * thread, progress relayed, bad input still an InvalidError, an abort rejected with its
+ * thread (Twoslash pages typed, TypeScript let go after the last), progress relayed, bad input still an InvalidError, an abort rejected with its
  * reason, and an I/O error's code and syscall kept across the thread.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { AppError, InvalidError, NotFoundError } from '../../../src/core/errors.
 import { exportSite } from '../../../src/render/export-site.js';
 import { exportSiteInThread, rebuildError, threadError } from '../../../src/render/export-thread.js';
 import type { ExportProgress } from '../../../src/render/types.js';
-import { smallSite, tempDir, type TempDir } from './make-site.js';
+import { smallSite, tempDir, writeFiles, type TempDir } from './make-site.js';
 
 function tree(dir: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -32,6 +32,11 @@ describe('exportSiteInThread', () => {
     tmp = tempDir();
     site = join(tmp.path, 'site');
     smallSite(site);
+    // Two Twoslash pages: rendered first, after which the render thread lets TypeScript go.
+    writeFiles(site, {
+      'typed.mdx': '---\ntitle: Typed\n---\n\n```ts twoslash\nconst size = "hi".length;\n```\n',
+      'zz-typed-again.mdx': '---\ntitle: Again\n---\n\n```ts twoslash\nconst n = [1, 2].length;\n```\n',
+    });
   });
   afterAll(() => tmp.cleanup());
 
@@ -46,6 +51,10 @@ describe('exportSiteInThread', () => {
     const b = tree(join(tmp.path, 'there'));
     expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
     for (const [p, text] of a) expect(b.get(p), p).toBe(text);
+    expect(b.get('typed.html')).toContain('twoslash lsp');
+    // Types from TypeScript in both (the two render first; then the render thread lets it go).
+    expect(b.get('typed.html')).toMatch(/<code class="twoslash-popup-code">.*size.*number/);
+    expect(b.get('zz-typed-again.html')).toMatch(/<code class="twoslash-popup-code">.*n.*number/);
     expect(progress[0]).toEqual({ phase: 'scan', pagesDone: 0, pagesTotal: 0 });
     expect(progress.at(-1)).toEqual({ phase: 'done', pagesDone: there.pagesRendered, pagesTotal: there.pagesRendered });
     expect(progress.filter((p) => p.phase === 'render').at(-1)?.pagesDone).toBe(there.pagesRendered);
