@@ -140,13 +140,14 @@ function summary(report: ExportReport, out: string): string {
 }
 
 async function runExport(root: string, flags: ExportFlags, io: Io): Promise<number> {
-  const { exportSite } = await import('../render/export-site.js');
+  // In a thread of its own, whose young generation can be bounded (render/export-thread.ts).
+  const { exportSiteInThread } = await import('../render/export-thread.js');
   const controller = new AbortController();
   const onSignal = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   const bar = progressBar(io.stderr);
   try {
-    const report = await exportSite({
+    const report = await exportSiteInThread({
       root,
       outDir: flags.out,
       baseUrl: flags.baseUrl,

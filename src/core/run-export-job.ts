@@ -101,8 +101,9 @@ export async function runExportJob(deps: ExportJobDeps, job: JobContext<{ jobId:
       };
       const siteDir = join(workDir, 'site');
       // Loaded on first use: processes that never export (API-only, CLI) skip the engine's start-up cost.
-      const { exportSite } = await import('../render/export-site.js');
-      const report = await exportSite({
+      // In a thread of its own: its young generation is bounded, and the export's own work stays off this event loop.
+      const { exportSiteInThread } = await import('../render/export-thread.js');
+      const report = await exportSiteInThread({
         root: source.docsRoot,
         outDir: siteDir,
         baseUrl: `https://${record.domain}`,

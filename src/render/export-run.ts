@@ -267,6 +267,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
     const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
     // Sources were only needed for the keys; workers read their page again (memory of large sites).
+    // Pages that may have Twoslash blocks: once the last is rendered, render threads let TypeScript go.
+    const typed = new Set(tasks.filter((t) => t.file && plan.sources.get(t.file)?.includes('twoslash')).map((t) => t.page));
     plan.sources.clear();
     const results = new Map<string, PageOutcome>();
     let done = 0;
@@ -350,9 +352,11 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, mermaid }, doc);
     });
     signal?.throwIfAborted();
-    // Shard by shard, so each search shard can be built while the next one renders.
+    // Shard by shard, so each search shard can be built while the next one renders; the
+    // few Twoslash pages first, so that TypeScript is let go early, not carried by a render
+    // thread's heap through the whole export.
     const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
-    misses.sort((a, b) => shardOf(a) - shardOf(b) || cmp(a.page, b.page));
+    misses.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shardOf(a) - shardOf(b) || cmp(a.page, b.page));
     // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
     for (const task of misses) task.cacheKey = keys.get(task.page);
     if (misses.length > 0) {
@@ -360,7 +364,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       highlights?.load();
       init.highlightPack = highlights?.runPack();
     }
-    await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), (task, result) => {
+    await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), typed, (task, result) => {
       const file = pageOutputFile(task.page);
       const [bodyStart, bodyEnd] = result.body;
       // Decoded at most once, by whichever of the media and the search text needs it first.

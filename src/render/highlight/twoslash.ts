@@ -83,6 +83,21 @@ export function loadTwoslash(): Promise<void> {
   return loading.then(() => undefined);
 }
 
+/**
+ * Lets TypeScript go once the thread has no more Twoslash pages to render (the export knows
+ * them from their sources): its language service over the DOM library is ~45 MB of heap,
+ * its code and source ~20 MB more, kept otherwise until the thread ends. A page that needs
+ * it after all loads it again (loadTwoslash).
+ */
+export function releaseTwoslash(): void {
+  if (!loading) return;
+  loading = null;
+  loaded = null;
+  // Its module record would keep TypeScript's 9 MB of functions alive.
+  const require = createRequire(import.meta.url);
+  delete require.cache[require.resolve('typescript')];
+}
+
 /** The errors TypeScript found that the block does not list in `// @errors`. */
 function undeclaredErrors(result: TwoslashReturn): TwoslashReturn['errors'] {
   const declared = new Set(result.meta.handbookOptions.errors.map(Number));

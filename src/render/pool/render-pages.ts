@@ -77,17 +77,23 @@ export async function renderMisses(
   started: WorkerPool<RenderTask, RenderTaskResult> | undefined,
   signal: AbortSignal | undefined,
   budget: WorkerPoolOptions,
+  typed: Set<string>,
   onResult: (task: RenderTask, result: RenderTaskResult) => void,
 ): Promise<void> {
   if (tasks.length === 0) return;
+  // Twoslash pages left to render: at none, TypeScript is let go (highlight/twoslash.ts releaseTwoslash).
+  let typedLeft = tasks.filter((t) => typed.has(t.page)).length;
+  const lastTyped = (task: RenderTask) => typed.has(task.page) && --typedLeft === 0;
   // Pages render in threads, where a page over its budget can be stopped: only
   // `workers: 0` renders on this thread (the inputs are bounded, but nothing can preempt it).
   const size = started ? started.size : workers === 0 ? 0 : Math.min(tasks.length, workers ?? renderThreads(availableParallelism(), tasks.length));
   if (size <= 0) {
     const render = (await import('./render-task.js')).createRenderer(init);
+    const { releaseTwoslash } = await import('../highlight/twoslash.js');
     for (const task of tasks) {
       signal?.throwIfAborted();
       onResult(task, await render(task));
+      if (lastTyped(task)) releaseTwoslash();
     }
     return;
   }
@@ -99,7 +105,14 @@ export async function renderMisses(
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await Promise.all(tasks.map((task) => renderWithinBudget(pool, task, init, budget).then((result) => onResult(task, result))));
+    await Promise.all(
+      tasks.map((task) =>
+        renderWithinBudget(pool, task, init, budget).then((result) => {
+          onResult(task, result);
+          if (lastTyped(task)) pool.broadcast({ release: 'twoslash' });
+        }),
+      ),
+    );
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await pool.close();

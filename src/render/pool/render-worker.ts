@@ -11,6 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer, type RenderInit, type RenderTask } from './render-task.js';
 import { getHighlighter } from '../highlight/highlighter.js';
 import { warmHighlighter, type WarmUp } from '../highlight/warm-up.js';
+import { releaseTwoslash } from '../highlight/twoslash.js';
 
 // The thread runs at normal priority unless the operator lowered it (`renderNice`):
 // the pool sets that before this module loads (worker-pool.ts).
@@ -24,13 +25,18 @@ parentPort!.postMessage({ ready: true });
 
 const failed = (err: unknown) => parentPort!.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) });
 
-parentPort!.on('message', (msg: RenderTask | WarmUp | { init: RenderInit }) => {
+parentPort!.on('message', (msg: RenderTask | WarmUp | { init: RenderInit } | { release: 'twoslash' }) => {
   if ('init' in msg) {
     render = createRenderer(msg.init);
     return;
   }
   if ('warm' in msg) {
     rendering = rendering.then(() => warmHighlighter(msg.warm).then(() => parentPort!.postMessage({ ok: true }), failed));
+    return;
+  }
+  if ('release' in msg) {
+    // After the pages sent before it: the export has no more Twoslash page for this thread.
+    rendering = rendering.then(releaseTwoslash);
     return;
   }
   rendering = rendering.then(() =>

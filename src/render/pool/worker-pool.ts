@@ -111,7 +111,8 @@ export interface WorkerFile {
 
 /** How to start a worker file next to the calling module (`.ts` under tsx/vitest, `.js` in dist). */
 export function workerFileOptions(callerUrl: string, baseName: string): WorkerFile {
-  const fromSources = callerUrl.endsWith('.ts');
+  // tsx's tsImport (a worker started from the sources) gives modules a `?tsx-namespace=` query.
+  const fromSources = new URL(callerUrl).pathname.endsWith('.ts');
   const url = new URL(`${baseName}${fromSources ? '.ts' : '.js'}`, callerUrl);
   if (!fromSources) return { entry: url, eval: false };
   // The ESM build of tsx's API (require.resolve would pick the CommonJS one).
@@ -235,6 +236,11 @@ export class WorkerPool<T, R> {
       slot.worker.postMessage(task);
       this.next(slot);
     }
+  }
+
+  /** Sends `message` to every worker running now, after the tasks already sent to it. */
+  broadcast(message: unknown): void {
+    for (const slot of this.slots) slot.worker.postMessage(message);
   }
 
   get size(): number {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../site/make-site.js';
 import { render } from '../components/render-helper.js';
+import { releaseTwoslash } from '../../../src/render/highlight/twoslash.js';
 
 /** The text of the page's type popups, in order. */
 function popups(html: string): string[] {
@@ -46,6 +47,20 @@ describe('twoslash code blocks', () => {
     expect(page.html).not.toContain('^?');
     // both themes' colours on every token (the JavaScript engine lost the light ones after a popup)
     expect(page.html).toContain('<span style="--shiki-light:#032F62;--shiki-dark:#9ECBFF"> "cat"</span>');
+  });
+
+  it('types a block the same after TypeScript was let go and loaded again (releaseTwoslash)', async () => {
+    const src = ['```ts twoslash', 'const greeting = "hi";', 'const size = greeting.length;', '```'].join('\n');
+    const before = await render(src);
+    expect(popups(before.html)).toContain('const size: number');
+    releaseTwoslash();
+    // The next page with a block loads TypeScript again, from a fresh module.
+    const after = await render(src);
+    expect(after.diagnostics).toEqual([]);
+    expect(after.html).toBe(before.html);
+    releaseTwoslash();
+    releaseTwoslash(); // nothing loaded: nothing to do
+    expect((await render(src)).html).toBe(before.html);
   });
 
   it('keeps line marks on the lines they were written on when Twoslash takes lines out', async () => {
