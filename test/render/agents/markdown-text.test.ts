@@ -1,5 +1,5 @@
 /**
- * The fast text handler (markdown-text.ts) against mdast-util-to-markdown's own: the same
+ * The fast escaping (markdown-text.ts) against mdast-util-to-markdown's own: the same
  * bytes on every page fixture of the repository and on generated text full of the
  * characters Markdown escapes, in each construct a page's Markdown puts text in.
  */
@@ -84,6 +84,27 @@ describe('markdown-text: the fast text handler prints what mdast-util-to-markdow
     }
     // The cases do reach the escaping: most trees need some escape.
     expect(escaped).toBeGreaterThan(250);
+  });
+
+  it('on link destinations and titles, images and code info strings made of the same characters', () => {
+    const next = random(21);
+    let escaped = 0;
+    for (let i = 0; i < 300; i++) {
+      const url = randomText(next);
+      const tree: Root = {
+        type: 'root',
+        children: [
+          { type: 'paragraph', children: [{ type: 'link', url, title: next() < 0.5 ? randomText(next) : null, children: [{ type: 'text', value: randomText(next) }] }, { type: 'text', value: randomText(next) }] },
+          { type: 'paragraph', children: [{ type: 'image', url: randomText(next), alt: randomText(next) }] },
+          { type: 'code', lang: randomText(next).trim() || 'js', meta: randomText(next), value: 'x' },
+          { type: 'math', meta: randomText(next), value: 'x' },
+        ],
+      };
+      const reference = toMarkdown(tree, REFERENCE);
+      expect(toMarkdown(tree, PRINT), JSON.stringify(tree)).toBe(reference);
+      if (reference.includes('\\')) escaped++;
+    }
+    expect(escaped).toBeGreaterThan(200);
   });
 
   it('gives plain prose back unchanged and escapes what would become markup', () => {
