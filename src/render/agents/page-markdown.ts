@@ -3,13 +3,11 @@
  * tree the HTML comes from: the tree is rewritten into plain Markdown nodes (snippets
  * expanded, literal expressions read, components turned into their Markdown form by
  * component-markdown.ts, links pointed at the `.md` of the page they name) and printed by
- * mdast-util-to-markdown with the GFM and math extensions (text escaped by markdown-text.ts).
+ * mdast-util-to-markdown with the GFM and math extensions (markdown-print.ts).
  * Nothing is reported here: the HTML renderer reads the same tree and reports its problems once.
  */
 import type { BlockContent, Code, Nodes, Parents, PhrasingContent, Root, RootContent } from 'mdast';
-import { defaultHandlers, toMarkdown, type Info, type Options, type State, type Tracker } from 'mdast-util-to-markdown';
-import { gfmToMarkdown } from 'mdast-util-gfm';
-import { mathToMarkdown } from 'mdast-util-math';
+import { toMarkdown } from 'mdast-util-to-markdown';
 import type { JsxElement, Props } from '../components/types.js';
 import { componentFor } from '../components/registry.js';
 import { EMPTY, programValue } from '../markdown/literals.js';
@@ -19,38 +17,7 @@ import { isExternal } from '../markdown/links.js';
 import type { PageContext } from '../types.js';
 import { COMPONENT_MARKDOWN, htmlElementMarkdown } from './component-markdown.js';
 import { asBlocks, isPhrasing, plainText, type MarkdownApi } from './markdown-api.js';
-import { fastSafe, textHandler } from './markdown-text.js';
-
-/**
- * Where the printer is in its output: what its trackers report. The library keeps it for
- * line wrapping and source maps to come ("this info isn't used yet", its Tracker type says)
- * and nothing it or its extensions print depends on it, yet every handler moves a tracker
- * over what it printed, splitting it into lines: a tenth of the printing.
- */
-const POSITION = { now: { line: 1, column: 1 }, lineShift: 0 };
-const UNTRACKED: Tracker = { move: (value) => value ?? '', current: () => POSITION, shift: () => undefined };
-
-/** The library's root handler, on a state with the faster `safe` and no position tracking. */
-function printRoot(node: Root, parent: Parents | undefined, state: State, info: Info): string {
-  state.safe = fastSafe(state);
-  state.createTracker = () => UNTRACKED;
-  return defaultHandlers.root(node, parent, state, info);
-}
-
-/**
- * How pages are printed. Made once: the extensions' unsafe patterns keep their compiled
- * regexes, and text is escaped by markdown-text.ts (the same output, found faster).
- */
-export const PRINT: Options = {
-  extensions: [gfmToMarkdown(), mathToMarkdown()],
-  handlers: { text: textHandler, root: printRoot },
-  bullet: '-',
-  emphasis: '_',
-  rule: '-',
-  fences: true,
-  listItemIndent: 'one',
-  resourceLink: true,
-};
+import { PRINT } from './markdown-print.js';
 
 /** Snippet children handed to the snippet as `{children}`. */
 class MarkdownChildren {
