@@ -3,13 +3,11 @@
  * tree the HTML comes from: the tree is rewritten into plain Markdown nodes (snippets
  * expanded, literal expressions read, components turned into their Markdown form by
  * component-markdown.ts, links pointed at the `.md` of the page they name) and printed by
- * mdast-util-to-markdown with the GFM and math extensions (text escaped by markdown-text.ts).
+ * mdast-util-to-markdown with the GFM and math extensions (markdown-print.ts).
  * Nothing is reported here: the HTML renderer reads the same tree and reports its problems once.
  */
 import type { BlockContent, Code, Nodes, Parents, PhrasingContent, Root, RootContent } from 'mdast';
-import { toMarkdown, type Options } from 'mdast-util-to-markdown';
-import { gfmToMarkdown } from 'mdast-util-gfm';
-import { mathToMarkdown } from 'mdast-util-math';
+import { toMarkdown } from 'mdast-util-to-markdown';
 import type { JsxElement, Props } from '../components/types.js';
 import { componentFor } from '../components/registry.js';
 import { EMPTY, programValue } from '../markdown/literals.js';
@@ -19,22 +17,7 @@ import { isExternal } from '../markdown/links.js';
 import type { PageContext } from '../types.js';
 import { COMPONENT_MARKDOWN, htmlElementMarkdown } from './component-markdown.js';
 import { asBlocks, isPhrasing, plainText, type MarkdownApi } from './markdown-api.js';
-import { textHandler } from './markdown-text.js';
-
-/**
- * How pages are printed. Made once: the extensions' unsafe patterns keep their compiled
- * regexes, and text is escaped by markdown-text.ts (the same output, found faster).
- */
-export const PRINT: Options = {
-  extensions: [gfmToMarkdown(), mathToMarkdown()],
-  handlers: { text: textHandler },
-  bullet: '-',
-  emphasis: '_',
-  rule: '-',
-  fences: true,
-  listItemIndent: 'one',
-  resourceLink: true,
-};
+import { PRINT } from './markdown-print.js';
 
 /** Snippet children handed to the snippet as `{children}`. */
 class MarkdownChildren {

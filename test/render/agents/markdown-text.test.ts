@@ -1,5 +1,5 @@
 /**
- * The fast text handler (markdown-text.ts) against mdast-util-to-markdown's own: the same
+ * The page Markdown's printing (markdown-print.ts, markdown-text.ts) against mdast-util-to-markdown's own: the same
  * bytes on every page fixture of the repository and on generated text full of the
  * characters Markdown escapes, in each construct a page's Markdown puts text in.
  */
@@ -8,12 +8,13 @@ import { join, relative } from 'node:path';
 import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { toMarkdown, type Options } from 'mdast-util-to-markdown';
 import { describe, expect, it } from 'vitest';
-import { MarkdownWriter, PRINT } from '../../../src/render/agents/page-markdown.js';
+import { MarkdownWriter } from '../../../src/render/agents/page-markdown.js';
+import { PRINT } from '../../../src/render/agents/markdown-print.js';
 import { parsePage } from '../../../src/render/markdown/parse.js';
 import { readModule, sharedSnippetCache } from '../../../src/render/markdown/modules.js';
 import { testContext } from '../components/render-helper.js';
 
-/** The same options with the library's own text handler. */
+/** The same options with the library's own handlers. */
 const REFERENCE: Options = { ...PRINT, handlers: {} };
 
 function mdxFiles(dir: string, out: string[] = []): string[] {
@@ -84,6 +85,44 @@ describe('markdown-text: the fast text handler prints what mdast-util-to-markdow
     }
     // The cases do reach the escaping: most trees need some escape.
     expect(escaped).toBeGreaterThan(250);
+  });
+
+  it('on link destinations and titles, images and code info strings made of the same characters', () => {
+    const next = random(21);
+    let escaped = 0;
+    for (let i = 0; i < 300; i++) {
+      const url = randomText(next);
+      const tree: Root = {
+        type: 'root',
+        children: [
+          { type: 'paragraph', children: [{ type: 'link', url, title: next() < 0.5 ? randomText(next) : null, children: [{ type: 'text', value: randomText(next) }] }, { type: 'text', value: randomText(next) }] },
+          { type: 'paragraph', children: [{ type: 'image', url: randomText(next), alt: randomText(next) }] },
+          { type: 'code', lang: randomText(next).trim() || 'js', meta: randomText(next), value: 'x' },
+          { type: 'math', meta: randomText(next), value: 'x' },
+        ],
+      };
+      const reference = toMarkdown(tree, REFERENCE);
+      expect(toMarkdown(tree, PRINT), JSON.stringify(tree)).toBe(reference);
+      if (reference.includes('\\')) escaped++;
+    }
+    expect(escaped).toBeGreaterThan(200);
+  });
+
+  it('on headings and inline code made of the same characters, in paragraphs, headings and table cells', () => {
+    const next = random(22);
+    const code = (): PhrasingContent => ({ type: 'inlineCode', value: next() < 0.2 ? ' ' : randomText(next) });
+    const phrasing = (): PhrasingContent[] => [code(), { type: 'text', value: randomText(next) }, ...(next() < 0.3 ? [{ type: 'break' } as PhrasingContent] : []), code()];
+    for (let i = 0; i < 300; i++) {
+      const tree: Root = {
+        type: 'root',
+        children: [
+          { type: 'heading', depth: (1 + Math.floor(next() * 6)) as 1, children: phrasing() },
+          { type: 'paragraph', children: phrasing() },
+          { type: 'table', align: [null], children: [{ type: 'tableRow', children: [{ type: 'tableCell', children: [code(), code()] }] }] },
+        ],
+      };
+      expect(toMarkdown(tree, PRINT), JSON.stringify(tree)).toBe(toMarkdown(tree, REFERENCE));
+    }
   });
 
   it('gives plain prose back unchanged and escapes what would become markup', () => {
