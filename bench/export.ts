@@ -1,7 +1,8 @@
 /**
  * Benchmark of the static export: `npm run bench:export [-- DIR] [--pages N] [--dist] [--keep]`.
  * Without DIR it generates a site with ../shared/corpus/gen-site.mjs (1000 pages with
- * components by default). Each export runs in a child process so its peak RSS
+ * components by default). Each export runs in a child process (exportSiteInThread, as
+ * `quire export` runs it) so its peak RSS
  * (process.resourceUsage().maxRSS, worker threads included) is its own. Prints the
  * cold export time, pages/s and peak memory, then a warm re-export (same cache
  * folder) after one page changed.
@@ -30,12 +31,13 @@ interface RunResult {
 
 /** Child mode: one export, one JSON line on stdout. */
 async function child(root: string, out: string, cacheDir: string, dist: boolean): Promise<void> {
-  // --dist measures the compiled engine (run `npm run build` first), as production runs it.
-  const modulePath: string = dist ? '../dist/render/export-site.js' : '../src/render/export-site.js';
-  const { exportSite } = (await import(modulePath)) as typeof import('../src/render/export-site.js');
+  // --dist measures the compiled engine (run `npm run build` first), as production runs it;
+  // in a thread of its own with a small young generation, as `quire export` and the export jobs run it.
+  const modulePath: string = dist ? '../dist/render/export-thread.js' : '../src/render/export-thread.js';
+  const { exportSiteInThread } = (await import(modulePath)) as typeof import('../src/render/export-thread.js');
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const report = await exportSite({ root, outDir: out, cacheDir, deployment: 'air-gapped', baseUrl: 'https://docs.example.com' });
+  const report = await exportSiteInThread({ root, outDir: out, cacheDir, deployment: 'air-gapped', baseUrl: 'https://docs.example.com' });
   const result: RunResult = {
     wallMs: Math.round(performance.now() - started),
     pages: report.pagesRendered,
