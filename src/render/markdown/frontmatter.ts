@@ -81,13 +81,16 @@ function jsonStrings(raw: string): string[] | undefined {
   return Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : undefined;
 }
 
+/** What frontmatter `text` holds: read flat when it is (flatFrontmatter), else by `yaml`, whose errors are thrown. */
+export function frontmatterData(text: string, options: { uniqueKeys?: boolean } = {}): unknown {
+  return flatFrontmatter(text, options) ?? parse(text);
+}
+
 export function readFrontmatter(tree: Root, file: string, diagnostics: Diagnostic[]): Frontmatter {
   const node = tree.children.find((n) => n.type === 'yaml');
   if (!node || node.type !== 'yaml' || !node.value.trim()) return {};
-  const flat = flatFrontmatter(node.value, { uniqueKeys: true });
-  if (flat) return flat;
   try {
-    const data: unknown = parse(node.value);
+    const data = frontmatterData(node.value, { uniqueKeys: true });
     if (data && typeof data === 'object' && !Array.isArray(data)) return data as Frontmatter;
     diagnostics.push({ severity: 'warning', file, line: 1, message: 'frontmatter is not a YAML mapping: ignored' });
   } catch (err) {

@@ -5,8 +5,7 @@
  */
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { flatFrontmatter } from '../markdown/frontmatter.js';
+import { frontmatterData } from '../markdown/frontmatter.js';
 
 export interface OperationReference {
   method: string;
@@ -98,13 +97,11 @@ export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<
     const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(heads[i]);
     if (!m || !/^(openapi|asyncapi)\s*:/m.test(m[1])) return;
     // Flat `key: value` frontmatter (most pages) is read directly, as the scan of titles does: YAML costs ~1 ms a page.
-    let fm: Record<string, unknown> | undefined = flatFrontmatter(m[1], { uniqueKeys: true });
-    if (!fm) {
-      try {
-        fm = (parseYaml(m[1]) ?? {}) as Record<string, unknown>;
-      } catch {
-        return; // the page renderer reports bad frontmatter
-      }
+    let fm: Record<string, unknown>;
+    try {
+      fm = (frontmatterData(m[1], { uniqueKeys: true }) ?? {}) as Record<string, unknown>;
+    } catch {
+      return; // the page renderer reports bad frontmatter
     }
     const lineOf = (key: string): number => 1 + m[1].split(/\r?\n/).findIndex((l) => new RegExp(`^${key}\\s*:`).test(l)) + 1;
     if (typeof fm.asyncapi === 'string') asyncapiPages.push({ source, line: lineOf('asyncapi'), value: fm.asyncapi });

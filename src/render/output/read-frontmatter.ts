@@ -4,9 +4,8 @@
  * sidebar and previous/next links of all the other pages, long before (or without)
  * rendering the page itself.
  */
-import { parse } from 'yaml';
 import type { Frontmatter } from '../types.js';
-import { flatFrontmatter } from '../markdown/frontmatter.js';
+import { frontmatterData } from '../markdown/frontmatter.js';
 
 export interface PageSummary {
   frontmatter: Frontmatter;
@@ -22,15 +21,11 @@ export function readFrontmatter(source: string): PageSummary {
   const match = FRONTMATTER.exec(source);
   if (match) {
     body = source.slice(match[0].length);
-    const flat = flatFrontmatter(match[1]);
-    if (flat) frontmatter = flat;
-    else {
-      try {
-        const data: unknown = parse(match[1]);
-        if (data && typeof data === 'object' && !Array.isArray(data)) frontmatter = data as Frontmatter;
-      } catch {
-        // the renderer reports bad YAML with its line; here we simply know nothing
-      }
+    try {
+      const data = frontmatterData(match[1]);
+      if (data && typeof data === 'object' && !Array.isArray(data)) frontmatter = data as Frontmatter;
+    } catch {
+      // the renderer reports bad YAML with its line; here we simply know nothing
     }
   }
   const h1 = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1];

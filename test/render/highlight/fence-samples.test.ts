@@ -22,7 +22,6 @@ describe('fenceSamples', () => {
       python: ['  import os'],
       md: ['```js\nnot a fence of its own\n```'],
     });
-    expect(SAMPLES_PER_LANGUAGE).toBe(2);
   });
 
   it('skips fences with no language, reads an unclosed fence to the end of its page, and cuts long blocks at a line', () => {
@@ -36,7 +35,9 @@ describe('fenceSamples', () => {
     expect(long.startsWith(`${go}\n`)).toBe(true);
   });
 
-  it('names at most MAX_LANGUAGES languages', () => {
+  it('keeps at most SAMPLES_PER_LANGUAGE blocks of a language and names at most MAX_LANGUAGES languages', () => {
+    const many = Array.from({ length: SAMPLES_PER_LANGUAGE + 3 }, (_, i) => `\`\`\`ts\nblock${i}();\n\`\`\``).join('\n\n');
+    expect(fenceSamples([many]).ts).toEqual(Array.from({ length: SAMPLES_PER_LANGUAGE }, (_, i) => `block${i}();`));
     const page = Array.from({ length: MAX_LANGUAGES + 10 }, (_, i) => `\`\`\`lang${i}\ncode\n\`\`\``).join('\n\n');
     const samples = fenceSamples([page]);
     expect(Object.keys(samples)).toHaveLength(MAX_LANGUAGES);

@@ -25,7 +25,11 @@ describe('warmHighlighter', () => {
     expect(loaded).not.toContain('no-such-language');
   });
 
-  it('does nothing for a site without fences', async () => {
-    await expect(warmHighlighter({})).resolves.toBeUndefined();
+  it('loads no grammar for a site without fences, nor for languages Shiki does not know', async () => {
+    const h = await getHighlighter();
+    const before = [...h.getLoadedLanguages()].sort();
+    await warmHighlighter({});
+    await warmHighlighter({ 'no-such-language': ['x'], mermaid: ['graph TD'] });
+    expect([...h.getLoadedLanguages()].sort()).toEqual(before);
   });
 });

@@ -34,7 +34,6 @@ describe('WorkerPool', () => {
       expect(Math.max(...held)).toBeLessThanOrEqual(10);
       // Near the end the last answers hold few.
       expect(Math.max(...held.slice(-4))).toBeLessThanOrEqual(3);
-      expect(held.every((h) => h >= 1)).toBe(true);
     }), 60_000);
 
   it('sizes what a worker holds ahead from the queue left: a quarter of its share, never under two', () => {
