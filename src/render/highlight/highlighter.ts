@@ -35,7 +35,8 @@ export function languageId(lang: string | null | undefined): string | null {
 }
 
 let highlighter: Promise<HighlighterCore> | null = null;
-const loaded = new Map<string, Promise<void>>();
+/** Grammar id -> its load, answering the supported languages it embeds lazily. */
+const loaded = new Map<string, Promise<string[]>>();
 
 export function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
@@ -47,20 +48,34 @@ export function getHighlighter(): Promise<HighlighterCore> {
   return highlighter;
 }
 
-/** Loads the grammars of `langs` (fence names or ids) that are not loaded yet. */
+/**
+ * Loads the grammars of `langs` (fence names or ids) that are not loaded yet, with the
+ * supported languages each embeds lazily (the fences inside a `markdown` or `mdx` block,
+ * the JSX of MDX: `embeddedLangsLazy`). Shiki highlights an embedded language only if its
+ * grammar happens to be loaded; loading them with the grammar that embeds them makes a
+ * block come out the same whatever pages rendered before it in the thread (a warm
+ * re-export renders one page in a fresh thread).
+ */
 export async function ensureLanguages(langs: Iterable<string>): Promise<HighlighterCore> {
   const h = await getHighlighter();
-  const pending: Promise<void>[] = [];
-  for (const lang of langs) {
-    const id = languageId(lang);
-    if (!id) continue;
-    let p = loaded.get(id);
-    if (!p) {
-      p = byAlias.get(id)!.import().then((mod) => h.loadLanguage(mod.default));
-      loaded.set(id, p);
-    }
-    pending.push(p);
+  const seen = new Set<string>();
+  let ids = [...new Set([...langs].map(languageId).filter((id): id is string => id !== null))];
+  while (ids.length > 0) {
+    for (const id of ids) seen.add(id);
+    const embedded = await Promise.all(ids.map((id) => loadGrammar(h, id)));
+    ids = [...new Set(embedded.flat())].filter((id) => !seen.has(id));
   }
-  await Promise.all(pending);
   return h;
+}
+
+function loadGrammar(h: HighlighterCore, id: string): Promise<string[]> {
+  let p = loaded.get(id);
+  if (!p) {
+    p = byAlias.get(id)!.import().then(async (mod) => {
+      await h.loadLanguage(mod.default);
+      return mod.default.flatMap((r) => r.embeddedLangsLazy ?? []).map(languageId).filter((e): e is string => e !== null);
+    });
+    loaded.set(id, p);
+  }
+  return p;
 }

@@ -1,0 +1,24 @@
+/**
+ * A grammar comes with the supported languages it embeds lazily (MDX's JSX and fences,
+ * Markdown's fences), so a block highlights the same whatever the thread loaded before it.
+ * Its own file: the highlighter is one per module instance, fresh here.
+ */
+import { describe, expect, it } from 'vitest';
+import { ensureLanguages, getHighlighter } from '../../../src/render/highlight/highlighter.js';
+import { tokenizeDual } from '../../../src/render/highlight/dual-tokenize.js';
+import { DARK_THEME, LIGHT_THEME } from '../../../src/render/highlight/highlighter.js';
+
+describe('ensureLanguages', () => {
+  it('loads the languages an MDX block may embed with the MDX grammar, and highlights its JSX', async () => {
+    const before = (await getHighlighter()).getLoadedLanguages();
+    expect(before).not.toContain('tsx');
+    const h = await ensureLanguages(['mdx']);
+    const loaded = h.getLoadedLanguages();
+    for (const id of ['mdx', 'tsx', 'markdown', 'yaml', 'shellscript', 'python']) expect(loaded, id).toContain(id);
+    // Not embedded by MDX (nor by what it embeds): left for a block of its own.
+    expect(loaded).not.toContain('solidity');
+    const lines = tokenizeDual(h, '<Card title="Start" href="/quickstart">\n  Go\n</Card>', 'mdx', LIGHT_THEME, DARK_THEME);
+    // The tag is split into the tag name, the attribute names and their values.
+    expect(lines[0].length).toBeGreaterThan(4);
+  });
+});
