@@ -6,7 +6,7 @@
  * first used; translating them ahead of time (at build, or with
  * @shikijs/langs-precompiled) did not start faster (bench/highlight.ts).
  */
-import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
+import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { bundledLanguagesInfo } from 'shiki/langs';
 
@@ -35,8 +35,8 @@ export function languageId(lang: string | null | undefined): string | null {
 }
 
 let highlighter: Promise<HighlighterCore> | null = null;
-/** Grammar id -> its load, answering the supported languages it embeds lazily. */
-const loaded = new Map<string, Promise<string[]>>();
+/** Grammar ids whose grammars the highlighter has. */
+const loadedIds = new Set<string>();
 
 export function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
@@ -55,27 +55,39 @@ export function getHighlighter(): Promise<HighlighterCore> {
  * grammar happens to be loaded; loading them with the grammar that embeds them makes a
  * block come out the same whatever pages rendered before it in the thread (a warm
  * re-export renders one page in a fresh thread).
+ *
+ * Each grammar loads after the ones it embeds lazily: Shiki reloads a
+ * loaded grammar that lazily embeds a language loaded after it, and a reload drops the
+ * grammar's compiled rules. Loaded one by one (mdx first, then the 20 languages it
+ * embeds), markdown and mdx were rebuilt once per language: on Mintlify's docs ~1 s of a
+ * render thread's CPU walking their rules again, and their patterns translated again.
  */
 export async function ensureLanguages(langs: Iterable<string>): Promise<HighlighterCore> {
   const h = await getHighlighter();
-  const seen = new Set<string>();
-  let ids = [...new Set([...langs].map(languageId).filter((id): id is string => id !== null))];
+  const grammars = new Map<string, LanguageRegistration[]>();
+  let ids = [...new Set([...langs].map(languageId))].filter((id): id is string => id !== null && !loadedIds.has(id));
   while (ids.length > 0) {
-    for (const id of ids) seen.add(id);
-    const embedded = await Promise.all(ids.map((id) => loadGrammar(h, id)));
-    ids = [...new Set(embedded.flat())].filter((id) => !seen.has(id));
+    const modules = await Promise.all(ids.map((id) => byAlias.get(id)!.import()));
+    ids.forEach((id, i) => grammars.set(id, modules[i].default));
+    ids = [...new Set(modules.flatMap((m) => lazyEmbeds(m.default)))].filter((id) => !grammars.has(id) && !loadedIds.has(id));
   }
+  // Another call may have loaded some while this one awaited: what is in loadedIds is loaded.
+  const order: string[] = [];
+  const visit = (id: string) => {
+    const grammar = grammars.get(id);
+    if (!grammar || loadedIds.has(id)) return;
+    loadedIds.add(id);
+    for (const embedded of lazyEmbeds(grammar)) visit(embedded);
+    order.push(id);
+  };
+  for (const id of grammars.keys()) visit(id);
+  // One call per grammar: Shiki also reloads, for each language it loads, every grammar of
+  // the same call that embeds it lazily, loaded yet or not.
+  for (const id of order) h.loadLanguageSync(grammars.get(id)!);
   return h;
 }
 
-function loadGrammar(h: HighlighterCore, id: string): Promise<string[]> {
-  let p = loaded.get(id);
-  if (!p) {
-    p = byAlias.get(id)!.import().then(async (mod) => {
-      await h.loadLanguage(mod.default);
-      return mod.default.flatMap((r) => r.embeddedLangsLazy ?? []).map(languageId).filter((e): e is string => e !== null);
-    });
-    loaded.set(id, p);
-  }
-  return p;
+/** The supported grammar ids a grammar module's registrations embed lazily. */
+function lazyEmbeds(registrations: LanguageRegistration[]): string[] {
+  return registrations.flatMap((r) => r.embeddedLangsLazy ?? []).map(languageId).filter((id): id is string => id !== null);
 }
