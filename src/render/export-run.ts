@@ -42,7 +42,7 @@ import { agentFiles } from './agents/llms-files.js';
 import type { RenderInit, RenderTask, RenderTaskResult } from './pool/render-task.js';
 import { usesMath, usesMermaid } from './pool/page-features.js';
 import type { WorkerPool } from './pool/worker-pool.js';
-import { budgetOf, renderMisses } from './pool/render-pages.js';
+import { budgetOf, pageKinds, renderMisses } from './pool/render-pages.js';
 import { fenceSamples } from './highlight/fence-samples.js';
 import type { WarmUp } from './highlight/warm-up.js';
 import { PageCache } from './cache/page-cache.js';
@@ -267,8 +267,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
     const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
     // Sources were only needed for the keys; workers read their page again (memory of large sites).
-    // Pages that may have Twoslash blocks: once the last is rendered, render threads let TypeScript go.
-    const typed = new Set(tasks.filter((t) => t.file && plan.sources.get(t.file)?.includes('twoslash')).map((t) => t.page));
+    const kinds = pageKinds(tasks, plan.sources);
+    const { typed } = kinds;
     plan.sources.clear();
     const results = new Map<string, PageOutcome>();
     let done = 0;
@@ -364,7 +364,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       highlights?.load();
       init.highlightPack = highlights?.runPack();
     }
-    await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), typed, (task, result) => {
+    await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), kinds, (task, result) => {
       const file = pageOutputFile(task.page);
       const [bodyStart, bodyEnd] = result.body;
       // Decoded at most once, by whichever of the media and the search text needs it first.

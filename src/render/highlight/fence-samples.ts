@@ -24,27 +24,41 @@ export function fenceSamples(sources: Iterable<string>): FenceSamples {
   const samples: FenceSamples = Object.create(null) as FenceSamples;
   let languages = 0;
   for (const source of sources) {
-    // Most pages of most sites have no fence: skip them without splitting them into lines.
-    if (!source.includes('```') && !source.includes('~~~')) continue;
-    const lines = source.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const open = FENCE_OPEN.exec(lines[i]);
-      if (!open) continue;
-      const [, marker, name] = open;
-      // The block ends at a line of the same marker at least as long (CommonMark), or at the end of the page.
-      let end = i + 1;
-      while (end < lines.length && !closes(lines[end], marker)) end++;
-      const lang = name.toLowerCase();
+    for (const { lang, lines, from, to } of fences(source)) {
       let kept = samples[lang];
       if (lang && !kept && languages < MAX_LANGUAGES) {
         kept = samples[lang] = [];
         languages++;
       }
-      if (kept && kept.length < SAMPLES_PER_LANGUAGE) kept.push(firstChars(lines, i + 1, end));
-      i = end;
+      if (kept && kept.length < SAMPLES_PER_LANGUAGE) kept.push(firstChars(lines, from, to));
     }
   }
   return samples;
+}
+
+/** A fenced block: its language (lower case, as written; '' for none) and its lines [from, to) of `lines`. */
+export interface Fence {
+  lang: string;
+  lines: string[];
+  from: number;
+  to: number;
+}
+
+/** The fenced blocks of `source` (Markdown or MDX), in order. */
+export function* fences(source: string): Generator<Fence> {
+  // Most pages of most sites have no fence: skip them without splitting them into lines.
+  if (!source.includes('```') && !source.includes('~~~')) return;
+  const lines = source.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE_OPEN.exec(lines[i]);
+    if (!open) continue;
+    const [, marker, name] = open;
+    // The block ends at a line of the same marker at least as long (CommonMark), or at the end of the page.
+    let end = i + 1;
+    while (end < lines.length && !closes(lines[end], marker)) end++;
+    yield { lang: name.toLowerCase(), lines, from: i + 1, to: end };
+    i = end;
+  }
 }
 
 function closes(line: string, marker: string): boolean {

@@ -1,0 +1,55 @@
+/**
+ * A cold export with enough light pages gives them a thread of their own beside the render
+ * thread (pool/render-threads.ts isLightPage, WorkerPool.addLane): the files and the report
+ * are those of an export on one render thread.
+ */
+import { availableParallelism } from 'node:os';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSite } from '../../../src/render/export-site.js';
+import { LIGHT_LANE_PAGES } from '../../../src/render/pool/render-threads.js';
+import { smallSite, tempDir, writeFiles, type TempDir } from '../site/make-site.js';
+
+function tree(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.set(relative(dir, p), readFileSync(p, 'latin1'));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+describe.skipIf(availableParallelism() < 2)('the light pages thread', () => {
+  let tmp: TempDir;
+  let site: string;
+  beforeAll(() => {
+    tmp = tempDir();
+    site = join(tmp.path, 'site');
+    smallSite(site);
+    const pages: Record<string, string> = {};
+    for (let i = 0; i < LIGHT_LANE_PAGES + 10; i++) {
+      pages[`light/p${i}.mdx`] = `---\ntitle: Light ${i}\n---\n\nSee [the next](/light/p${i + 1}) and <Note>note ${i}</Note>.\n\n\`\`\`json\n{"n": ${i}}\n\`\`\`\n`;
+    }
+    for (let i = 0; i < 6; i++) pages[`code/c${i}.mdx`] = `---\ntitle: Code ${i}\n---\n\n\`\`\`tsx\nexport const A${i} = () => <div className="a">{${i}}</div>;\n\`\`\`\n`;
+    writeFiles(site, pages);
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('writes the files and the report of an export on one render thread', async () => {
+    const one = await exportSite({ root: site, outDir: join(tmp.path, 'one'), workers: 1 });
+    const laned = await exportSite({ root: site, outDir: join(tmp.path, 'laned') });
+    expect(laned.pagesRendered).toBeGreaterThan(LIGHT_LANE_PAGES + 16);
+    expect({ ...laned, durationMs: 0 }).toEqual({ ...one, durationMs: 0 });
+    const a = tree(join(tmp.path, 'one'));
+    const b = tree(join(tmp.path, 'laned'));
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [p, text] of a) expect(b.get(p), p).toBe(text);
+    expect(b.get('code/c3.html')).toMatch(/data-lang="tsx"[^>]*><code><span class="line"><span class="l\d+ d\d+">/);
+    expect(b.get('light/p7.html')).toContain('Light 7');
+  }, 120_000);
+});
