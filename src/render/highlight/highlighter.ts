@@ -28,6 +28,9 @@ for (const info of bundledLanguagesInfo) {
   for (const a of info.aliases ?? []) byAlias.set(a, info);
 }
 
+/** Grammars loaded only as a part of another (Markdown's inline HTML), never for a fence of their own. */
+const embeddedOnly = new Map(bundledLanguagesInfo.filter((info) => info.id === 'html-derivative').map((info) => [info.id, info]));
+
 /** The grammar id for a fence language (`ts` -> `typescript`), or null when not supported. */
 export function languageId(lang: string | null | undefined): string | null {
   if (!lang) return null;
@@ -49,27 +52,54 @@ export function getHighlighter(): Promise<HighlighterCore> {
 }
 
 /**
+ * Grammars that embed languages by a fence's name (Markdown's and MDX's fenced blocks: 57
+ * and 42 languages lazily), with the languages they embed whatever the block holds
+ * (front matter, MDX's JSX and ESM, Markdown's inline HTML; test/render/highlight checks
+ * this list against the grammars). A block of theirs is highlighted with the languages its
+ * own inner fences name loaded (blockLanguages), not with all 57: loading those cost a
+ * render thread ~1.3 s of CPU and ~50 MB on Mintlify's docs, for the ~20 its pages use.
+ */
+export const FENCE_EMBEDDERS: Record<string, string[]> = { markdown: ['yaml', 'html-derivative'], mdx: ['tsx', 'toml', 'yaml'] };
+
+const INNER_FENCE = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm;
+
+/**
+ * The languages highlighting `code` as `lang` needs loaded: `lang`, and for Markdown and
+ * MDX the names of the fences inside the block (any line that opens one: naming one too
+ * many loads a grammar for nothing, one too few would make the block depend on what the
+ * thread loaded before).
+ */
+export function blockLanguages(lang: string, code: string): string[] {
+  const id = languageId(lang);
+  if (!id || !(id in FENCE_EMBEDDERS) || !(code.includes('```') || code.includes('~~~'))) return [lang];
+  return [lang, ...[...code.matchAll(INNER_FENCE)].map((m) => m[1])];
+}
+
+/**
  * Loads the grammars of `langs` (fence names or ids) that are not loaded yet, with the
- * supported languages each embeds lazily (the fences inside a `markdown` or `mdx` block,
- * the JSX of MDX: `embeddedLangsLazy`). Shiki highlights an embedded language only if its
- * grammar happens to be loaded; loading them with the grammar that embeds them makes a
- * block come out the same whatever pages rendered before it in the thread (a warm
- * re-export renders one page in a fresh thread).
+ * supported languages each embeds lazily (`embeddedLangsLazy`; for Markdown and MDX only
+ * those of FENCE_EMBEDDERS: a block's inner fences are named in `langs` by
+ * blockLanguages). Shiki highlights an embedded language only if its grammar happens to
+ * be loaded; loading them with the grammar that embeds them makes a block come out the
+ * same whatever pages rendered before it in the thread (a warm re-export renders one page
+ * in a fresh thread).
  *
- * Each grammar loads after the ones it embeds lazily: Shiki reloads a
+ * Each grammar loads after the ones of the same call it embeds lazily: Shiki reloads a
  * loaded grammar that lazily embeds a language loaded after it, and a reload drops the
  * grammar's compiled rules. Loaded one by one (mdx first, then the 20 languages it
  * embeds), markdown and mdx were rebuilt once per language: on Mintlify's docs ~1 s of a
  * render thread's CPU walking their rules again, and their patterns translated again.
+ * (A language loaded by a later call still has Shiki reload them: the warm-up loads the
+ * languages of the site's fences in one call.)
  */
 export async function ensureLanguages(langs: Iterable<string>): Promise<HighlighterCore> {
   const h = await getHighlighter();
   const grammars = new Map<string, LanguageRegistration[]>();
   let ids = [...new Set([...langs].map(languageId))].filter((id): id is string => id !== null && !loadedIds.has(id));
   while (ids.length > 0) {
-    const modules = await Promise.all(ids.map((id) => byAlias.get(id)!.import()));
+    const modules = await Promise.all(ids.map((id) => (byAlias.get(id) ?? embeddedOnly.get(id)!).import()));
     ids.forEach((id, i) => grammars.set(id, modules[i].default));
-    ids = [...new Set(modules.flatMap((m) => lazyEmbeds(m.default)))].filter((id) => !grammars.has(id) && !loadedIds.has(id));
+    ids = [...new Set(ids.flatMap((id, i) => FENCE_EMBEDDERS[id] ?? lazyEmbeds(modules[i].default)))].filter((id) => !grammars.has(id) && !loadedIds.has(id));
   }
   // Another call may have loaded some while this one awaited: what is in loadedIds is loaded.
   const order: string[] = [];

@@ -8,7 +8,7 @@
  * generated corpus, 3 s for the 20 of Mintlify's docs); the samples' tokens are
  * dropped, which costs little next to it. Only Shiki's public API is used.
  */
-import { DARK_THEME, LIGHT_THEME, ensureLanguages, languageId } from './highlighter.js';
+import { DARK_THEME, LIGHT_THEME, blockLanguages, ensureLanguages, languageId } from './highlighter.js';
 import { HighlightLimitError, tokenizeDual } from './dual-tokenize.js';
 import type { FenceSamples } from './fence-samples.js';
 
@@ -25,7 +25,8 @@ export async function warmHighlighter(samples: FenceSamples): Promise<void> {
     if (id) ids.set(id, [...(ids.get(id) ?? []), ...blocks]);
   }
   if (ids.size === 0) return;
-  const h = await ensureLanguages(ids.keys());
+  // In one call, so that each grammar loads after those it embeds (highlighter.ts).
+  const h = await ensureLanguages([...ids].flatMap(([id, blocks]) => [id, ...blocks.flatMap((code) => blockLanguages(id, code))]));
   for (const [id, blocks] of ids) {
     for (const code of blocks) {
       try {

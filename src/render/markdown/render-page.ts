@@ -5,7 +5,7 @@
  */
 import { posix } from 'node:path';
 import type { Nodes, Root } from 'mdast';
-import { ensureLanguages, getHighlighter, languageId } from '../highlight/highlighter.js';
+import { blockLanguages, ensureLanguages, getHighlighter, languageId } from '../highlight/highlighter.js';
 import { loadTwoslash, twoslashExtension } from '../highlight/twoslash.js';
 import { parseCodeMeta } from '../highlight/code-meta.js';
 import type { Diagnostic, Frontmatter, PageContext, RenderedPage } from '../types.js';
@@ -21,7 +21,7 @@ function collectLanguages(tree: Root, into: Set<string>): boolean {
   let twoslash = false;
   const visit = (n: Nodes) => {
     if (n.type === 'code' && n.lang) {
-      into.add(n.lang);
+      for (const lang of blockLanguages(n.lang, n.value)) into.add(lang);
       if (n.meta?.includes('twoslash') && twoslashExtension(n.lang) && parseCodeMeta(n.meta).twoslash) twoslash = true;
     }
     if ('children' in n) for (const c of n.children as Nodes[]) visit(c);
