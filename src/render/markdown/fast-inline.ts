@@ -143,7 +143,10 @@ class InlineParser {
             p += n;
             continue;
           }
-          if (close || n > 2) bail();
+          // A run that can also close would close an earlier opener of its kind, but none is
+          // open here (one that found no closer bailed, one that found its closer is past
+          // this range): it opens, as for CJK text where `**` sits between two letters.
+          if ((close && !open) || n > 2) bail();
           const closer = this.findCloser(p + n, to, ch, n);
           flush(p);
           const inner = this.parse(p + n, closer, null).nodes;

@@ -171,6 +171,8 @@ export function flowTags(lines: Line[], i: number, indent: number): { tags: Tag[
       while (s[p] === ' ') p++;
       // The group grows only while a tag is unfinished, so the tags end on its last line.
       if (p >= s.length) return { tags, next: i + count };
+      // micromark reads tags followed by an expression (`<Icon /> {/* c */}`) as flow: left to it
+      if (s[p] === '{') bail('expression after a tag');
       if (s[p] !== '<') return null; // text follows the tag: a paragraph
     }
     if (count >= 40 || i + count >= lines.length) bail();

@@ -134,7 +134,6 @@ describe('fastParse', () => {
     'a &#0; b',
     'a < b',
     '***strong em***',
-    'a*b*c',
     '*unclosed',
     '[text] (not a link)\n\n[text]: /defined',
     'a [^1] footnote call',
@@ -247,7 +246,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
   const jsxTokens = ['<Badge>new</Badge>', '<Icon icon="check" />', '<Tooltip tip="t">hover</Tooltip>', '<Badge color="red">*b*</Badge>'];
   const tokens = ['`multi', 'line`', 'word', 'text', 'Agent', 'a', '*em*', '**strong**', '_under_', '__dunder__', '`code`', '``co`de``', '` sp `', '[link](/a/b)',
     '[**b** x](/x?y=1#z)', '[`c`](/c)', '![alt](/i.png)', 'snake_case', '(*p*)', '"*q*"', '*"q"*', 'x*y*z', 'x_y_z', '.', ',', '!', '?', ':', '1.', '-', '+', '#',
-    '|', 'é', '😀', '—', '“*q*”', '**Título**:', '{/* c */}', '**`c`**:', '**[l](/l)**.', '*(p)*,', '__"q"__.', '*`a`*`b`*', '&amp;', '&#39;s', '&quot;*q*&quot;', '&#x22;', '&copy', '&nbsp;', '\\*', '\\_x\\_', '\\\\', 'C:\\dir', '[lit]', '[**b**]', '[a] (b)', 'x]', '![no]', 'end\\\n', '*日本*語', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', '~50 ms', '(~3)', '~/.cfg', 'a~b', '~~', '~~~', '*~x~*', '\\~', 'x`', '``', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
+    '|', 'é', '😀', '—', '“*q*”', '**Título**:', '{/* c */}', '**`c`**:', '**[l](/l)**.', '*(p)*,', '__"q"__.', '*`a`*`b`*', '&amp;', '&#39;s', '&quot;*q*&quot;', '&#x22;', '&copy', '&nbsp;', '\\*', '\\_x\\_', '\\\\', 'C:\\dir', '[lit]', '[**b**]', '[a] (b)', 'x]', '![no]', 'end\\\n', '*日本*語', '語**強**語', '語*強*語', 'x__y__z', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', '~50 ms', '(~3)', '~/.cfg', 'a~b', '~~', '~~~', '*~x~*', '\\~', 'x`', '``', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
   const inline = () => Array.from({ length: 1 + Math.floor(rnd() * 7) }, () => pick(tokens)).join(pick([' ', ' ', ' ', '', '  ']));
   const ind = (n: number) => ' '.repeat(n);
   const block = (depth: number, ws: number): string => {

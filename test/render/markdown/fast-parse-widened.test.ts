@@ -1,0 +1,44 @@
+/**
+ * Differential cases for the constructs the fast parser took over from micromark to keep
+ * more real pages on the fast path (issue 21): each shaped after what real Mintlify sites
+ * write (never their text), with the CommonMark/MDX edge cases around it. An accepted case
+ * must build micromark's exact tree; a fallback case must make the fast parser give up.
+ */
+import { describe, expect, it } from 'vitest';
+import { fastParse } from '../../../src/render/markdown/fast-parse.js';
+import { compare } from '../../helpers/mdast-compare.js';
+
+/** [construct, sources the fast parser must accept and parse as micromark does, sources it must leave to micromark] */
+const CASES: [string, string[], string[]][] = [
+  [
+    'emphasis runs between letters (CJK text)',
+    [
+      '設定で**重要**を確認し、**次へ**を押します。',
+      '<Tip>\n  ゲームでは**頻度**を考慮します。\n</Tip>',
+      '- **項目**から**設定**を選ぶ\n- コードは**不要**です',
+      'a*b*c and x**y**z and *a*b',
+      '語*強調*語 and 語__x__語 and "_q_"x',
+      '**\\[Auth]**、**\\[Fail]** の各',
+      '前 **`code`** 後 and 前*リンク*後',
+    ],
+    ['a**b*c', 'a*b**c**', '語**強調*語', 'x**y', 'a_b_c_', '語***三***語', '**a**b**c', 'a*b *c*', '前**`code`**後'],
+  ],
+  [
+    'tags followed by an expression on one line (flow in micromark)',
+    ['Text\n<Icon icon="check" /> more text'],
+    ['Text\n<Icon icon="check" /> {/* c */}', '<Icon icon="check" /> {/* c */}\n\nText'],
+  ],
+];
+
+describe('fastParse on constructs widened for real pages', () => {
+  for (const [construct, accepted, fallback] of CASES) {
+    describe(construct, () => {
+      it.each(accepted.map((s) => [s]))('accepts %j and agrees with micromark', (source) => {
+        expect(compare(source)).toBe('same');
+      });
+      it.each(fallback.map((s) => [s]))('leaves %j to micromark', (source) => {
+        expect(fastParse(source)).toBeNull();
+      });
+    });
+  }
+});
