@@ -28,6 +28,36 @@ const CASES: [string, string[], string[]][] = [
     ['Text\n<Icon icon="check" /> more text'],
     ['Text\n<Icon icon="check" /> {/* c */}', '<Icon icon="check" /> {/* c */}\n\nText'],
   ],
+  [
+    'lazy continuation lines of list items and block quotes',
+    [
+      '1. Select the project.\n2. Click **Deploy**.\n  This may take a few minutes.\n3. Done.',
+      '- An item whose text\nwraps without indentation\n- and `code` that\ncontinues',
+      '- a\n  - nested\nlazy of nested\n- b',
+      '- a\n lazy with one space\n  - nested\n\n- loose',
+      '>[Tool](https://t.example/) is a platform for\nteams, and more.\n>\n>Second paragraph.',
+      '> Note: a message saying `"too long\nfor one line"` can be ignored\n[here](/x).',
+      '> - quoted item\nlazy in the item\n> > nested quote\nlazy in the nested quote',
+      '<Note>\n  - a list in a component\n  lazy\n</Note>',
+      'Text\n- item\nlazy <Badge>new</Badge> text\n# Heading',
+      '- item\n:::python\n- next',
+      '- a\n2. a new list, not a lazy line',
+      '- a\n> a quote after an item',
+    ],
+    [
+      '- item\n---',
+      '- item\n===',
+      '- a | b\n|---|---|',
+      '> a | b\n|---|---|',
+      '- # heading\nnot lazy',
+      '> ```js\n> x\n> ```\nafter a fence',
+      '- <Note>\n  a\nlazy\n  </Note>',
+      '- a\n{/* c */}',
+      '> a\n{x}',
+      '> a\n    - b',
+      '- item\n<Tab\n  title="x"\n>\n</Tab>',
+    ],
+  ],
 ];
 
 describe('fastParse on constructs widened for real pages', () => {
