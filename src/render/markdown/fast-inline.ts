@@ -37,14 +37,19 @@ export function inlineOf(segments: Line[], inTable = false): PhrasingContent[] {
   let s = '';
   const starts: number[] = [];
   const breaks = new Set<number>();
-  /** Line ends next to spaces that were cut (code spans keep them). */
-  const cut = new Set<number>();
+  /** Line ends next to spaces that were cut (code spans keep them): how many before and after each. */
+  const cut = new Map<number, { before: number; after: number }>();
+  const cutAt = (offset: number) => {
+    let c = cut.get(offset);
+    if (!c) cut.set(offset, (c = { before: 0, after: 0 }));
+    return c;
+  };
   segments.forEach((seg, k) => {
-    if (k > 0 && seg.stripped) cut.add(s.length - 1);
+    if (k > 0 && seg.stripped) cutAt(s.length - 1).after = seg.stripped;
     let text = seg.text;
     const trimmed = trimEndSpaces(text);
     if (k < segments.length - 1 && text.length - trimmed.length >= 2) breaks.add(s.length + trimmed.length);
-    if (text.length !== trimmed.length) cut.add(s.length + trimmed.length);
+    if (text.length !== trimmed.length) cutAt(s.length + trimmed.length).before = text.length - trimmed.length;
     text = trimmed;
     starts.push(s.length);
     s += text + (k < segments.length - 1 ? '\n' : '');
@@ -64,7 +69,7 @@ class InlineParser {
   constructor(
     private readonly s: string,
     private readonly breaks: Set<number>,
-    private readonly trimmed: Set<number>,
+    private readonly trimmed: Map<number, { before: number; after: number }>,
     private readonly pointAt: (offset: number) => Point,
     private readonly inTable: boolean,
   ) {}
@@ -76,7 +81,7 @@ class InlineParser {
    */
   private cutInsideExpression(tag: Tag, from: number, to: number): boolean {
     if (!tag.attributes.some((a) => a.type === 'mdxJsxAttribute' && typeof a.value === 'object' && a.value?.value.includes('\n'))) return false;
-    for (const offset of this.trimmed) if (offset >= from && offset < to) return true;
+    for (const offset of this.trimmed.keys()) if (offset >= from && offset < to) return true;
     return false;
   }
 
@@ -125,7 +130,7 @@ class InlineParser {
           }
           flush(p);
           let value = s.slice(p + run, close);
-          if (value.includes('\n') && !this.codeLinesIntact(p + run, close)) bail();
+          if (value.includes('\n')) value = this.codeLines(p + run, close);
           // In a table cell `\|` is a pipe even in code (mdast-util-gfm-table); other backslashes stay.
           if (this.inTable && value.includes('\\')) value = value.replace(/\\([\\|])/g, (all, c: string) => (c === '|' ? c : all));
           if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && !/^[ \n]*$/.test(value)) value = value.slice(1, -1);
@@ -284,11 +289,24 @@ class InlineParser {
     return { nodes, end: p };
   }
 
-  /** Whether s[from, to) has no line break at either end and no trailing spaces were cut before one. */
-  private codeLinesIntact(from: number, to: number): boolean {
-    if (this.s[from] === '\n' || this.s[to - 1] === '\n') return false;
-    for (let q = this.s.indexOf('\n', from); q >= 0 && q < to; q = this.s.indexOf('\n', q + 1)) if (this.trimmed.has(q)) return false;
-    return true;
+  /**
+   * The text of a code span s[from, to) running over lines, as micromark keeps it: with
+   * the spaces cut around its line ends put back (a paragraph line's indentation inside
+   * its container, trailing spaces). A line end at either edge (stripped or not, by rules
+   * this parser does not follow) is left to micromark.
+   */
+  private codeLines(from: number, to: number): string {
+    const s = this.s;
+    if (s[from] === '\n' || s[to - 1] === '\n') bail('code span edge');
+    let out = '';
+    let last = from;
+    for (let q = s.indexOf('\n', from); q >= 0 && q < to; q = s.indexOf('\n', q + 1)) {
+      const c = this.trimmed.get(q);
+      if (!c) continue;
+      out += s.slice(last, q) + ' '.repeat(c.before) + '\n' + ' '.repeat(c.after);
+      last = q + 1;
+    }
+    return out + s.slice(last, to);
   }
 
   private run(p: number, ch: string): number {

@@ -58,6 +58,18 @@ const CASES: [string, string[], string[]][] = [
       '- item\n<Tab\n  title="x"\n>\n</Tab>',
     ],
   ],
+  [
+    'code spans running over indented lines',
+    [
+      '<ParamField path="--deployment" type="str">\n  Filter by deployment (from `tool\n  cloud agent list`).\n</ParamField>',
+      'A `span  \n   over` lines and ` a\n b ` and `x\ny` and `span \\\nx`',
+      '- item with `code\n   over lines`\n- `a\nb`',
+      '> quoted `code\n>   over` lines',
+      '- item with `code\n lazily` over lines',
+      '<Tip>\n  <Note>\n    Run `uv tool\n    install` once.\n  </Note>\n</Tip>',
+    ],
+    ['A `\nspan` here', 'A `span\n` here'],
+  ],
 ];
 
 describe('fastParse on constructs widened for real pages', () => {
