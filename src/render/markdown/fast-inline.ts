@@ -5,7 +5,7 @@
  */
 import type { Image, Link, PhrasingContent } from 'mdast';
 import type { MdxJsxTextElement } from 'mdast-util-mdx';
-import { ASCII_PUNCT_CODES, classify, PUNCTUATION, stopTable, tildesMayStrike, WHITESPACE } from './fast-chars.js';
+import { ASCII_PUNCT_CODES, classify, decodeReference, PUNCTUATION, stopTable, tildesMayStrike, WHITESPACE } from './fast-chars.js';
 import { at, bail, page, span, trimEndSpaces, type Line, type Point } from './fast-common.js';
 import { readTag, type Tag } from './fast-tags.js';
 import { commentProgram, TEXT_COMMENT } from './fast-blocks.js';
@@ -13,23 +13,6 @@ import { commentProgram, TEXT_COMMENT } from './fast-blocks.js';
 const MDX_STOPS = stopTable('`*_![<\n{}$\\~&]');
 const MARKDOWN_STOPS = stopTable('`*_![<\n{}$\\~&]@hHwWmx');
 const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
-/** The named references decoded here (the common ones in docs); any other name is left to micromark. */
-const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',
-  mdash: '\u2014', ndash: '\u2013', hellip: '\u2026', rarr: '\u2192', larr: '\u2190', times: '\u00d7', middot: '\u00b7', bull: '\u2022', deg: '\u00b0',
-};
-
-/**
- * What a character reference's body (`#39`, `#x22`, `amp`) stands for, as micromark
- * decodes it (micromark-util-decode-numeric-character-reference); null to leave it to micromark.
- */
-function decodeReference(body: string): string | null {
-  if (body[0] !== '#') return Object.hasOwn(NAMED, body) ? NAMED[body] : null;
-  const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
-  // Printable ASCII and the BMP outside controls, surrogates and noncharacters; the rest become U+FFFD there.
-  if ((code >= 32 && code <= 126) || code === 9 || code === 10 || code === 12 || code === 13 || (code >= 160 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfdcf) || (code >= 0xfdf0 && code <= 0xfffd)) return String.fromCodePoint(code);
-  return null;
-}
 const AUTOLINK_START = /^(https?:|www\.|mailto:|xmpp:)/i;
 
 /** Inline content of lines already stripped of their indentation (a paragraph, a heading, a cell). */

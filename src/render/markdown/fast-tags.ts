@@ -8,6 +8,7 @@ import type { RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx';
 import type { Program } from 'estree';
 import { ACORN_OPTIONS, at, bail, JsxParser, span, type Line, type Point } from './fast-common.js';
+import { decodeAttributeValue } from './fast-chars.js';
 
 export interface Tag {
   kind: 'open' | 'close' | 'self';
@@ -76,7 +77,8 @@ export function readTag(s: string, p: number, pointAt: (offset: number) => Point
         const close = s.indexOf(quote, q + 1);
         if (close < 0) return null;
         value = s.slice(q + 1, close);
-        if (value.includes('&') || value.includes('\n')) bail();
+        if (value.includes('\n')) bail();
+        if (value.includes('&')) value = decodeAttributeValue(value) ?? bail('entity in an attribute');
         p = close + 1;
       } else if (quote === '{') {
         const expr = readExpression(s, q);

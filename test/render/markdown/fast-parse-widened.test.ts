@@ -70,6 +70,17 @@ const CASES: [string, string[], string[]][] = [
     ],
     ['A `\nspan` here', 'A `span\n` here'],
   ],
+  [
+    'character references and ampersands in JSX attribute values',
+    [
+      '<Step title="Add Payment & Configure">\n  Text\n</Step>',
+      '<PreviewButton href="https://e.example/install?name=x&config=eyJ1cmwi">Add</PreviewButton>',
+      '<Tooltip tip="The branch, usually &quot;main&quot;.">branch</Tooltip> and <Card title="A &amp; B &#x22;c&#x22; &#39;d&#39;" />',
+      '<Field type="&#x22;a&#x22; | &#X22;b&#X22;" name=\'x &&amp; y\' />',
+      '<Card title="&copy &amp x & y;" />',
+    ],
+    ['<Card title="&frac12;" />', '<Card title="&#;" />', '<Card title="&#12a;" />', '<Card title="&amp1;" />', '<Card title="&#0;" />', '<Card title="a\nb" />'],
+  ],
 ];
 
 describe('fastParse on constructs widened for real pages', () => {
