@@ -175,6 +175,8 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   const body: string[] = [];
   for (let k = i + 1; k < end; k++) {
     const t = lines[k].text;
+    // A tab within the fence's indentation is cut in columns by micromark: left to it.
+    if (spaces(t) < indent && t[spaces(t)] === '\t') bail('tab in a fence indentation');
     body.push(indent ? t.slice(Math.min(indent, spaces(t))) : t);
   }
   const space = info.search(/ /);

@@ -24,6 +24,26 @@ export function classify(code: number): number {
 }
 
 /**
+ * Whether the delimiter run of `n` x `ch` at `s[p]` can open and close emphasis (CommonMark's flanking rules).
+ * Characters are classified one UTF-16 unit at a time with micromark's own tests
+ * (micromark-util-classify-character), so a surrogate half counts as a letter there too.
+ */
+export function flanking(s: string, p: number, n: number, ch: string): { open: boolean; close: boolean } {
+  const before = p > 0 ? s.charCodeAt(p - 1) : 10;
+  const after = p + n < s.length ? s.charCodeAt(p + n) : 10;
+  const kindBefore = classify(before);
+  const kindAfter = classify(after);
+  const wsBefore = kindBefore === WHITESPACE;
+  const wsAfter = kindAfter === WHITESPACE;
+  const punctBefore = kindBefore === PUNCTUATION;
+  const punctAfter = kindAfter === PUNCTUATION;
+  const left = !wsAfter && (!punctAfter || wsBefore || punctBefore);
+  const right = !wsBefore && (!punctBefore || wsAfter || punctAfter);
+  if (ch === '*') return { open: left, close: right };
+  return { open: left && (!right || punctBefore), close: right && (!left || punctAfter) };
+}
+
+/**
  * Whether the tildes of a block's inline text `s` might be read as anything but literal
  * text by micromark's GFM strikethrough (single tilde on): true when some run of one or
  * two tildes that can close (micromark-extension-gfm-strikethrough's `_close`) has an

@@ -30,6 +30,8 @@ export function blockquoteAt(lines: Line[], i: number): { node: Blockquote; next
       if (!startsBlock(lines, j)) bail('line after a block quote');
       break;
     }
+    // A tab after `>` is partly the marker's space in micromark (columns): left to it.
+    if (l.text[s + 1] === '\t') bail('tab after >');
     const cut = s + (l.text[s + 1] === ' ' ? 2 : 1);
     inner.push({ text: l.text.slice(cut), line: l.line, col: l.col + cut });
   }

@@ -5,10 +5,11 @@
  */
 import type { Image, Link, PhrasingContent } from 'mdast';
 import type { MdxJsxTextElement } from 'mdast-util-mdx';
-import { ASCII_PUNCT_CODES, classify, decodeReference, PUNCTUATION, stopTable, tildesMayStrike, WHITESPACE } from './fast-chars.js';
+import { ASCII_PUNCT_CODES, decodeReference, flanking, stopTable, tildesMayStrike } from './fast-chars.js';
 import { at, bail, page, span, trimEndSpaces, type Line, type Point } from './fast-common.js';
 import { readTag, type Tag } from './fast-tags.js';
 import { commentProgram, TEXT_COMMENT } from './fast-blocks.js';
+import { readResource } from './fast-links.js';
 
 const MDX_STOPS = stopTable('`*_![<\n{}$\\~&]');
 const MARKDOWN_STOPS = stopTable('`*_![<\n{}$\\~&]@hHwWmx');
@@ -126,7 +127,7 @@ class InlineParser {
         case 95 /* _ */: {
           const ch = s[p];
           const n = this.run(p, ch);
-          const { open, close } = this.flanking(p, n, ch);
+          const { open, close } = flanking(this.s, p, n, ch);
           if (!open && !close) {
             p += n;
             continue;
@@ -322,26 +323,6 @@ class InlineParser {
   }
 
   /**
-   * Whether a delimiter run can open and close emphasis (CommonMark's flanking rules).
-   * Characters are classified one UTF-16 unit at a time with micromark's own tests
-   * (micromark-util-classify-character), so a surrogate half counts as a letter there too.
-   */
-  private flanking(p: number, n: number, ch: string): { open: boolean; close: boolean } {
-    const before = p > 0 ? this.s.charCodeAt(p - 1) : 10;
-    const after = p + n < this.s.length ? this.s.charCodeAt(p + n) : 10;
-    const kindBefore = classify(before);
-    const kindAfter = classify(after);
-    const wsBefore = kindBefore === WHITESPACE;
-    const wsAfter = kindAfter === WHITESPACE;
-    const punctBefore = kindBefore === PUNCTUATION;
-    const punctAfter = kindAfter === PUNCTUATION;
-    const left = !wsAfter && (!punctAfter || wsBefore || punctBefore);
-    const right = !wsBefore && (!punctBefore || wsAfter || punctAfter);
-    if (ch === '*') return { open: left, close: right };
-    return { open: left && (!right || punctBefore), close: right && (!left || punctAfter) };
-  }
-
-  /**
    * The closer of an opener of `n` x `ch`: the next run of `ch` that can act at all must
    * be able to close and be of the same length, else the case is left to micromark.
    */
@@ -360,7 +341,7 @@ class InlineParser {
       }
       if (c === ch) {
         const run = this.run(p, ch);
-        const { open, close } = this.flanking(p, run, ch);
+        const { open, close } = flanking(this.s, p, run, ch);
         if (!open && !close) {
           p += run;
           continue;
@@ -389,6 +370,11 @@ class InlineParser {
       const c = s[q];
       if (c === ']') break;
       if (c === '[') bail();
+      if (c === '!' && s[q + 1] === '[' && !image) {
+        // An image in a link's text (a badge that links): it closes first, as in micromark.
+        q = (this.linkOrImage(q, to, true) ?? bail()).end;
+        continue;
+      }
       if (c === '\\' && ASCII_PUNCT_CODES[s.charCodeAt(q + 1)] === 1) {
         q += 2;
         continue;
@@ -404,25 +390,16 @@ class InlineParser {
       if (page.literalBrackets && s[open + 1] !== '^') return null;
       bail();
     }
-    let d = q + 2;
-    const destStart = d;
-    while (d < to && s[d] !== ')') {
-      const c = s[d];
-      if (c === ' ' || c === '\n' || c === '(' || c === '<' || c === '\\' || c === '"' || c === "'") bail();
-      if (c === '&' && ENTITY.test(s.slice(d, d + 40))) bail();
-      d++;
-    }
-    if (d >= to) bail();
-    const url = s.slice(destStart, d);
-    const position = span(this.pointAt(p), this.pointAt(d + 1));
+    const { url, title, end } = readResource(s, q + 2, to);
+    const position = span(this.pointAt(p), this.pointAt(end));
     if (image) {
       const alt = s.slice(open + 1, textEnd);
       if (/[`*_[\]<>{}\\&!$~\n]/.test(alt)) bail();
-      return { node: { type: 'image', title: null, url, alt, position }, end: d + 1 };
+      return { node: { type: 'image', title, url, alt, position }, end };
     }
     const children = this.parse(open + 1, textEnd, null).nodes;
     if (children.some((c) => c.type === 'link')) bail();
-    return { node: { type: 'link', title: null, url, children, position }, end: d + 1 };
+    return { node: { type: 'link', title, url, children, position }, end };
   }
 }
 

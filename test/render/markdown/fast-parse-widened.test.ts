@@ -81,6 +81,31 @@ const CASES: [string, string[], string[]][] = [
     ],
     ['<Card title="&frac12;" />', '<Card title="&#;" />', '<Card title="&#12a;" />', '<Card title="&amp1;" />', '<Card title="&#0;" />', '<Card title="a\nb" />'],
   ],
+  [
+    'links: an image in the text, titles, parentheses in the destination',
+    [
+      '[![Open in a sandbox](https://e.example/badge.svg)](https://e.example/new?quickstart=1)',
+      '[![a](/a.png) and **b**](/b) then ![c](/c.png "C title")',
+      '## Explore the results[\u200b](#explore-the-results "Direct link to Explore the results")',
+      '>[Messenger](https://en.example.org/wiki/Messenger_(software)) is an app, [x](/a_(b)_(c(d)))',
+      "[t](/u 'single') and [t](/u   \"spaced\"  ) and [t](/u \"it's *not* em\")",
+      '- [Item](/a "T") in a list\n\n| A | B |\n|---|---|\n| [c](/c "C") | ![d](/d.png) |',
+    ],
+    [
+      '[t](/u "a\\"b")',
+      '[t](/u "a &amp; b")',
+      '[t](/u (paren title))',
+      '[t]( "no destination")',
+      '[t](/u "unclosed)',
+      '[t](/u "t" x)',
+      '[t](/a(b)',
+      '[t](/a(b c))',
+      '[t](/u "two\nlines")',
+      '[![a] b](/b)',
+      '[a [b](/b)](/c)',
+      '![![a](/a)](/b)',
+    ],
+  ],
 ];
 
 describe('fastParse on constructs widened for real pages', () => {

@@ -137,7 +137,9 @@ describe('fastParse', () => {
     '[text] (not a link)\n\n[text]: /defined',
     'a [^1] footnote call',
     '| a | b \\|\n|---|---|',
-    '[a](/b "title")',
+    '>```\n>\tcode after a tab\n>```',
+    '  ```\n\tcode\n  ```',
+    '> ```\n>\tcode\n> ```',
     'tab\there',
     '```js\nunclosed fence',
     '<Note>\n\nunclosed element',
@@ -243,7 +245,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
   const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
   const jsxTokens = ['<Badge>new</Badge>', '<Icon icon="check" />', '<Tooltip tip="t">hover</Tooltip>', '<Badge color="red">*b*</Badge>'];
   const tokens = ['`multi', 'line`', 'word', 'text', 'Agent', 'a', '*em*', '**strong**', '_under_', '__dunder__', '`code`', '``co`de``', '` sp `', '[link](/a/b)',
-    '[**b** x](/x?y=1#z)', '[`c`](/c)', '![alt](/i.png)', 'snake_case', '(*p*)', '"*q*"', '*"q"*', 'x*y*z', 'x_y_z', '.', ',', '!', '?', ':', '1.', '-', '+', '#',
+    '[**b** x](/x?y=1#z)', '[`c`](/c)', '![alt](/i.png)', '[t](/u "T")', '[![b](/b.svg)](/l)', '[w](/x_(y))', 'snake_case', '(*p*)', '"*q*"', '*"q"*', 'x*y*z', 'x_y_z', '.', ',', '!', '?', ':', '1.', '-', '+', '#',
     '|', 'é', '😀', '—', '“*q*”', '**Título**:', '{/* c */}', '**`c`**:', '**[l](/l)**.', '*(p)*,', '__"q"__.', '*`a`*`b`*', '&amp;', '&#39;s', '&quot;*q*&quot;', '&#x22;', '&copy', '&nbsp;', '\\*', '\\_x\\_', '\\\\', 'C:\\dir', '[lit]', '[**b**]', '[a] (b)', 'x]', '![no]', 'end\\\n', '*日本*語', '語**強**語', '語*強*語', 'x__y__z', '¿*x*?', '\u00a0*nb*', '*em with [link](/l)*', '**s `c` s**', '~50 ms', '(~3)', '~/.cfg', 'a~b', '~~', '~~~', '*~x~*', '\\~', 'x`', '``', ...(markdown ? ['{brace}', '$5', 'http://x.y/z', 'a@b.example'] : [...jsxTokens, 'http://x.y/z'])];
   const inline = () => Array.from({ length: 1 + Math.floor(rnd() * 7) }, () => pick(tokens)).join(pick([' ', ' ', ' ', '', '  ']));
   const ind = (n: number) => ' '.repeat(n);
