@@ -277,8 +277,10 @@ export function interrupts(lines: Line[], k: number): boolean {
     case '>':
       return !page.markdown || s < 4;
     case '$':
+      // Math blocks open with `$$`; a line starting `$5` continues the paragraph.
+      return page.markdown || rest[1] !== '$' ? false : bail('math line');
     case '{':
-      return page.markdown ? false : bail('expression or math line');
+      return page.markdown ? false : bail('expression line');
     default: {
       if (!page.markdown && /^(import|export)\s/.test(rest)) bail('import/export');
       const m = LIST_ITEM.exec(t);

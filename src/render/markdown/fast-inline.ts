@@ -209,9 +209,17 @@ class InlineParser {
           continue;
         }
         case 125 /* } */:
-        case 36 /* $ */:
-          if (!page.markdown) bail(c === 36 ? 'math' : s.startsWith('{/*', p) ? 'comment' : 'expression'); // expressions and math in MDX; text in Markdown
+          if (!page.markdown) bail(s.startsWith('{/*', p) ? 'comment' : 'expression'); // text in Markdown
           break;
+        case 36 /* $ */: {
+          if (page.markdown) break; // no math in Markdown
+          // Math (micromark-extension-math) pairs runs of dollars as code spans pair backticks:
+          // a run with no run of its length after it in the block is text (`$10 in credits`).
+          const run = this.run(p, '$');
+          if (this.findBackticks(p + run, s.length, run, '$') >= 0) bail('math');
+          p += run;
+          continue;
+        }
         case 92 /* \ */: {
           const next = s.charCodeAt(p + 1);
           if (next === 10) {
@@ -309,13 +317,13 @@ class InlineParser {
     return p + run;
   }
 
-  /** Offset of the next run of exactly `n` backticks in [from, to), or -1. */
-  private findBackticks(from: number, to: number, n: number): number {
+  /** Offset of the next run of exactly `n` backticks (or `ch`) in [from, to), or -1. */
+  private findBackticks(from: number, to: number, n: number, ch = '`'): number {
     let p = from;
     while (p < to) {
-      const q = this.s.indexOf('`', p);
+      const q = this.s.indexOf(ch, p);
       if (q < 0 || q >= to) return -1;
-      const run = this.run(q, '`');
+      const run = this.run(q, ch);
       if (run === n && q + run <= to) return q;
       p = q + run;
     }

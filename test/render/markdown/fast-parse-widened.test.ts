@@ -106,6 +106,27 @@ const CASES: [string, string[], string[]][] = [
       '![![a](/a)](/b)',
     ],
   ],
+  [
+    'dollar signs that cannot pair as math (prices, shell variables)',
+    [
+      'You are given $10 in free credits.',
+      '| Credits | Cost |\n|:--|:--|\n| 15,000 | $145 |\n| 40,000 | $370 |',
+      '> A [$TOKEN token](/t), then $$ alone',
+      'An escaped \\$x and `$HOME` and <Badge tip="$5">x</Badge> $y',
+      'Average order value\n$85, paid in $$ only.',
+      '- $5 / 1k traces\n- costs `$` and $$$',
+    ],
+    [
+      'From $5 to $10',
+      '$x$ and more',
+      'a $ b `code $` c',
+      '$a [b](/x$y)',
+      'Text\n$$\nmath\n$$',
+      '$$\nx\n$$',
+      'cost $$5 and $$6',
+      'a [$T](/t) and `$HOME`',
+    ],
+  ],
 ];
 
 describe('fastParse on constructs widened for real pages', () => {
