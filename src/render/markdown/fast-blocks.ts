@@ -244,8 +244,11 @@ function tableAt(lines: Line[], i: number): { node: Table; next: number } {
   for (; j < lines.length; j++) {
     const l = lines[j];
     if (isBlank(l.text)) break;
-    const rest = l.text.slice(spaces(l.text));
-    if (!l.text.includes('|') || rest.startsWith('<') || rest.startsWith('#') || rest.startsWith('>') || rest.startsWith('`')) bail();
+    // A line that starts a block (a heading, a fence, a quote, a component...) ends the table,
+    // as micromark tries those constructs before a row; one without a pipe would be a row
+    // of one cell, one starting with a tag a row holding JSX: left to micromark.
+    if (interrupts(lines, j)) break;
+    if (!l.text.includes('|') || l.text[spaces(l.text)] === '<') bail('table row');
     const cells = splitRow(l);
     if (cells.length !== head.length) bail();
     rows.push(row(l, cells));

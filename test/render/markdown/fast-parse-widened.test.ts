@@ -127,6 +127,16 @@ const CASES: [string, string[], string[]][] = [
       'a [$T](/t) and `$HOME`',
     ],
   ],
+  [
+    'tables ended by a block without a blank line',
+    [
+      '| Class | Package |\n| :--- | :---: |\n| [Loader](/l) | `pkg` |\n### Loader features\n| Source | Async |\n| :---: | :---: |\n| Loader | ✅ |',
+      '| a | b |\n|---|---|\n| `x` | y |\n`z` | w\n```js\ncode\n```',
+      '| a |\n|---|\n| 1 |\n> quoted\n\n| a |\n|---|\n| 1 |\n- item\n\n| a | b |\n|---|---|\n#tag | 2\n<Note>\n  x\n</Note>',
+      '- | a | b |\n  |---|---|\n  | 1 | 2 |\n  ## heading in the item',
+    ],
+    ['| a | b |\n|---|---|\nno pipe', '| a |\n|---|\n<Icon /> | x', '| a |\n|---|\n---', '| a |\n|---|\n{/* c */}', '| a |\n|---|\n2. two', '> | a |\n> |---|\nlazy'],
+  ],
 ];
 
 describe('fastParse on constructs widened for real pages', () => {
