@@ -52,7 +52,12 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
   while (j < lines.length) {
     const m = LIST_ITEM.exec(lines[j].text);
     if (!m) break;
-    if (m[1].length !== indent) bail(); // a sibling item at another indentation
+    if (m[1].length !== indent) {
+      // An item of the same kind at another indentation is a sibling: left to micromark. One
+      // of another kind (`  * b` under `1. a`, short of its content) starts a list of its own.
+      if ((m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker) bail('sibling item at another indentation');
+      break;
+    }
     if ((m[3] !== undefined) !== ordered || (ordered ? m[4] : m[2]) !== marker) break; // another list
     if (m[5].length > 4) bail();
     const width = m[0].length;

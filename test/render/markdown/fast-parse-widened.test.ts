@@ -137,6 +137,17 @@ const CASES: [string, string[], string[]][] = [
     ],
     ['| a | b |\n|---|---|\nno pipe', '| a |\n|---|\n<Icon /> | x', '| a |\n|---|\n---', '| a |\n|---|\n{/* c */}', '| a |\n|---|\n2. two', '> | a |\n> |---|\nlazy'],
   ],
+  [
+    'an item of another kind short of the item content (a list of its own)',
+    [
+      '1. **Provider** (IdP)\n  * A service that manages identities\n  * Handles login\n2. **Backend**\n  * Your application',
+      '<Steps>\n  <Step title="Configure">\n    1. Go to the dashboard.\n    2. Configure these fields:\n      * **URL**: the endpoint.\n      * **Client ID**: the identifier.\n  </Step>\n</Steps>',
+      '- a\n 1. b\n- c',
+      '1. a\n  - b\n  + c\n3) d',
+      '* a\n - b\n * c',
+    ],
+    ['- a\n - b', '1. a\n 2. b', '1. a\n\n  * b', '- a\n  * b\n - c'],
+  ],
 ];
 
 describe('fastParse on constructs widened for real pages', () => {

@@ -269,6 +269,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
         items.push(`${ind(ws)}${m} ${inline()}`);
         if (rnd() < 0.3) items.push(ind(ws + m.length + 1) + inline());
         if (rnd() < 0.1) items.push(ind(ws + pick([0, 1, m.length])) + inline()); // a lazy line
+        if (rnd() < 0.05) items.push(ind(ws + pick([1, m.length])) + pick(['* ', '+ ', '1) ', '- ']) + inline()); // an item short of the content
         if (rnd() < 0.12) items.push('', ind(ws + m.length + 1) + inline()); // a spread item
         if (rnd() < 0.2 && depth < 3) items.push(block(depth + 1, ws + m.length + 1));
       }
