@@ -39,8 +39,16 @@ export function readTag(s: string, p: number, pointAt: (offset: number) => Point
   if (!NAME_START.test(s[p])) bail();
   const nameStart = p;
   while (p < s.length && NAME_CHAR.test(s[p])) p++;
+  // A member name (`Tree.File`, `Color.Item`): mdast-util-mdx-jsx joins its parts with dots.
+  // Spaces or lines around a dot, dashes in one and namespaces (`a:b`) are left to micromark.
+  while (s[p] === '.') {
+    p++;
+    if (p >= s.length) return null;
+    if (!NAME_START.test(s[p])) bail('member name');
+    while (p < s.length && NAME_CHAR.test(s[p])) p++;
+  }
   const name = s.slice(nameStart, p);
-  if (s[p] === '.' || s[p] === ':') bail();
+  if (s[p] === ':' || (name.includes('.') && name.includes('-'))) bail('tag name');
   const attributes: MdxJsxAttribute[] = [];
   for (;;) {
     const ws = p;

@@ -148,6 +148,15 @@ const CASES: [string, string[], string[]][] = [
     ],
     ['- a\n - b', '1. a\n 2. b', '1. a\n\n  * b', '- a\n  * b\n - c'],
   ],
+  [
+    'member names of components',
+    [
+      '<Tree>\n  <Tree.Folder name="app" defaultOpen>\n    <Tree.File name="layout.tsx" />\n  </Tree.Folder>\n</Tree>',
+      '<Color variant="compact">\n  <Color.Row title="Primary">\n    <Color.Item name="blue-500" value="#3B82F6" />\n  </Color.Row>\n</Color>',
+      'Text <GitHub.Repo name="a/b" /> and <A.B.C>x</A.B.C>.',
+    ],
+    ['<Tree.Folder>\n</Tree.File>', '<Tree. File />', '<Tree .File />', '<Tree.\nFile />', '<a-b.c />', '<a.b-c />', '<svg:rect />', '<Tree.5 />', 'Text <A.B>x</A> more'],
+  ],
 ];
 
 describe('fastParse on constructs widened for real pages', () => {

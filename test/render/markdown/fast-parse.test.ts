@@ -143,7 +143,7 @@ describe('fastParse', () => {
     'tab\there',
     '```js\nunclosed fence',
     '<Note>\n\nunclosed element',
-    '<Foo.Bar />',
+    '<Foo .Bar />',
     '<Card cols={2 /* two */} />',
     '<Card cols={2 // two\n} />',
     '<>fragment</>',
@@ -285,7 +285,7 @@ function fuzz(seed: number, documents: number, markdown = false): { documents: n
       return [row(), `|${Array.from({ length: cols }, () => pick(['---', ':--', '--:', ':-:'])).join('|')}|`, row(), row()].map((l) => ind(ws) + l).join('\n');
     }
     if (r < 0.92 && depth < 3 && !markdown) {
-      const name = pick(['Note', 'Card', 'Steps', 'Step', 'Tabs', 'Tab', 'div', 'Accordion', 'CardGroup']);
+      const name = pick(['Note', 'Card', 'Steps', 'Step', 'Tabs', 'Tab', 'div', 'Accordion', 'CardGroup', 'Tree.Folder']);
       const attrs = pick(['', ' title="T"', ' cols={2}', ' title="A" icon="book" href="/x"', ' title="Q &amp; A &#x22;x&#x22; & b"', ' defaultOpen', ' items={["a", "b"]}', ' style={{ color: "red" }}',
         `\n${ind(ws + 2)}title="multi"\n${ind(ws + 2)}icon="x"\n${ind(ws)}`, `\n${ind(ws + 2)}style={{\n${ind(ws + pick([0, 1, 3, 4, 5]))}color: \`a\n${ind(ws + pick([1, 2, 4]))}b\`,\n${ind(ws + pick([0, 2, 3]))}}}\n${ind(ws)}`]);
       if (rnd() < 0.15) return `${ind(ws)}<${name}${attrs} />`;
