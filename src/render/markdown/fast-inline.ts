@@ -133,10 +133,15 @@ class InlineParser {
             continue;
           }
           // A run that can also close would close an earlier opener of its kind, but none is
-          // open here (one that found no closer bailed, one that found its closer is past
-          // this range): it opens, as for CJK text where `**` sits between two letters.
+          // open here (one that found its closer is past this range, one left as text has no
+          // run of its kind after it that can act): it opens, as for CJK text where `**` sits
+          // between two letters.
           if ((close && !open) || n > 2) bail();
           const closer = this.findCloser(p + n, to, ch, n);
+          if (closer < 0) {
+            p += n; // no run after it in the block can close it: text (`__init__`, `C (*)`)
+            continue;
+          }
           flush(p);
           const inner = this.parse(p + n, closer, null).nodes;
           const position = span(this.pointAt(p), this.pointAt(closer + n));
@@ -332,7 +337,8 @@ class InlineParser {
 
   /**
    * The closer of an opener of `n` x `ch`: the next run of `ch` that can act at all must
-   * be able to close and be of the same length, else the case is left to micromark.
+   * be able to close and be of the same length, else the case is left to micromark; -1
+   * when no run of `ch` after the opener can act (the opener is text).
    */
   private findCloser(from: number, to: number, ch: string, n: number): number {
     const s = this.s;
@@ -361,7 +367,14 @@ class InlineParser {
       }
       p++;
     }
-    return bail();
+    // None in the range: -1 (text) when no run of `ch` after it in the whole block can act at all.
+    for (let q = this.s.indexOf(ch, to); q >= 0; ) {
+      const run = this.run(q, ch);
+      const { open, close } = flanking(this.s, q, run, ch);
+      if (open || close) bail();
+      q = this.s.indexOf(ch, q + run);
+    }
+    return -1;
   }
 
   /**

@@ -21,7 +21,7 @@ const CASES: [string, string[], string[]][] = [
       '**\\[Auth]**、**\\[Fail]** の各',
       '前 **`code`** 後 and 前*リンク*後',
     ],
-    ['a**b*c', 'a*b**c**', '語**強調*語', 'x**y', 'a_b_c_', '語***三***語', '**a**b**c', 'a*b *c*', '前**`code`**後'],
+    ['a**b*c', 'a*b**c**', '語**強調*語', 'a_b_c_', '語***三***語', 'a*b *c*', '前**`code`**後'],
   ],
   [
     'tags followed by an expression on one line (flow in micromark)',
@@ -156,6 +156,24 @@ const CASES: [string, string[], string[]][] = [
       'Text <GitHub.Repo name="a/b" /> and <A.B.C>x</A.B.C>.',
     ],
     ['<Tree.Folder>\n</Tree.File>', '<Tree. File />', '<Tree .File />', '<Tree.\nFile />', '<a-b.c />', '<a.b-c />', '<svg:rect />', '<Tree.5 />', 'Text <A.B>x</A> more'],
+  ],
+  [
+    'emphasis openers no run after them can close (text)',
+    [
+      'For all __ModuleName__Loader features, see the reference.',
+      '- C (*)\n- C++ (*)\n- COBOL',
+      '>*An Atlas cluster running version 6.0 or later.',
+      'x **y**z __init__ done',
+      'x**y',
+      '**a**b**c',
+      '*a b* c *d and __a and b__c',
+      '*a `*` b',
+      '**a** **b',
+      '*a b\\*',
+      '*unclosed',
+      '*a ` b* c `',
+    ],
+    ['**a *b**', '*a [x](/y) b *c*', '*a __b* c and **x _y** z', '[a *b](/x) and `*` and \\*'],
   ],
 ];
 
