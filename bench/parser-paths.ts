@@ -7,6 +7,7 @@
  * parser's coverage only; bench:real measures the export (issue 21). `--compare` also
  * parses every page the fast parser accepts with micromark and lists those whose trees
  * differ (the differential test's check, on real sites); the exit status is 1 if any does.
+ * With several sites, the reasons are also summed over all of them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -39,6 +40,8 @@ const parserLine = (file: string, line: number): string => {
 traceFastParse(true);
 const rows: string[] = [];
 const differing: string[] = [];
+/** Pages per reason over all sites: what to widen next costs the most pages there. */
+const overall = new Map<string, number>();
 for (const site of found.sites) {
   const files = pageFiles(site.root);
   const reasons = new Map<string, string[]>();
@@ -54,6 +57,7 @@ for (const site of found.sites) {
     const list = reasons.get(why) ?? [];
     list.push(relative(site.root, f));
     reasons.set(why, list);
+    overall.set(why, (overall.get(why) ?? 0) + 1);
   }
   const pct = (n: number) => `${((100 * n) / Math.max(1, files.length)).toFixed(1)}%`;
   rows.push(`| ${site.name} | ${files.length} | ${pct(fast)} | ${pct(files.length - fast)} |`);
@@ -63,6 +67,10 @@ for (const site of found.sites) {
     const label = at && values.lines ? `${why}  ${parserLine(at[1], Number(at[2]))}` : why;
     console.log(`${String(list.length).padStart(5)}  ${label}${values.examples === why ? `\n       ${list.slice(0, 8).join('\n       ')}` : `  (${list[0]})`}`);
   }
+}
+if (found.sites.length > 1) {
+  console.log(`\n## all sites: the ten reasons that cost the most pages\n`);
+  for (const [why, n] of [...overall].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${String(n).padStart(5)}  ${why}`);
 }
 console.log(`\n| site | files | fast | micromark |\n|---|---|---|---|\n${rows.join('\n')}`);
 if (values.compare) {

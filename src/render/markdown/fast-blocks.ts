@@ -1,24 +1,26 @@
 /**
- * The fast parser's blocks (see fast-parse.ts): headings, paragraphs, fenced code, lists,
- * block quotes, thematic breaks, GFM tables, import/export blocks, `{/* comments *\/}` and
- * JSX elements on their own lines; their inline content goes to fast-inline.ts.
+ * The fast parser's blocks (see fast-parse.ts): headings, paragraphs, fenced code,
+ * thematic breaks, GFM tables, import/export blocks, `{/* comments *\/}` and JSX elements
+ * on their own lines; lists and block quotes are in fast-containers.ts, inline content in
+ * fast-inline.ts.
  */
-import type { Blockquote, Code, Heading, List, ListItem, Paragraph, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { Code, Heading, Paragraph, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { MdxJsxFlowElement, MdxjsEsm } from 'mdast-util-mdx';
 import type { Program } from 'estree';
 import { parseEsm } from './fast-esm.js';
 import { at, bail, isBlank, page, span, spaces, trimEndSpaces, trimSpaces, type Line, type Point } from './fast-common.js';
 import { applyTag, flowTags } from './fast-tags.js';
 import { inlineOf } from './fast-inline.js';
+import { blockquoteAt, listAt } from './fast-containers.js';
 
-const FENCE = /^(`{3,}|~{3,})(.*)$/;
+export const FENCE = /^(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^( *)(`{3,}|~{3,}) *$/;
-const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=[^ ])/;
+export const LIST_ITEM = /^( *)([-*+]|(\d{1,9})([.)]))( +)(?=[^ ])/;
 const TABLE_DELIMITER = /^ *\|? *:?-+:? *(\| *:?-+:? *)*\|? *$/;
 /** A thematic break: three or more of one of `-`, `*`, `_`, spaces between. */
 const THEMATIC_BREAK = /^ *([-*_])(?: *\1){2,} *$/;
 /** Lines the subset leaves to micromark: thematic breaks, setext underlines, empty items. */
-const RULE_LIKE = /^ *([-_*=+][-_*=+ ]*|\d{1,9}[.)] *)$/;
+export const RULE_LIKE = /^ *([-_*=+][-_*=+ ]*|\d{1,9}[.)] *)$/;
 
 export function parseBlocks(lines: Line[]): RootContent[] {
   const root: RootContent[] = [];
@@ -144,30 +146,6 @@ function esmAt(lines: Line[], i: number): { node: MdxjsEsm; next: number } {
   return { node: { type: 'mdxjsEsm', value, position: span(at(lines[i].line, 1), endOf(lines[j - 1])), data: { estree } }, next: j };
 }
 
-/**
- * A block quote: the run of lines starting with `>` (after any indentation: MDX has no
- * indented code), each with the marker and one following space cut, parsed as blocks.
- * A non-blank line without `>` after it would be a lazy continuation (or not, depending
- * on the quote's last block): left to micromark.
- */
-function blockquoteAt(lines: Line[], i: number): { node: Blockquote; next: number } {
-  const inner: Line[] = [];
-  let j = i;
-  for (; j < lines.length; j++) {
-    const l = lines[j];
-    const s = spaces(l.text);
-    if (s === l.text.length) break;
-    if (l.text[s] !== '>') {
-      if (!startsBlock(lines, j)) bail('lazy block quote line');
-      break;
-    }
-    const cut = s + (l.text[s + 1] === ' ' ? 2 : 1);
-    inner.push({ text: l.text.slice(cut), line: l.line, col: l.col + cut });
-  }
-  const children = parseBlocks(inner) as Blockquote['children'];
-  const start = lines[i];
-  return { node: { type: 'blockquote', children, position: span(at(start.line, start.col + spaces(start.text)), endOf(lines[j - 1])) }, next: j };
-}
 
 function atxHeading(l: Line, indent: number): Heading | null {
   const m = /^(#{1,6})(?: +(.*))?$/.exec(l.text.slice(indent));
@@ -197,6 +175,8 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   const body: string[] = [];
   for (let k = i + 1; k < end; k++) {
     const t = lines[k].text;
+    // A tab within the fence's indentation is cut in columns by micromark: left to it.
+    if (spaces(t) < indent && t[spaces(t)] === '\t') bail('tab in a fence indentation');
     body.push(indent ? t.slice(Math.min(indent, spaces(t))) : t);
   }
   const space = info.search(/ /);
@@ -210,111 +190,9 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   };
 }
 
-function listAt(lines: Line[], i: number): { node: List; next: number } {
-  const first = LIST_ITEM.exec(lines[i].text)!;
-  const ordered = first[3] !== undefined;
-  const marker = ordered ? first[4] : first[2];
-  const indent = first[1].length;
-  const items: ListItem[] = [];
-  let loose = false;
-  let j = i;
-  while (j < lines.length) {
-    const m = LIST_ITEM.exec(lines[j].text);
-    if (!m) break;
-    if (m[1].length !== indent) bail(); // a sibling item at another indentation
-    if ((m[3] !== undefined) !== ordered || (ordered ? m[4] : m[2]) !== marker) break; // another list
-    if (m[5].length > 4) bail();
-    const width = m[0].length;
-    const start = lines[j];
-    const content = start.text.slice(width);
-    if (/^\[[ xX]\]( |$)/.test(content) || RULE_LIKE.test(content) || LIST_ITEM.test(content)) bail();
-    const sub: Line[] = [{ text: content, line: start.line, col: start.col + width }];
-    /** Blank lines inside the item (content follows them in it). */
-    const blanks: number[] = [];
-    let k = j + 1;
-    for (; k < lines.length; k++) {
-      const t = lines[k].text;
-      if (isBlank(t)) {
-        let n = k + 1;
-        while (n < lines.length && isBlank(lines[n].text)) n++;
-        if (n >= lines.length || spaces(lines[n].text) < width) break;
-        for (; k < n; k++) {
-          sub.push({ text: lines[k].text.slice(width), line: lines[k].line, col: lines[k].col + width });
-          blanks.push(lines[k].line);
-        }
-        k--;
-        continue;
-      }
-      const s = spaces(t);
-      if (s >= width) sub.push({ text: t.slice(width), line: lines[k].line, col: lines[k].col + width });
-      else break;
-    }
-    const children = parseBlocks(sub) as ListItem['children'];
-    const spread = blanks.length > 0 && blanksBetween(children, blanks);
-    items.push({ type: 'listItem', spread, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
-    j = k;
-    if (k < lines.length && isBlank(lines[k].text)) {
-      // A blank line, then another item of this list: the list is loose (spread) and goes on.
-      let n = k;
-      while (n < lines.length && isBlank(lines[n].text)) n++;
-      const next = n < lines.length ? LIST_ITEM.exec(lines[n].text) : null;
-      if (next && next[1].length === indent && (next[3] !== undefined) === ordered && (ordered ? next[4] : next[2]) === marker) {
-        loose = true;
-        j = n;
-        continue;
-      }
-      break;
-    }
-    if (k < lines.length && !LIST_ITEM.test(lines[k].text)) {
-      // A line less indented than the item's content: a lazy paragraph line unless a new block starts.
-      if (!startsBlock(lines, k)) bail();
-      break;
-    }
-  }
-  // A blank line followed by more of the list (or of its last item) makes it loose.
-  let after = j;
-  while (after < lines.length && isBlank(lines[after].text)) after++;
-  if (after > j && after < lines.length) {
-    const t = lines[after].text;
-    const m = LIST_ITEM.exec(t);
-    if (spaces(t) > indent || (m && m[1].length === indent && (m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker)) bail();
-  }
-  const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: loose, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
-  return { node, next: j };
-}
-
-/**
- * Whether line `k`, right after a list item or block quote and outside it, surely starts
- * a block of its own rather than continuing the container's last paragraph lazily.
- * (A tag running over several lines there is an error for micromark: lazy lines.)
- */
-function startsBlock(lines: Line[], k: number): boolean {
-  const t = lines[k].text;
-  const s = spaces(t);
-  const rest = t.slice(s);
-  return /^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || (!page.markdown && rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1);
-}
-
-/**
- * Whether one of the blank lines of a list item lies between blocks of the item itself
- * (which makes it spread, as mdast-util-from-markdown decides) rather than inside a
- * nested list, block quote or code block. Components are no containers in micromark:
- * blank lines between their children count.
- */
-function blanksBetween(children: RootContent[], blanks: number[]): boolean {
-  const inside: [number, number][] = [];
-  const collect = (nodes: RootContent[]) => {
-    for (const n of nodes) {
-      if (n.type === 'list' || n.type === 'blockquote' || n.type === 'code') inside.push([n.position!.start.line, n.position!.end.line]);
-      else if (n.type === 'mdxJsxFlowElement') collect(n.children);
-    }
-  };
-  collect(children);
-  return blanks.some((b) => !inside.some(([from, to]) => from < b && b < to));
-}
 
 /** The point just after line `l`. */
-function endOf(l: Line): Point {
+export function endOf(l: Line): Point {
   return at(l.line, l.col + l.text.length);
 }
 
@@ -366,8 +244,11 @@ function tableAt(lines: Line[], i: number): { node: Table; next: number } {
   for (; j < lines.length; j++) {
     const l = lines[j];
     if (isBlank(l.text)) break;
-    const rest = l.text.slice(spaces(l.text));
-    if (!l.text.includes('|') || rest.startsWith('<') || rest.startsWith('#') || rest.startsWith('>') || rest.startsWith('`')) bail();
+    // A line that starts a block (a heading, a fence, a quote, a component...) ends the table,
+    // as micromark tries those constructs before a row; one without a pipe would be a row
+    // of one cell, one starting with a tag a row holding JSX: left to micromark.
+    if (interrupts(lines, j)) break;
+    if (!l.text.includes('|') || l.text[spaces(l.text)] === '<') bail('table row');
     const cells = splitRow(l);
     if (cells.length !== head.length) bail();
     rows.push(row(l, cells));
@@ -376,7 +257,7 @@ function tableAt(lines: Line[], i: number): { node: Table; next: number } {
 }
 
 /** Whether line `l` ends the paragraph above it (false: it continues the paragraph). */
-function interrupts(lines: Line[], k: number): boolean {
+export function interrupts(lines: Line[], k: number): boolean {
   const t = lines[k].text;
   const s = spaces(t);
   if (s === t.length) return true;
@@ -399,8 +280,10 @@ function interrupts(lines: Line[], k: number): boolean {
     case '>':
       return !page.markdown || s < 4;
     case '$':
+      // Math blocks open with `$$`; a line starting `$5` continues the paragraph.
+      return page.markdown || rest[1] !== '$' ? false : bail('math line');
     case '{':
-      return page.markdown ? false : bail('expression or math line');
+      return page.markdown ? false : bail('expression line');
     default: {
       if (!page.markdown && /^(import|export)\s/.test(rest)) bail('import/export');
       const m = LIST_ITEM.exec(t);
@@ -425,7 +308,7 @@ function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number 
   for (let k = i; k < j; k++) {
     const l = lines[k];
     const s = spaces(l.text);
-    segments.push({ text: l.text.slice(s), line: l.line, col: l.col + s, stripped: s });
+    segments.push({ text: l.text.slice(s), line: l.line, col: l.col + s, stripped: s + (l.stripped ?? 0) });
   }
   const children = inlineOf(segments);
   const first = segments[0];

@@ -1,7 +1,7 @@
 /**
- * Character classes of the fast Markdown parser (fast-parse.ts), and the one inline
- * question it answers without walking the content: whether a block's tildes can make
- * GFM strikethrough at all (fast-tilde below). Kept apart from the parser's 1,100 lines.
+ * Character classes of the fast Markdown parser (fast-parse.ts), the character references
+ * it decodes, and the one inline question it answers without walking the content: whether
+ * a block's tildes can make GFM strikethrough at all (tildesMayStrike below).
  */
 
 export const WHITESPACE = 1;
@@ -21,6 +21,26 @@ export function classify(code: number): number {
   if (code < 128) return code === 32 || (code >= 9 && code <= 13) ? WHITESPACE : ASCII_PUNCT_CODES[code] ? PUNCTUATION : 0;
   const c = String.fromCharCode(code);
   return /\s/.test(c) ? WHITESPACE : /\p{P}|\p{S}/u.test(c) ? PUNCTUATION : 0;
+}
+
+/**
+ * Whether the delimiter run of `n` x `ch` at `s[p]` can open and close emphasis (CommonMark's flanking rules).
+ * Characters are classified one UTF-16 unit at a time with micromark's own tests
+ * (micromark-util-classify-character), so a surrogate half counts as a letter there too.
+ */
+export function flanking(s: string, p: number, n: number, ch: string): { open: boolean; close: boolean } {
+  const before = p > 0 ? s.charCodeAt(p - 1) : 10;
+  const after = p + n < s.length ? s.charCodeAt(p + n) : 10;
+  const kindBefore = classify(before);
+  const kindAfter = classify(after);
+  const wsBefore = kindBefore === WHITESPACE;
+  const wsAfter = kindAfter === WHITESPACE;
+  const punctBefore = kindBefore === PUNCTUATION;
+  const punctAfter = kindAfter === PUNCTUATION;
+  const left = !wsAfter && (!punctAfter || wsBefore || punctBefore);
+  const right = !wsBefore && (!punctBefore || wsAfter || punctAfter);
+  if (ch === '*') return { open: left, close: right };
+  return { open: left && (!right || punctBefore), close: right && (!left || punctAfter) };
 }
 
 /**
@@ -54,4 +74,38 @@ export function tildesMayStrike(s: string): boolean {
     i += n;
   }
   return false;
+}
+
+/** The named references decoded here (the common ones in docs); any other name is left to micromark. */
+const NAMED: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',
+  mdash: '\u2014', ndash: '\u2013', hellip: '\u2026', rarr: '\u2192', larr: '\u2190', times: '\u00d7', middot: '\u00b7', bull: '\u2022', deg: '\u00b0',
+};
+
+/**
+ * What a character reference's body (`#39`, `#x22`, `amp`) stands for, as micromark
+ * decodes it (micromark-util-decode-numeric-character-reference); null to leave it to micromark.
+ */
+export function decodeReference(body: string): string | null {
+  if (body[0] !== '#') return Object.hasOwn(NAMED, body) ? NAMED[body] : null;
+  const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+  // Printable ASCII and the BMP outside controls, surrogates and noncharacters; the rest become U+FFFD there.
+  if ((code >= 32 && code <= 126) || code === 9 || code === 10 || code === 12 || code === 13 || (code >= 160 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfdcf) || (code >= 0xfdf0 && code <= 0xfffd)) return String.fromCodePoint(code);
+  return null;
+}
+
+/**
+ * A JSX attribute's quoted value as mdast-util-mdx-jsx decodes it (parse-entities with
+ * `nonTerminated: false`): references ended by `;` decoded, any other `&` kept as it is
+ * (`title="Q & A"`, `href="?a=1&b=2"`). A reference decodeReference leaves to micromark
+ * (an unknown name, `&#;`) gives null.
+ */
+export function decodeAttributeValue(value: string): string | null {
+  let failed = false;
+  const out = value.replace(/&([#A-Za-z0-9]*);/g, (all, body: string) => {
+    const decoded = /^(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z0-9]+)$/.test(body) ? decodeReference(body) : null;
+    if (decoded === null) failed = true;
+    return decoded ?? all;
+  });
+  return failed ? null : out;
 }

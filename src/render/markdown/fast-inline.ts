@@ -5,31 +5,15 @@
  */
 import type { Image, Link, PhrasingContent } from 'mdast';
 import type { MdxJsxTextElement } from 'mdast-util-mdx';
-import { ASCII_PUNCT_CODES, classify, PUNCTUATION, stopTable, tildesMayStrike, WHITESPACE } from './fast-chars.js';
+import { ASCII_PUNCT_CODES, decodeReference, flanking, stopTable, tildesMayStrike } from './fast-chars.js';
 import { at, bail, page, span, trimEndSpaces, type Line, type Point } from './fast-common.js';
 import { readTag, type Tag } from './fast-tags.js';
 import { commentProgram, TEXT_COMMENT } from './fast-blocks.js';
+import { readResource } from './fast-links.js';
 
 const MDX_STOPS = stopTable('`*_![<\n{}$\\~&]');
 const MARKDOWN_STOPS = stopTable('`*_![<\n{}$\\~&]@hHwWmx');
 const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
-/** The named references decoded here (the common ones in docs); any other name is left to micromark. */
-const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',
-  mdash: '\u2014', ndash: '\u2013', hellip: '\u2026', rarr: '\u2192', larr: '\u2190', times: '\u00d7', middot: '\u00b7', bull: '\u2022', deg: '\u00b0',
-};
-
-/**
- * What a character reference's body (`#39`, `#x22`, `amp`) stands for, as micromark
- * decodes it (micromark-util-decode-numeric-character-reference); null to leave it to micromark.
- */
-function decodeReference(body: string): string | null {
-  if (body[0] !== '#') return Object.hasOwn(NAMED, body) ? NAMED[body] : null;
-  const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
-  // Printable ASCII and the BMP outside controls, surrogates and noncharacters; the rest become U+FFFD there.
-  if ((code >= 32 && code <= 126) || code === 9 || code === 10 || code === 12 || code === 13 || (code >= 160 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfdcf) || (code >= 0xfdf0 && code <= 0xfffd)) return String.fromCodePoint(code);
-  return null;
-}
 const AUTOLINK_START = /^(https?:|www\.|mailto:|xmpp:)/i;
 
 /** Inline content of lines already stripped of their indentation (a paragraph, a heading, a cell). */
@@ -37,14 +21,19 @@ export function inlineOf(segments: Line[], inTable = false): PhrasingContent[] {
   let s = '';
   const starts: number[] = [];
   const breaks = new Set<number>();
-  /** Line ends next to spaces that were cut (code spans keep them). */
-  const cut = new Set<number>();
+  /** Line ends next to spaces that were cut (code spans keep them): how many before and after each. */
+  const cut = new Map<number, { before: number; after: number }>();
+  const cutAt = (offset: number) => {
+    let c = cut.get(offset);
+    if (!c) cut.set(offset, (c = { before: 0, after: 0 }));
+    return c;
+  };
   segments.forEach((seg, k) => {
-    if (k > 0 && seg.stripped) cut.add(s.length - 1);
+    if (k > 0 && seg.stripped) cutAt(s.length - 1).after = seg.stripped;
     let text = seg.text;
     const trimmed = trimEndSpaces(text);
     if (k < segments.length - 1 && text.length - trimmed.length >= 2) breaks.add(s.length + trimmed.length);
-    if (text.length !== trimmed.length) cut.add(s.length + trimmed.length);
+    if (text.length !== trimmed.length) cutAt(s.length + trimmed.length).before = text.length - trimmed.length;
     text = trimmed;
     starts.push(s.length);
     s += text + (k < segments.length - 1 ? '\n' : '');
@@ -64,7 +53,7 @@ class InlineParser {
   constructor(
     private readonly s: string,
     private readonly breaks: Set<number>,
-    private readonly trimmed: Set<number>,
+    private readonly trimmed: Map<number, { before: number; after: number }>,
     private readonly pointAt: (offset: number) => Point,
     private readonly inTable: boolean,
   ) {}
@@ -76,7 +65,7 @@ class InlineParser {
    */
   private cutInsideExpression(tag: Tag, from: number, to: number): boolean {
     if (!tag.attributes.some((a) => a.type === 'mdxJsxAttribute' && typeof a.value === 'object' && a.value?.value.includes('\n'))) return false;
-    for (const offset of this.trimmed) if (offset >= from && offset < to) return true;
+    for (const offset of this.trimmed.keys()) if (offset >= from && offset < to) return true;
     return false;
   }
 
@@ -125,7 +114,7 @@ class InlineParser {
           }
           flush(p);
           let value = s.slice(p + run, close);
-          if (value.includes('\n') && !this.codeLinesIntact(p + run, close)) bail();
+          if (value.includes('\n')) value = this.codeLines(p + run, close);
           // In a table cell `\|` is a pipe even in code (mdast-util-gfm-table); other backslashes stay.
           if (this.inTable && value.includes('\\')) value = value.replace(/\\([\\|])/g, (all, c: string) => (c === '|' ? c : all));
           if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && !/^[ \n]*$/.test(value)) value = value.slice(1, -1);
@@ -138,13 +127,21 @@ class InlineParser {
         case 95 /* _ */: {
           const ch = s[p];
           const n = this.run(p, ch);
-          const { open, close } = this.flanking(p, n, ch);
+          const { open, close } = flanking(this.s, p, n, ch);
           if (!open && !close) {
             p += n;
             continue;
           }
-          if (close || n > 2) bail();
+          // A run that can also close would close an earlier opener of its kind, but none is
+          // open here (one that found its closer is past this range, one left as text has no
+          // run of its kind after it that can act): it opens, as for CJK text where `**` sits
+          // between two letters.
+          if ((close && !open) || n > 2) bail();
           const closer = this.findCloser(p + n, to, ch, n);
+          if (closer < 0) {
+            p += n; // no run after it in the block can close it: text (`__init__`, `C (*)`)
+            continue;
+          }
           flush(p);
           const inner = this.parse(p + n, closer, null).nodes;
           const position = span(this.pointAt(p), this.pointAt(closer + n));
@@ -217,9 +214,17 @@ class InlineParser {
           continue;
         }
         case 125 /* } */:
-        case 36 /* $ */:
-          if (!page.markdown) bail(c === 36 ? 'math' : s.startsWith('{/*', p) ? 'comment' : 'expression'); // expressions and math in MDX; text in Markdown
+          if (!page.markdown) bail(s.startsWith('{/*', p) ? 'comment' : 'expression'); // text in Markdown
           break;
+        case 36 /* $ */: {
+          if (page.markdown) break; // no math in Markdown
+          // Math (micromark-extension-math) pairs runs of dollars as code spans pair backticks:
+          // a run with no run of its length after it in the block is text (`$10 in credits`).
+          const run = this.run(p, '$');
+          if (this.findBackticks(p + run, s.length, run, '$') >= 0) bail('math');
+          p += run;
+          continue;
+        }
         case 92 /* \ */: {
           const next = s.charCodeAt(p + 1);
           if (next === 10) {
@@ -281,11 +286,24 @@ class InlineParser {
     return { nodes, end: p };
   }
 
-  /** Whether s[from, to) has no line break at either end and no trailing spaces were cut before one. */
-  private codeLinesIntact(from: number, to: number): boolean {
-    if (this.s[from] === '\n' || this.s[to - 1] === '\n') return false;
-    for (let q = this.s.indexOf('\n', from); q >= 0 && q < to; q = this.s.indexOf('\n', q + 1)) if (this.trimmed.has(q)) return false;
-    return true;
+  /**
+   * The text of a code span s[from, to) running over lines, as micromark keeps it: with
+   * the spaces cut around its line ends put back (a paragraph line's indentation inside
+   * its container, trailing spaces). A line end at either edge (stripped or not, by rules
+   * this parser does not follow) is left to micromark.
+   */
+  private codeLines(from: number, to: number): string {
+    const s = this.s;
+    if (s[from] === '\n' || s[to - 1] === '\n') bail('code span edge');
+    let out = '';
+    let last = from;
+    for (let q = s.indexOf('\n', from); q >= 0 && q < to; q = s.indexOf('\n', q + 1)) {
+      const c = this.trimmed.get(q);
+      if (!c) continue;
+      out += s.slice(last, q) + ' '.repeat(c.before) + '\n' + ' '.repeat(c.after);
+      last = q + 1;
+    }
+    return out + s.slice(last, to);
   }
 
   private run(p: number, ch: string): number {
@@ -304,13 +322,13 @@ class InlineParser {
     return p + run;
   }
 
-  /** Offset of the next run of exactly `n` backticks in [from, to), or -1. */
-  private findBackticks(from: number, to: number, n: number): number {
+  /** Offset of the next run of exactly `n` backticks (or `ch`) in [from, to), or -1. */
+  private findBackticks(from: number, to: number, n: number, ch = '`'): number {
     let p = from;
     while (p < to) {
-      const q = this.s.indexOf('`', p);
+      const q = this.s.indexOf(ch, p);
       if (q < 0 || q >= to) return -1;
-      const run = this.run(q, '`');
+      const run = this.run(q, ch);
       if (run === n && q + run <= to) return q;
       p = q + run;
     }
@@ -318,28 +336,9 @@ class InlineParser {
   }
 
   /**
-   * Whether a delimiter run can open and close emphasis (CommonMark's flanking rules).
-   * Characters are classified one UTF-16 unit at a time with micromark's own tests
-   * (micromark-util-classify-character), so a surrogate half counts as a letter there too.
-   */
-  private flanking(p: number, n: number, ch: string): { open: boolean; close: boolean } {
-    const before = p > 0 ? this.s.charCodeAt(p - 1) : 10;
-    const after = p + n < this.s.length ? this.s.charCodeAt(p + n) : 10;
-    const kindBefore = classify(before);
-    const kindAfter = classify(after);
-    const wsBefore = kindBefore === WHITESPACE;
-    const wsAfter = kindAfter === WHITESPACE;
-    const punctBefore = kindBefore === PUNCTUATION;
-    const punctAfter = kindAfter === PUNCTUATION;
-    const left = !wsAfter && (!punctAfter || wsBefore || punctBefore);
-    const right = !wsBefore && (!punctBefore || wsAfter || punctAfter);
-    if (ch === '*') return { open: left, close: right };
-    return { open: left && (!right || punctBefore), close: right && (!left || punctAfter) };
-  }
-
-  /**
    * The closer of an opener of `n` x `ch`: the next run of `ch` that can act at all must
-   * be able to close and be of the same length, else the case is left to micromark.
+   * be able to close and be of the same length, else the case is left to micromark; -1
+   * when no run of `ch` after the opener can act (the opener is text).
    */
   private findCloser(from: number, to: number, ch: string, n: number): number {
     const s = this.s;
@@ -356,7 +355,7 @@ class InlineParser {
       }
       if (c === ch) {
         const run = this.run(p, ch);
-        const { open, close } = this.flanking(p, run, ch);
+        const { open, close } = flanking(this.s, p, run, ch);
         if (!open && !close) {
           p += run;
           continue;
@@ -368,7 +367,14 @@ class InlineParser {
       }
       p++;
     }
-    return bail();
+    // None in the range: -1 (text) when no run of `ch` after it in the whole block can act at all.
+    for (let q = this.s.indexOf(ch, to); q >= 0; ) {
+      const run = this.run(q, ch);
+      const { open, close } = flanking(this.s, q, run, ch);
+      if (open || close) bail();
+      q = this.s.indexOf(ch, q + run);
+    }
+    return -1;
   }
 
   /**
@@ -385,6 +391,11 @@ class InlineParser {
       const c = s[q];
       if (c === ']') break;
       if (c === '[') bail();
+      if (c === '!' && s[q + 1] === '[' && !image) {
+        // An image in a link's text (a badge that links): it closes first, as in micromark.
+        q = (this.linkOrImage(q, to, true) ?? bail()).end;
+        continue;
+      }
       if (c === '\\' && ASCII_PUNCT_CODES[s.charCodeAt(q + 1)] === 1) {
         q += 2;
         continue;
@@ -400,25 +411,16 @@ class InlineParser {
       if (page.literalBrackets && s[open + 1] !== '^') return null;
       bail();
     }
-    let d = q + 2;
-    const destStart = d;
-    while (d < to && s[d] !== ')') {
-      const c = s[d];
-      if (c === ' ' || c === '\n' || c === '(' || c === '<' || c === '\\' || c === '"' || c === "'") bail();
-      if (c === '&' && ENTITY.test(s.slice(d, d + 40))) bail();
-      d++;
-    }
-    if (d >= to) bail();
-    const url = s.slice(destStart, d);
-    const position = span(this.pointAt(p), this.pointAt(d + 1));
+    const { url, title, end } = readResource(s, q + 2, to);
+    const position = span(this.pointAt(p), this.pointAt(end));
     if (image) {
       const alt = s.slice(open + 1, textEnd);
       if (/[`*_[\]<>{}\\&!$~\n]/.test(alt)) bail();
-      return { node: { type: 'image', title: null, url, alt, position }, end: d + 1 };
+      return { node: { type: 'image', title, url, alt, position }, end };
     }
     const children = this.parse(open + 1, textEnd, null).nodes;
     if (children.some((c) => c.type === 'link')) bail();
-    return { node: { type: 'link', title: null, url, children, position }, end: d + 1 };
+    return { node: { type: 'link', title, url, children, position }, end };
   }
 }
 

@@ -6,29 +6,34 @@
  *
  * - blocks: YAML frontmatter, ATX headings, paragraphs (soft and hard breaks), fenced
  *   code, bullet and ordered lists (nested by indentation, tight or loose), block quotes,
- *   thematic breaks, GFM tables, import/export blocks (fast-esm.ts), `{/* comments *\/}`,
- *   and JSX elements on their own lines (attributes: strings, bare names, `{expressions}`
+ *   lazy continuation lines of both, thematic breaks, GFM tables, import/export blocks
+ *   (fast-esm.ts), `{/* comments *\/}`, and JSX elements on their own lines (member names;
+ *   attributes: strings with their character references, bare names, `{expressions}`
  *   parsed by acorn exactly as the MDX parser does);
- * - inline: text, code spans, `*`/`_` emphasis and strong in their plain forms,
- *   inline links and images without titles, brackets of no link (when the page defines
- *   no references), backslash escapes, numeric and common named character references,
+ * - inline: text, code spans (over lines too), `*`/`_` emphasis and strong in their plain
+ *   forms, inline links and images (titles, balanced parentheses, an image in a link),
+ *   brackets of no link (when the page defines no references), dollars and tildes that
+ *   cannot pair, backslash escapes, numeric and common named character references,
  *   one-line `{/* comments *\/}`, and JSX elements inside text.
  *
  * Anything else (`{expressions}` in text, HTML comments, setext headings, reference
- * links, footnotes, math, strikethrough, task items, tabs, ambiguous emphasis, lazy
- * continuation lines, ...) makes it give up and return null, and the caller parses the
- * page with micromark (bench/parser-paths.ts counts why, per real site).
+ * links, footnotes, math, strikethrough, task items, tabs, ambiguous emphasis, ...) makes
+ * it give up and return null, and the caller parses the page with micromark
+ * (bench/parser-paths.ts counts why, per real site and over all of them).
  * So the subset only has to be right, never complete: test/render/markdown/fast-parse.test.ts
  * checks that both parsers build the same tree for every page it accepts, over the
- * benchmark corpus, the user guide, the test fixtures and a list of edge cases.
+ * benchmark corpus, the user guide, the test fixtures and a list of edge cases, and
+ * fast-parse-widened.test.ts over cases shaped after real sites.
  * Positions are exact for start lines (what diagnostics use); columns are best effort.
  *
  * `{ markdown: true }` reads plain CommonMark + GFM instead (OpenAPI descriptions,
  * compared with micromark's gfm extension the same way): no JSX, and HTML, indented
  * code and bare URLs are left to micromark.
  *
- * The parser's parts: fast-blocks.ts (blocks), fast-inline.ts (inline content),
- * fast-tags.ts (JSX tags), fast-esm.ts (import/export), fast-common.ts (what they share).
+ * The parser's parts: fast-blocks.ts (blocks), fast-containers.ts (lists, block quotes),
+ * fast-inline.ts (inline content), fast-links.ts (link resources), fast-chars.ts (character
+ * classes and references), fast-tags.ts (JSX tags), fast-esm.ts (import/export),
+ * fast-common.ts (what they share).
  */
 import type { Root, RootContent, Yaml } from 'mdast';
 import { at, noteBail, page, span, UNSUPPORTED, type Line } from './fast-common.js';

@@ -8,6 +8,7 @@ import type { RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx';
 import type { Program } from 'estree';
 import { ACORN_OPTIONS, at, bail, JsxParser, span, type Line, type Point } from './fast-common.js';
+import { decodeAttributeValue } from './fast-chars.js';
 
 export interface Tag {
   kind: 'open' | 'close' | 'self';
@@ -38,8 +39,16 @@ export function readTag(s: string, p: number, pointAt: (offset: number) => Point
   if (!NAME_START.test(s[p])) bail();
   const nameStart = p;
   while (p < s.length && NAME_CHAR.test(s[p])) p++;
+  // A member name (`Tree.File`, `Color.Item`): mdast-util-mdx-jsx joins its parts with dots.
+  // Spaces or lines around a dot, dashes in one and namespaces (`a:b`) are left to micromark.
+  while (s[p] === '.') {
+    p++;
+    if (p >= s.length) return null;
+    if (!NAME_START.test(s[p])) bail('member name');
+    while (p < s.length && NAME_CHAR.test(s[p])) p++;
+  }
   const name = s.slice(nameStart, p);
-  if (s[p] === '.' || s[p] === ':') bail();
+  if (s[p] === ':' || (name.includes('.') && name.includes('-'))) bail('tag name');
   const attributes: MdxJsxAttribute[] = [];
   for (;;) {
     const ws = p;
@@ -76,7 +85,8 @@ export function readTag(s: string, p: number, pointAt: (offset: number) => Point
         const close = s.indexOf(quote, q + 1);
         if (close < 0) return null;
         value = s.slice(q + 1, close);
-        if (value.includes('&') || value.includes('\n')) bail();
+        if (value.includes('\n')) bail();
+        if (value.includes('&')) value = decodeAttributeValue(value) ?? bail('entity in an attribute');
         p = close + 1;
       } else if (quote === '{') {
         const expr = readExpression(s, q);
@@ -171,6 +181,8 @@ export function flowTags(lines: Line[], i: number, indent: number): { tags: Tag[
       while (s[p] === ' ') p++;
       // The group grows only while a tag is unfinished, so the tags end on its last line.
       if (p >= s.length) return { tags, next: i + count };
+      // micromark reads tags followed by an expression (`<Icon /> {/* c */}`) as flow: left to it
+      if (s[p] === '{') bail('expression after a tag');
       if (s[p] !== '<') return null; // text follows the tag: a paragraph
     }
     if (count >= 40 || i + count >= lines.length) bail();
