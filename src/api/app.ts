@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[] = []): Prom
     http: {
       IncomingMessage: QuireRequest,
       ServerResponse: reportingResponse((req, res, ms) => {
-        writeRequestLine({ reqId: req.requestId, method: req.method ?? '', url: redactUrl(req.url ?? ''), status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+        writeRequestLine(req.requestId, req.method ?? '', redactUrl(req.url ?? ''), res.statusCode, ms);
         metrics.observe(req.method ?? '', req.routePattern ?? 'unmatched', res.statusCode, ms / 1000);
       }),
     },

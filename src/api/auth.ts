@@ -3,7 +3,7 @@
  * `public: true`; GET and HEAD need the `read` scope, every other method `write`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate, type KeyUsageRecorder, type Principal } from '../core/api-keys.js';
+import { authenticate, principalCacheOf, type KeyUsageRecorder, type Principal } from '../core/api-keys.js';
 import { ForbiddenError } from '../core/errors.js';
 import type { Store } from '../store/types.js';
 
@@ -36,11 +36,13 @@ export function installAuth(app: FastifyInstance, store: Store, usage: KeyUsageR
     request.principal = principal;
     usage.record(principal.keyId);
   };
+  // Looked up once here rather than per request (a WeakMap lookup by store).
+  const cache = principalCacheOf(store);
   // Called from a callback hook, not an async one: a key seen in the last seconds is
   // admitted without a promise (authenticate answers from its cache). Fastify turns a
   // throw in the hook into the error response, as it does a rejection.
   return (request, done) => {
-    const principal = authenticate(store, request.headers.authorization);
+    const principal = authenticate(store, request.headers.authorization, Date.now(), cache);
     if (principal instanceof Promise) {
       principal.then((p) => admit(request, p)).then(() => done(), done);
       return;

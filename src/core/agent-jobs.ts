@@ -25,6 +25,12 @@ export function withoutCredentials(repository: string): string {
   return repository.replace(/^(https?:\/\/)[^/@\s]+@/i, '$1').replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]+):[^/@\s]*@/i, '$1@');
 }
 
+/**
+ * The API's view of a job record. `source.ref` is the branch the agent works on and
+ * pushes (`quire/agent-<id>`), not the ref the job started from (`baseRef`): the contract
+ * (Mintlify's AgentJob: "Git branch the agent is working on") names the branch where the
+ * result is found, which is also what a push-only forge leaves a client to fetch.
+ */
 export function toAgentJob(r: AgentJobRecord): AgentJob {
   return {
     id: r.id,

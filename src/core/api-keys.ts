@@ -184,10 +184,10 @@ export function principalCacheOf(store: Store): PrincipalCache {
  * A key read within the last PRINCIPAL_TTL_MS is answered from the store's principal
  * cache without waiting: the principal itself rather than a promise (its expiry is
  * still checked against `now`). Otherwise the key is read and a promise returned.
+ * @param cache the store's principal cache, for a caller that looked it up once.
  */
-export function authenticate(store: Store, header: string | undefined, now = Date.now()): Principal | Promise<Principal> {
+export function authenticate(store: Store, header: string | undefined, now = Date.now(), cache = principalCacheOf(store)): Principal | Promise<Principal> {
   if (!header) throw new UnauthorizedError();
-  const cache = principalCacheOf(store);
   // Only a header that once carried a valid key is ever filed, so a hit needs no parsing.
   const cached = cache.get(header, now);
   if (cached) {

@@ -36,9 +36,23 @@ interface ResultCache {
 
 const MAX_CACHED_RESULTS = 1000;
 
-const compiledQueries = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>();
-const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
-const results = new WeakMap<Kysely<Database>, ResultCache>();
+/**
+ * What this module keeps per database, in one object: a hot lookup finds all of it
+ * with one WeakMap lookup (each costs about 0.1 µs under bench:api's load).
+ */
+interface DbState {
+  compiled: Map<string, CompiledQuery>;
+  reader: DirectReader | undefined;
+  results: ResultCache | undefined;
+}
+
+const states = new WeakMap<Kysely<Database>, DbState>();
+
+function stateOf(db: Kysely<Database>): DbState {
+  let state = states.get(db);
+  if (!state) states.set(db, (state = { compiled: new Map(), reader: undefined, results: undefined }));
+  return state;
+}
 
 /**
  * `make(source)`, made once and kept in `memo` for as long as `source` lives when the
@@ -57,7 +71,7 @@ export function derivedOnce<S extends object, T>(memo: WeakMap<S, T>, source: S,
 
 /** Lets runPrepared read `db` through `reader` (the SQLite driver does). */
 export function registerDirectReader(db: Kysely<Database>, reader: DirectReader): void {
-  directReaders.set(db, reader);
+  stateOf(db).reader = reader;
 }
 
 /**
@@ -66,9 +80,10 @@ export function registerDirectReader(db: Kysely<Database>, reader: DirectReader)
  * may be shared with other callers (frozen): map them, do not change them.
  */
 export function runPrepared<Row>(db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): Promise<Row[]> {
-  const now = readPreparedNow<Row>(db, name, build, parameters);
+  const state = stateOf(db);
+  const now = readNow(state, db, name, build, parameters);
   if (now) return Promise.resolve(now as Row[]);
-  return db.executeQuery<Row>({ ...compiledQuery(db, name, build, parameters), parameters }).then((result) => result.rows);
+  return db.executeQuery<Row>({ ...compiledQuery(state, db, name, build, parameters), parameters }).then((result) => result.rows);
 }
 
 /**
@@ -77,33 +92,33 @@ export function runPrepared<Row>(db: Kysely<Database>, name: string, build: Quer
  * awaits runPrepared. A request answered from here never leaves its event-loop turn.
  */
 export function readPreparedNow<Row>(db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): readonly Row[] | undefined {
-  const reader = directReaders.get(db);
-  if (!reader) return undefined;
-  return readDirect(db, reader, name, compiledQuery(db, name, build, parameters).sql, parameters) as readonly Row[] | undefined;
+  return readNow(stateOf(db), db, name, build, parameters) as readonly Row[] | undefined;
+}
+
+function readNow(state: DbState, db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): readonly unknown[] | undefined {
+  return state.reader && readDirect(state, state.reader, name, compiledQuery(state, db, name, build, parameters).sql, parameters);
 }
 
 type QueryBuild = (db: Kysely<Database>) => { compile(): CompiledQuery };
 
-function compiledQuery(db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): CompiledQuery {
-  let perDb = compiledQueries.get(db);
-  if (!perDb) compiledQueries.set(db, (perDb = new Map<string, CompiledQuery>()));
-  let compiled = perDb.get(name);
+function compiledQuery(state: DbState, db: Kysely<Database>, name: string, build: QueryBuild, parameters: readonly unknown[]): CompiledQuery {
+  let compiled = state.compiled.get(name);
   if (!compiled) {
     compiled = build(db).compile();
     if (compiled.parameters.length !== parameters.length) throw new Error(`prepared query ${name}: expected ${compiled.parameters.length} parameters`);
-    perDb.set(name, compiled);
+    state.compiled.set(name, compiled);
   }
   return compiled;
 }
 
-function readDirect(db: Kysely<Database>, reader: DirectReader, name: string, sql: string, parameters: readonly unknown[]): readonly unknown[] | undefined {
+function readDirect(state: DbState, reader: DirectReader, name: string, sql: string, parameters: readonly unknown[]): readonly unknown[] | undefined {
   // The version is taken before the read: rows read later are at least that recent,
   // so a commit in between can only make the next request read again, never keep
   // older rows under a newer version.
   const version = reader.version();
   if (version === undefined) return reader.run(sql, parameters);
-  let cache = results.get(db);
-  if (!cache || cache.version !== version || cache.size >= MAX_CACHED_RESULTS) results.set(db, (cache = { version, size: 0, byQuery: new Map() }));
+  let cache = state.results;
+  if (!cache || cache.version !== version || cache.size >= MAX_CACHED_RESULTS) state.results = cache = { version, size: 0, byQuery: new Map() };
   let byParameters = cache.byQuery.get(name);
   if (!byParameters) cache.byQuery.set(name, (byParameters = new Map<unknown, readonly unknown[]>()));
   // A lone string parameter (a lookup by id or hash) is its own key.

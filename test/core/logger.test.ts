@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, requestLineWriter } from '../../src/core/logger.js';
+import { createLogger, requestLineWriter, type RequestLine } from '../../src/core/logger.js';
 
 function sink(): { stream: Writable; lines: string[] } {
   const lines: string[] = [];
@@ -17,12 +17,17 @@ function sink(): { stream: Writable; lines: string[] } {
 
 const fields = { reqId: 'abc"d', method: 'GET', url: '/v2/agent/p/job/j?x="y"&z=\\', status: 200, ms: 1.5 };
 
+/** Writes `line` through requestLineWriter(logger). */
+function writeLine(logger: ReturnType<typeof createLogger>, line: RequestLine): void {
+  requestLineWriter(logger)(line.reqId, line.method, line.url, line.status, line.ms);
+}
+
 describe('requestLineWriter', () => {
   it('writes the line logger.info(fields, "request") writes, with the same time format', () => {
     const { stream, lines } = sink();
     const logger = createLogger('info', stream);
     logger.info(fields, 'request');
-    requestLineWriter(logger)(fields);
+    writeLine(logger, fields);
     expect(lines).toHaveLength(2);
     const [fromPino, handBuilt] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(Object.keys(handBuilt)).toEqual(Object.keys(fromPino));
@@ -35,7 +40,7 @@ describe('requestLineWriter', () => {
     const urls = ['/v2/agent/p/job/j', '/a"b', '/a\\b', '/tab\there', '/ctl\u0001\u001f', '/é/ü', '/emoji/\u{1F600}', '/lone/\ud800', '/del\u007f'];
     for (const url of urls) {
       const { stream, lines } = sink();
-      requestLineWriter(createLogger('info', stream))({ ...fields, url });
+      writeLine(createLogger('info', stream), { ...fields, url });
       expect(lines).toHaveLength(1);
       expect((JSON.parse(lines[0]) as { url: string }).url).toBe(url);
       expect(lines[0]).toContain(`"url":${JSON.stringify(url)}`);
@@ -45,11 +50,34 @@ describe('requestLineWriter', () => {
   it('keeps the bindings of a child logger and writes nothing below its level', () => {
     const { stream, lines } = sink();
     const logger = createLogger('info', stream);
-    requestLineWriter(logger.child({ part: 'api' }))(fields);
+    writeLine(logger.child({ part: 'api' }), fields);
     expect(JSON.parse(lines[0])).toMatchObject({ service: 'quire', part: 'api', reqId: 'abc"d' });
     const quiet = sink();
-    requestLineWriter(createLogger('warn', quiet.stream))(fields);
+    writeLine(createLogger('warn', quiet.stream), fields);
     expect(quiet.lines).toEqual([]);
+  });
+
+  it('writes ms to 0.1 ms exactly as JSON writes Math.round(ms * 10) / 10', () => {
+    const values = [0, 0.04, 0.05, 0.3, 0.96, 1, 1.25, 9.95, 12.34, 99.99, 1234.56, 1_000_000.07, 0.1 + 0.2];
+    const { stream, lines } = sink();
+    const write = requestLineWriter(createLogger('info', stream));
+    for (const ms of values) write('r', 'GET', '/', 200, ms);
+    expect(lines.map((l) => /"ms":([^,]+),/.exec(l)?.[1])).toEqual(values.map((ms) => JSON.stringify(Math.round(ms * 10) / 10)));
+  });
+
+  it('writes any method, and follows the level the logger is set to after the writer is made', () => {
+    const { stream, lines } = sink();
+    const logger = createLogger('info', stream);
+    const write = requestLineWriter(logger);
+    write('r1', 'M"X', '/', 405, 1);
+    logger.level = 'warn';
+    write('r2', 'GET', '/', 200, 1);
+    logger.level = 'debug';
+    write('r3', 'PROPFIND', '/', 200, 1);
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([
+      { reqId: 'r1', method: 'M"X' },
+      { reqId: 'r3', method: 'PROPFIND' },
+    ]);
   });
 });
 
@@ -59,7 +87,7 @@ describe('createLogger on stdout', () => {
       "import { createLogger, requestLineWriter } from './src/core/logger.ts';",
       "const logger = createLogger('info');",
       "logger.info('first');",
-      "requestLineWriter(logger)({ reqId: 'r1', method: 'GET', url: '/x', status: 200, ms: 1 });",
+      "requestLineWriter(logger)('r1', 'GET', '/x', 200, 1);",
       'process.exit(0);',
     ].join('\n');
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url), encoding: 'utf8' });
@@ -75,7 +103,7 @@ describe('pretty logs for a terminal', () => {
     const { stream, lines } = sink();
     const logger = createLogger('info', stream, { pretty: true, service: 'quire-host' });
     logger.warn({ jobId: 'se_1' }, 'export attempt failed');
-    requestLineWriter(logger)(fields);
+    writeLine(logger, fields);
     const plain = lines.map((l) => l.replace(/\x1b\[[0-9;]*m/g, ''));
     expect(plain[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] WARN: export attempt failed$/);
     expect(plain[1]).toMatch(/^\s+jobId: "se_1"$/);

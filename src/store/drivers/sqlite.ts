@@ -2,6 +2,7 @@
  * SQLite driver of the records port (embedded mode): one better-sqlite3 connection in
  * WAL mode, so API reads never wait behind a writer and a crash loses nothing committed.
  */
+import { performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { registerDirectReader } from '../prepared.js';
@@ -103,6 +104,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     // the counted writes. Other processes' commits: see FOREIGN_COMMIT_DELAY_MS.
     version() {
       if (transactionOpen()) return undefined;
+      // The imported performance: the global one is a getter, looked up on every call.
       const now = performance.now();
       if (now - foreignVersionAt >= foreignCommitDelayMs) {
         dataVersion ??= connection.prepare('pragma data_version').pluck();
