@@ -6,22 +6,10 @@
  * byte for byte.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
-import { copyFixture, tempDir, writeFiles, type TempDir } from './make-site.js';
-
-function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else out.push(relative(dir, join(d, e.name)).split('\\').join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
+import { copyFixture, listFiles, tempDir, writeFiles, type TempDir } from './make-site.js';
 
 describe('warm export of a multilingual site', () => {
   let tmp: TempDir;
