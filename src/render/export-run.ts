@@ -175,7 +175,19 @@ interface Resolved {
 
 async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media }: Resolved): Promise<ExportReport> {
   const signal = options.signal;
-  const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => options.onProgress?.({ phase, pagesDone, pagesTotal });
+  // During the render, one report per hundredth of the pages (and the last): a warm export takes
+  // a thousand pages from the cache in a few hundred milliseconds, and each report crosses to the
+  // calling thread (export-thread.ts) and wakes it.
+  let reported = -1;
+  const progress = (phase: ExportProgress['phase'], pagesDone: number, pagesTotal: number) => {
+    if (!options.onProgress) return;
+    if (phase === 'render' && pagesDone > 0 && pagesDone < pagesTotal) {
+      const step = Math.floor((pagesDone * 100) / pagesTotal);
+      if (step === reported) return;
+      reported = step;
+    }
+    options.onProgress({ phase, pagesDone, pagesTotal });
+  };
   progress('scan', 0, 0);
   // A cold export renders every page: its render threads warm their highlighter with the
   // languages of the site's fences while this thread goes on with the scan (highlight/warm-up.ts).
@@ -284,87 +296,13 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     };
     // Each page's Markdown file as written, for llms-full.txt (no reading them back).
     const markdownTexts = new Map<string, string>();
-    const misses: RenderTask[] = [];
     const previous = new Set(previousFiles);
     // A page whose body loads media from other hosts is written once they are fetched, its
     // references rewritten (media/remote-media.ts); what became of them is part of its manifest key.
     const mediaDiagnostics: Diagnostic[] = [];
     const hasMedia = (refs: RenderTaskResult['remoteMedia']): refs is NonNullable<RenderTaskResult['remoteMedia']> => media.active && !!refs?.length;
-    // Cold: the cache has no index yet, nothing to look up.
-    if (!cold) cache?.load();
-    const hits = cache && !cold
-      ? await mapLimit(tasks, 16, async (task) => {
-          const hit = cache.get(keys.get(task.page)!);
-          const file = pageOutputFile(task.page);
-          const same = !!hit && !hasMedia(hit.rendered.remoteMedia) && !!manifest && previous.has(file) && (await manifest.unchanged(task.page, keys.get(task.page)!, file));
-          return hit ? { hit, same } : undefined;
-        })
-      : [];
-    tasks.forEach((task, i) => {
-      const found = hits[i];
-      if (!found) {
-        misses.push(task);
-        return;
-      }
-      cacheHits++;
-      const { hit, same } = found;
-      const r = hit.rendered;
-      // Read off the entry's bytes: the body of a page left as it is is never decoded.
-      const math = hit.features?.math ?? usesMath(r.html);
-      const mermaid = hit.features?.mermaid ?? usesMermaid(r.html);
-      // The body is cached; the layout (which depends on the whole site) is drawn again, and the
-      // page's Markdown version written beside it.
-      const file = pageOutputFile(task.page);
-      const path = join(outDir, file);
-      const markdown = markdownFile(model.config, r);
-      markdownTexts.set(task.page, markdown);
-      const writeCached = (html: string, key: string, md = markdown) =>
-        folderFor(path)
-          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), md)]))
-          .then(() => manifest?.written(task.page, key, file));
-      if (hasMedia(r.remoteMedia)) {
-        const refs = r.remoteMedia;
-        pageWrites.push(
-          (async () => {
-            const remote = await media.page(r.html, refs, file, markdown);
-            if (remote.markdown !== undefined) markdownTexts.set(task.page, remote.markdown);
-            mediaDiagnostics.push(...remote.diagnostics);
-            const key = sha256(keys.get(task.page)!, remote.signature);
-            if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
-            await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key, remote.markdown);
-          })(),
-        );
-      } else if (!same) {
-        pageWrites.push(writeCached(layoutPage(model, r, { icon: pageIcon, math, mermaid }), keys.get(task.page)!));
-      }
-      // The body is prepared for the search index only if its shard is not in the search cache.
-      const doc = {
-        page: task.page,
-        url: pageOutputFile(task.page),
-        title: r.title,
-        boost: boost(task.page),
-        contentKey: keys.get(task.page),
-        get sections() {
-          return searchSections(r.html);
-        },
-      };
-      parsers.cached++;
-      accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, mermaid }, doc);
-    });
-    signal?.throwIfAborted();
-    // Shard by shard, so each search shard can be built while the next one renders; the
-    // few Twoslash pages first, so that TypeScript is let go early, not carried by a render
-    // thread's heap through the whole export.
-    const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
-    misses.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shardOf(a) - shardOf(b) || cmp(a.page, b.page));
-    // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
-    for (const task of misses) task.cacheKey = keys.get(task.page);
-    if (misses.length > 0) {
-      init.pagePack = cache?.runPack();
-      highlights?.load();
-      init.highlightPack = highlights?.runPack();
-    }
-    await renderMisses(misses, init, options.workers, early, signal, budgetOf(options), kinds, (task, result) => {
+    // A page rendered on the pool: written, its search text taken, its cache entry recorded.
+    const onRendered = (task: RenderTask, result: RenderTaskResult) => {
       const file = pageOutputFile(task.page);
       const [bodyStart, bodyEnd] = result.body;
       // Decoded at most once, by whichever of the media and the search text needs it first.
@@ -396,7 +334,102 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey });
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
       if (result.highlights) highlights?.note(result.highlights);
-    });
+    };
+    // Shard by shard, so each search shard can be built while the next one renders; the
+    // few Twoslash pages first, so that TypeScript is let go early, not carried by a render
+    // thread's heap through the whole export.
+    const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
+    let rendered = 0;
+    const render = (list: RenderTask[], pool: typeof early) => {
+      if (list.length === 0) return Promise.resolve();
+      list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shardOf(a) - shardOf(b) || cmp(a.page, b.page));
+      // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
+      for (const task of list) task.cacheKey = keys.get(task.page);
+      if (rendered === 0) {
+        init.pagePack = cache?.runPack();
+        highlights?.load();
+        init.highlightPack = highlights?.runPack();
+      }
+      rendered += list.length;
+      return renderMisses(list, init, options.workers, pool, signal, budgetOf(options), kinds, onRendered);
+    };
+    // Cold: the cache has no index yet, nothing to look up.
+    if (!cold) cache?.load();
+    // The pages the cache's index does not name render now, while this thread takes the others
+    // from the cache: a warm export's changed page renders meanwhile, not after.
+    const listed = (task: RenderTask) => !!cache && !cold && cache.has(keys.get(task.page)!);
+    const rendering = render(tasks.filter((t) => !listed(t)), early);
+    // Awaited below, once the hits are taken; until then a failure is not left unhandled.
+    rendering.catch(() => undefined);
+    // Entries named by the index that do not read back (a damaged pack) render after the others.
+    const unreadable: RenderTask[] = [];
+    try {
+      const fromCache = tasks.filter(listed);
+      const hits = await mapLimit(fromCache, 16, async (task) => {
+        const hit = cache!.get(keys.get(task.page)!);
+        const file = pageOutputFile(task.page);
+        const same = !!hit && !hasMedia(hit.rendered.remoteMedia) && !!manifest && previous.has(file) && (await manifest.unchanged(task.page, keys.get(task.page)!, file));
+        return hit ? { hit, same } : undefined;
+      });
+      fromCache.forEach((task, i) => {
+        const found = hits[i];
+        if (!found) {
+          unreadable.push(task);
+          return;
+        }
+        cacheHits++;
+        const { hit, same } = found;
+        const r = hit.rendered;
+        // Read off the entry's bytes: the body of a page left as it is is never decoded.
+        const math = hit.features?.math ?? usesMath(r.html);
+        const mermaid = hit.features?.mermaid ?? usesMermaid(r.html);
+        // The body is cached; the layout (which depends on the whole site) is drawn again, and the
+        // page's Markdown version written beside it.
+        const file = pageOutputFile(task.page);
+        const path = join(outDir, file);
+        const markdown = markdownFile(model.config, r);
+        markdownTexts.set(task.page, markdown);
+        const writeCached = (html: string, key: string, md = markdown) =>
+          folderFor(path)
+            .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), md)]))
+            .then(() => manifest?.written(task.page, key, file));
+        if (hasMedia(r.remoteMedia)) {
+          const refs = r.remoteMedia;
+          pageWrites.push(
+            (async () => {
+              const remote = await media.page(r.html, refs, file, markdown);
+              if (remote.markdown !== undefined) markdownTexts.set(task.page, remote.markdown);
+              mediaDiagnostics.push(...remote.diagnostics);
+              const key = sha256(keys.get(task.page)!, remote.signature);
+              if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
+              await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key, remote.markdown);
+            })(),
+          );
+        } else if (!same) {
+          pageWrites.push(writeCached(layoutPage(model, r, { icon: pageIcon, math, mermaid }), keys.get(task.page)!));
+        }
+        // The body is prepared for the search index only if its shard is not in the search cache.
+        const doc = {
+          page: task.page,
+          url: pageOutputFile(task.page),
+          title: r.title,
+          boost: boost(task.page),
+          contentKey: keys.get(task.page),
+          get sections() {
+            return searchSections(r.html);
+          },
+        };
+        parsers.cached++;
+        accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, mermaid }, doc);
+      });
+    } catch (err) {
+      // Not while a render thread may still append to the cache's pack, which the caller closes next.
+      await rendering.catch(() => undefined);
+      throw err;
+    }
+    await rendering;
+    signal?.throwIfAborted();
+    await render(unreadable, undefined);
 
     progress('search', done, tasks.length);
     const searchIndex = search ? await search.finish() : undefined;
@@ -439,7 +472,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
     await cache?.commit(keys.values());
-    if (misses.length > 0) await highlights?.commit();
+    if (rendered > 0) await highlights?.commit();
     if (cacheDir) await media.prune();
     for (const p of files.keys()) written.add(p);
     await removeStaleFiles(outDir, previousFiles, written);

@@ -6,12 +6,13 @@
  * instead of the generated file of that name, as Mintlify does. OpenAPI and AsyncAPI
  * documents of the repository that llms.txt names are copied into the site too.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteModel } from '../layout/site-model.js';
 import { canonicalUrl, encodePath, relativeHref } from '../output/page-paths.js';
 import { collectSpecSources } from '../openapi/nav-refs.js';
-import type { OutputContent } from '../output/write-files.js';
+import type { MadeContent, OutputContent } from '../output/write-files.js';
 import { isMissing } from '../../core/missing-file.js';
 import { agentInstructions, pageMarkdownFile } from './markdown-file.js';
 import { isExternal } from '../markdown/links.js';
@@ -50,6 +51,20 @@ async function readMarkdown(outDir: string, page: string, made: ReadonlyMap<stri
     if (isMissing(err)) return undefined; // not exported this time (`paths`)
     throw err;
   }
+}
+
+/**
+ * What llms-full.txt `file` of `scope` is made from, when this export made every page's
+ * Markdown file (so none is read back): the file is then made only when the output folder
+ * does not already hold it (output/write-files.ts MadeContent), and a warm export after an
+ * edit makes only those of the edited page's language. Undefined otherwise.
+ */
+function llmsFullKey(model: SiteModel, scope: LlmsScope, file: string, instructions: string, made: ReadonlyMap<string, string>): string | undefined {
+  if (!scope.entries.every((e) => made.has(e.page))) return undefined;
+  // The source links are worked out from these (llmsFull below).
+  const h = createHash('sha256').update(`llms-full 1\u0000${file}\u0000${model.baseUrl ?? ''}\u0000${instructions}\u0000`);
+  for (const e of scope.entries) h.update(e.page).update('\u0000').update(made.get(e.page)!).update('\u0001');
+  return h.digest('hex');
 }
 
 /** llms-full.txt: every page's Markdown file, its source URL under its title. */
@@ -96,9 +111,11 @@ export async function agentFiles(model: SiteModel, root: string, sourceFiles: Re
         asyncapi: specLinks(model, sourceFiles, file, asyncapi, out, root),
         links: scope.links,
       };
+      const makeFile = () => (model.baseUrl ? (full ??= makeFull(at('llms-full.txt'))) : makeFull(at('llms-full.txt')));
+      const fullKey = llmsFullKey(model, scope, at('llms-full.txt'), instructions, markdown);
       const generated: Record<string, () => Promise<OutputContent> | OutputContent> = {
         'llms.txt': () => llmsTxt(input),
-        'llms-full.txt': () => (model.baseUrl ? (full ??= makeFull(at('llms-full.txt'))) : makeFull(at('llms-full.txt'))),
+        'llms-full.txt': () => (fullKey ? ({ key: fullKey, make: makeFile } satisfies MadeContent) : makeFile()),
       };
       for (const [name, make] of Object.entries(generated)) {
         out.set(at(name), sourceFiles.has(own(name)) ? { copyFrom: join(root, own(name)) } : await make());

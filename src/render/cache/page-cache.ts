@@ -5,13 +5,15 @@
  * inodes per page, temp file and rename, cost about half a second of a 1000-page cold
  * export on ext4):
  *
- *   pages/index.json   key -> pack, offset, length of every entry live after the last export
+ *   pages/index.json   key -> pack, offset, length, head length of every entry live after the last export
  *   pages/<run>.pack   the entries one export appended (page-pack.ts), named
  *                      <base-36 time>-<pid>-<random>.pack, never written again after that run
  *   pages/index.lock   exists while an export replaces the index (milliseconds)
  *
  * A run reads its hits through the index it loaded, one positional read per entry (as
- * fast as one read of each whole pack, measured, without holding packs in memory); its
+ * fast as one read of each whole pack, measured, without holding packs in memory), of
+ * the entry's head only (a page's body is read when asked for: a warm export needs the
+ * bodies of the few pages whose layout changed, and the heads of all of them); its
  * render threads append the misses to the run's pack; at the end of a successful export
  * `commit` writes a new index of the entries live now (the site's current keys: hits
  * carried over, new entries from the run's pack), then deletes the packs it no longer
@@ -39,11 +41,12 @@ import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, rmS
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { closeRunPack, createRunPack, existsPack, pruneUnnamedPacks, readPackIndex, serializePackIndex, withLock } from './pack-files.js';
-import { appendBytes, decodeEntry, readBytes, type CachedPage, type PackLocation, type PackTarget } from './page-pack.js';
+import { appendBytes, decodeEntry, decodeHead, readBytes, type CachedPage, type PageLocation, type PackTarget } from './page-pack.js';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 
-const INDEX_FORMAT = 'quire-page-index-1';
+// 2: rows carry the head length (an index of format 1 reads as empty: one cold export).
+const INDEX_FORMAT = 'quire-page-index-2';
 const LEGACY_DIR = /^[0-9a-f]{2}$/;
 
 /** Where the index of the page cache under `cacheDir` lives: no file, no earlier export to read from. */
@@ -51,19 +54,20 @@ export function pageIndexFile(cacheDir: string): string {
   return join(cacheDir, 'pages', 'index.json');
 }
 
-function readIndex(file: string): Map<string, PackLocation> {
-  return readPackIndex(file, INDEX_FORMAT, 3, 'render.page-cache.read-index', (loc) => loc);
+function readIndex(file: string): Map<string, PageLocation> {
+  // A head length of 0 (not known when the entry was indexed) has the entry read whole.
+  return readPackIndex(file, INDEX_FORMAT, 4, 'render.page-cache.read-index', (loc, row) => (row[3] > 0 && row[3] < loc.length ? { ...loc, head: row[3] } : loc));
 }
 
-const serializeIndex = (entries: Map<string, PackLocation>) => serializePackIndex(entries, INDEX_FORMAT);
+const serializeIndex = (entries: Map<string, PageLocation>) => serializePackIndex(entries, INDEX_FORMAT, (l) => [l.head ?? 0]);
 
 export class PageCache {
   private readonly dir: string;
   private readonly indexFile: string;
   /** The index as this run loaded it. */
-  private loaded = new Map<string, PackLocation>();
+  private loaded = new Map<string, PageLocation>();
   /** Entries this run appended to its own pack. */
-  private readonly fresh = new Map<string, PackLocation>();
+  private readonly fresh = new Map<string, PageLocation>();
   /** Open packs for reading (null: missing or unreadable). */
   private readonly readers = new Map<string, { fd: number; size: number } | null>();
   private own: PackTarget | undefined;
@@ -94,22 +98,46 @@ export class PageCache {
     return r;
   }
 
-  /** The bytes at `loc`, when its pack holds them all. */
-  private read(loc: PackLocation): Buffer | undefined {
+  /** The bytes at `loc` (its first `length` of them), when its pack holds the whole entry. */
+  private read(loc: PageLocation, length = loc.length): Buffer | undefined {
     const r = this.reader(loc.pack);
     if (!r || loc.offset + loc.length > r.size) return undefined;
     try {
-      return readBytes(r.fd, loc.offset, loc.length);
+      return readBytes(r.fd, loc.offset, length);
     } catch (err) {
       noteIgnored('render.page-cache.read', err); // a miss: the page is rendered again
       return undefined;
     }
   }
 
+  /** Whether the index this run loaded has an entry for `key` (it may still read back as a miss). */
+  has(key: string): boolean {
+    return this.loaded.has(key);
+  }
+
+  /** The entry for `key`; of an entry whose head length is known, only the head is read until its body is asked for. */
   get(key: string): CachedPage | undefined {
     const loc = this.loaded.get(key);
-    const bytes = loc && this.read(loc);
-    return bytes && decodeEntry(key, bytes);
+    if (!loc) return undefined;
+    if (loc.head === undefined) {
+      const bytes = this.read(loc);
+      return bytes && decodeEntry(key, bytes);
+    }
+    const head = this.read(loc, loc.head + 1);
+    return head && decodeHead(key, head, loc.length, () => this.body(key, loc));
+  }
+
+  /**
+   * The body bytes of an entry whose head was read. Packs are only ever appended to, so
+   * bytes there a moment ago are there now; should they not be, the export stops with
+   * this error rather than write a page without its body.
+   */
+  private body(key: string, loc: PageLocation): Buffer {
+    const start = loc.head! + 1;
+    const r = this.reader(loc.pack);
+    const bytes = r && readBytes(r.fd, loc.offset + start, loc.length - start);
+    if (!bytes) throw new Error(`page cache: the entry ${key.slice(0, 12)} in ${join(this.dir, loc.pack)} was cut short while this export read it; export again`);
+    return bytes;
   }
 
   /** The pack this run's render threads append to, created on first use. */
@@ -119,7 +147,7 @@ export class PageCache {
   }
 
   /** Records an entry a render thread appended to this run's pack. */
-  added(key: string, loc: PackLocation): void {
+  added(key: string, loc: PageLocation): void {
     if (loc.pack === this.own?.pack) this.fresh.set(key, loc);
   }
 
@@ -140,7 +168,7 @@ export class PageCache {
   /** Under the lock: the new index, then the packs it does not name. */
   private replaceIndex(live: Iterable<string>): void {
     const onDisk = readIndex(this.indexFile);
-    const next = new Map<string, PackLocation>();
+    const next = new Map<string, PageLocation>();
     const exists = new Map<string, boolean>();
     const packExists = (pack: string) => {
       let e = exists.get(pack);
@@ -163,7 +191,7 @@ export class PageCache {
   }
 
   /** Copies the live entries of packs at most half live into this run's pack. */
-  private compact(next: Map<string, PackLocation>): void {
+  private compact(next: Map<string, PageLocation>): void {
     const liveBytes = new Map<string, number>();
     for (const l of next.values()) liveBytes.set(l.pack, (liveBytes.get(l.pack) ?? 0) + l.length);
     for (const [pack, bytes] of liveBytes) {
@@ -177,7 +205,7 @@ export class PageCache {
         const bytes = this.read(loc);
         // never carry bytes that do not read back as the entry they claim to be
         const moved = bytes && decodeEntry(key, bytes) ? appendBytes(target, bytes) : undefined;
-        if (moved) next.set(key, moved);
+        if (moved) next.set(key, { ...moved, head: bytes!.indexOf(10) });
         else next.delete(key);
       }
     }
@@ -187,7 +215,7 @@ export class PageCache {
    * Deletes the packs `next` does not name: this run's, those an index named (finished
    * runs), and any nobody wrote to for STALE_MS; and temp files as old.
    */
-  private prune(next: Map<string, PackLocation>, onDisk: Map<string, PackLocation>): void {
+  private prune(next: Map<string, PageLocation>, onDisk: Map<string, PageLocation>): void {
     const named = new Set([...next.values()].map((l) => l.pack));
     const finished = new Set([...this.loaded.values(), ...onDisk.values()].map((l) => l.pack));
     if (this.own) finished.add(this.own.pack);

@@ -32,6 +32,15 @@ export interface PackLocation {
   length: number;
 }
 
+/**
+ * Where a page-cache entry lies, with the byte length of its head line: a warm export reads
+ * only the head of an entry (a third of it) and the body when something asks for it.
+ * `head` is absent for an entry whose head length is not known: it is read whole.
+ */
+export interface PageLocation extends PackLocation {
+  head?: number;
+}
+
 /** The pack the threads of one export append to; structured-cloneable (the end is shared). */
 export interface PackTarget {
   pack: string;
@@ -52,10 +61,40 @@ interface EntryHead {
   features?: { math: boolean; mermaid: boolean };
 }
 
-export function encodeEntry(key: string, entry: CachedPage): Buffer {
+/** The entry's bytes, and the byte length of its head line (the newline excluded). */
+export function encodeEntry(key: string, entry: CachedPage): { bytes: Buffer; head: number } {
   const { html, ...rest } = entry.rendered;
   const head: EntryHead = { key, rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length, htmlBytes: Buffer.byteLength(html), features: { math: usesMath(html), mermaid: usesMermaid(html) } };
-  return Buffer.from(`${JSON.stringify(head)}\n${html}`);
+  const line = JSON.stringify(head);
+  return { bytes: Buffer.from(`${line}\n${html}`), head: Buffer.byteLength(line) };
+}
+
+/** Parses an entry's head line; undefined unless it is the head of the entry for `key`. */
+function parseHead(key: string, bytes: Buffer, cut: number): EntryHead | undefined {
+  const head = JSON.parse(bytes.toString('utf8', 0, cut)) as EntryHead;
+  if (head?.key !== key || typeof head.htmlLength !== 'number' || !head.rendered || !Array.isArray(head.brokenLinks)) return undefined;
+  return head;
+}
+
+/**
+ * The entry for `key` from its head line alone (`bytes`: the head and its newline), for an
+ * entry of `length` bytes in all; `readBody` reads the body's bytes when the body is first
+ * asked for. Undefined unless the head is that entry's (its key, its newline, and a body
+ * length that fills the entry exactly), as decodeEntry checks a whole entry.
+ */
+export function decodeHead(key: string, bytes: Buffer, length: number, readBody: () => Buffer): CachedPage | undefined {
+  const cut = bytes.length - 1;
+  if (cut < 0 || bytes[cut] !== 10) return undefined;
+  try {
+    const head = parseHead(key, bytes, cut);
+    // Only entries that recorded their needs and body bytes have their head length in the index.
+    if (!head?.features || typeof head.htmlBytes !== 'number' || length - cut - 1 !== head.htmlBytes) return undefined;
+    const { features, rendered, brokenLinks } = head;
+    return { rendered: lazyBody(rendered, () => readBody().toString('utf8')), brokenLinks, features };
+  } catch (err) {
+    noteIgnored('render.page-pack.decode', err); // a damaged entry is a miss: the page is rendered again
+    return undefined;
+  }
 }
 
 /**
@@ -67,12 +106,12 @@ export function decodeEntry(key: string, bytes: Buffer): CachedPage | undefined 
   const cut = bytes.indexOf(10); // '\n'; JSON.stringify never writes a raw newline
   if (cut < 0) return undefined;
   try {
-    const { features: known, ...head } = JSON.parse(bytes.toString('utf8', 0, cut)) as EntryHead;
-    if (head?.key !== key || typeof head.htmlLength !== 'number' || !head.rendered || !Array.isArray(head.brokenLinks)) return undefined;
-    const features = known ?? { math: bytes.includes(MATH_MARK, cut + 1), mermaid: bytes.includes(MERMAID_BODY_MARK, cut + 1) };
+    const head = parseHead(key, bytes, cut);
+    if (!head) return undefined;
+    const features = head.features ?? { math: bytes.includes(MATH_MARK, cut + 1), mermaid: bytes.includes(MERMAID_BODY_MARK, cut + 1) };
     if (typeof head.htmlBytes === 'number') {
       if (bytes.length - cut - 1 !== head.htmlBytes) return undefined;
-      return { rendered: lazyBody(head.rendered, bytes, cut + 1), brokenLinks: head.brokenLinks, features };
+      return { rendered: lazyBody(head.rendered, () => bytes.toString('utf8', cut + 1)), brokenLinks: head.brokenLinks, features };
     }
     const html = bytes.toString('utf8', cut + 1);
     if (html.length !== head.htmlLength) return undefined;
@@ -83,14 +122,14 @@ export function decodeEntry(key: string, bytes: Buffer): CachedPage | undefined 
   }
 }
 
-/** `rendered` with its `html` decoded from `bytes` (from `start`) on first read, then kept. */
-function lazyBody(rendered: Omit<RenderedPage, 'html'>, bytes: Buffer, start: number): RenderedPage {
+/** `rendered` with its `html` from `decode` on first read, then kept. */
+function lazyBody(rendered: Omit<RenderedPage, 'html'>, decode: () => string): RenderedPage {
   const page = { ...rendered } as RenderedPage;
   const settle = (html: string) => Object.defineProperty(page, 'html', { value: html, writable: true, enumerable: true, configurable: true });
   Object.defineProperty(page, 'html', {
     enumerable: true,
     configurable: true,
-    get: () => settle(bytes.toString('utf8', start)).html,
+    get: () => settle(decode()).html,
     set: (html: string) => settle(html),
   });
   return page;
@@ -109,8 +148,10 @@ export function appendBytes(target: PackTarget, bytes: Buffer): PackLocation | u
   return { pack: target.pack, offset, length: bytes.length };
 }
 
-export function appendEntry(target: PackTarget, key: string, entry: CachedPage): PackLocation | undefined {
-  return appendBytes(target, encodeEntry(key, entry));
+export function appendEntry(target: PackTarget, key: string, entry: CachedPage): PageLocation | undefined {
+  const { bytes, head } = encodeEntry(key, entry);
+  const loc = appendBytes(target, bytes);
+  return loc && { ...loc, head };
 }
 
 /** Reads `length` bytes at `offset`; undefined when the file holds fewer. */

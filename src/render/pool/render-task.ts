@@ -21,7 +21,7 @@ import { createHighlightCache, recentHighlights } from '../cache/highlight-cache
 import type { HighlightUse } from '../cache/highlight-pack.js';
 import { pageIconFor } from '../layout/page-icon.js';
 import { usesMath, usesMermaid } from './page-features.js';
-import { appendEntry, type PackLocation, type PackTarget } from '../cache/page-pack.js';
+import { appendEntry, type PageLocation, type PackTarget } from '../cache/page-pack.js';
 import { useEngineCode } from '../cache/engine-version.js';
 import { markdownFile } from '../agents/markdown-file.js';
 
@@ -52,7 +52,7 @@ export interface RenderTaskResult {
   /** Where the page body lies in `file` (byte offsets): the main thread takes the search text from there. */
   body: [number, number];
   /** Where the page's cache entry was appended, when it was. */
-  cached?: PackLocation;
+  cached?: PageLocation;
   /** Which Markdown parser read the page (RenderedPage.parser). */
   parser?: RenderedPage['parser'];
   /** The page's `.md` file (agents/markdown-file.ts). */

@@ -10,7 +10,7 @@
  * not depend on which render thread finished first.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bodyTerms, buildShardFilesFrom, SEARCH_FORMAT_VERSION } from './shard-files.js';
 import { pageTermsFile, readPageTerms, writePageTerms } from './page-terms-cache.js';
@@ -94,6 +94,34 @@ async function writePacked(file: string, files: Map<string, Uint8Array>): Promis
   }
 }
 
+/**
+ * A kept shard no export used for this long is deleted by the next export that finishes
+ * (pruneShardCache): each edit of a page leaves its shard's previous build behind. Not at
+ * once: another export into the same cache may have just written it. Deleting one only
+ * costs the export that would have read it the shard's build.
+ */
+const SHARD_UNUSED_MS = 60_000;
+
+/** Deletes the kept shards under `cacheDir` other than `used` (their keys) that nobody wrote for SHARD_UNUSED_MS. */
+export async function pruneShardCache(cacheDir: string, used: ReadonlySet<string>, now = Date.now()): Promise<void> {
+  const dir = join(cacheDir, 'search');
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if (!isMissing(err)) noteIgnored('render.search-index.list-cache', err);
+    return;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.pack') || used.has(name.slice(0, -'.pack'.length))) continue;
+    try {
+      if (now - (await stat(join(dir, name))).mtimeMs > SHARD_UNUSED_MS) await rm(join(dir, name), { force: true });
+    } catch (err) {
+      if (!isMissing(err)) noteIgnored('render.search-index.prune', err); // left for a later export
+    }
+  }
+}
+
 interface ShardState {
   /** Pages of the shard in page order: the order documents go into its index. */
   order: string[];
@@ -117,6 +145,8 @@ export class SearchIndexer {
   /** Shard work (cache reads and writes), in order. */
   private chain: Promise<void> = Promise.resolve();
   private cachedShards = 0;
+  /** Cache keys of this index's shards, taken from the cache or built. */
+  readonly cacheKeys = new Set<string>();
 
   /**
    * `onShard` receives each shard's files (output paths) as soon as the shard is built,
@@ -165,6 +195,7 @@ export class SearchIndexer {
     this.chain = this.chain.then(async () => {
       const lang = this.options.lang ?? 'en';
       const key = shardKey(docs, lang);
+      this.cacheKeys.add(key);
       const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.pack`) : undefined;
       let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
       if (shardFiles) this.cachedShards++;

@@ -3,7 +3,7 @@
  * pages render: a SearchIndexer (search-index.ts) per scope under `search/<scope>/`, and
  * `search/scopes.json` listing them with the stemmer module each one's queries need.
  */
-import { SearchIndexer, type SearchDocument, type SearchIndex } from './search-index.js';
+import { pruneShardCache, SearchIndexer, type SearchDocument, type SearchIndex } from './search-index.js';
 import { SEARCH_FORMAT_VERSION } from './shard-files.js';
 import type { ScopeEntry, SearchScope } from './search-scopes.js';
 
@@ -58,6 +58,8 @@ export class SiteSearchIndexer {
       entries.push({ ...scope, shards: index.shards, pages: indexer.pageCount, ...(stemmer ? { stemmer } : {}) });
     }
     files.set('search/scopes.json', new TextEncoder().encode(JSON.stringify({ version: SEARCH_FORMAT_VERSION, scopes: entries })));
+    // Builds of shards this site no longer has (an edited page's shard before the edit) go.
+    if (this.options.cacheDir) await pruneShardCache(this.options.cacheDir, new Set([...this.scopes.values()].flatMap(({ indexer }) => [...indexer.cacheKeys])));
     return { files, shards, cachedShards, scopes: entries };
   }
 

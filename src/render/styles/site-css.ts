@@ -41,8 +41,28 @@ export function siteCssFiles(files: string[]): string[] {
 const isRemote = (ref: string) => /^(https?:)?\/\//i.test(ref);
 const hasScheme = (ref: string) => /^[a-z][a-z0-9+.-]*:/i.test(ref);
 
-/** Bundles the site's stylesheets; problems become diagnostics, never a failed export. */
-export async function bundleSiteCss(root: string, files: string[], deployment: Deployment): Promise<SiteCss> {
+/**
+ * A stylesheet of the site as the bundle reads it: its text, or the confinement's refusal
+ * (a link or path out of the folder). Read again by styles-cache.ts to tell whether a kept
+ * bundle still holds: the refusal is written as a text no file has (it starts with a NUL).
+ */
+export async function readStylesheet(root: string, path: string): Promise<{ text: string } | { refused: ConfinedPathError }> {
+  try {
+    return { text: await readConfinedText(root, path) };
+  } catch (err) {
+    if (!(err instanceof ConfinedPathError)) throw err;
+    return { refused: err };
+  }
+}
+
+/** What `readStylesheet` gave, as one text (see there). */
+export const readText = (read: Awaited<ReturnType<typeof readStylesheet>>): string => ('text' in read ? read.text : `\u0000refused ${read.refused.reason} ${read.refused.message}`);
+
+/**
+ * Bundles the site's stylesheets; problems become diagnostics, never a failed export.
+ * `reads`, when given, receives every file the bundle read, by path (`readText`).
+ */
+export async function bundleSiteCss(root: string, files: string[], deployment: Deployment, reads?: Map<string, string>): Promise<SiteCss> {
   const entries = siteCssFiles(files);
   if (entries.length === 0) return { css: '', files: [], diagnostics: [] };
   const known = new Set(files);
@@ -83,13 +103,12 @@ export async function bundleSiteCss(root: string, files: string[], deployment: D
         return { path: posix.relative(STYLESHEET_DIR, rel).split('/').map(encodeURIComponent).join('/') + suffix, external: true };
       });
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
-        try {
-          return { contents: await readConfinedText(root, args.path), loader: 'css' };
-        } catch (err) {
-          if (!(err instanceof ConfinedPathError)) throw err;
-          refused.push({ severity: err.reason === 'outside' ? 'error' : 'warning', file: args.path, message: `site CSS: ${err.message}; its rules are left out` });
-          return { contents: '', loader: 'css' };
-        }
+        const read = await readStylesheet(root, args.path);
+        reads?.set(args.path, readText(read));
+        if ('text' in read) return { contents: read.text, loader: 'css' };
+        const err = read.refused;
+        refused.push({ severity: err.reason === 'outside' ? 'error' : 'warning', file: args.path, message: `site CSS: ${err.message}; its rules are left out` });
+        return { contents: '', loader: 'css' };
       });
     },
   };

@@ -9,7 +9,8 @@ import type * as esbuild from 'esbuild';
 import type { Deployment, Diagnostic, ExportReport } from '../types.js';
 import { readConfinedText } from '../source/confined-path.js';
 import { collectCandidates, type CandidateSources } from './class-candidates.js';
-import { bundleSiteCss, siteCssFiles } from './site-css.js';
+import { siteCssFiles } from './site-css.js';
+import { cachedMinify, cachedSiteCss } from './styles-cache.js';
 import { compileTailwind } from './tailwind-css.js';
 
 export interface SiteStyles {
@@ -38,12 +39,14 @@ async function pageCandidates(root: string, files: string[], sources: ReadonlyMa
 /** `cacheDir`: the export's cache folder, where the compiled Tailwind classes are kept. */
 export async function siteStyles(root: string, files: string[], sources: ReadonlyMap<string, string>, deployment: Deployment, cacheDir?: string): Promise<SiteStyles> {
   const candidates = await pageCandidates(root, files, sources);
-  const [site, tailwind] = await Promise.all([bundleSiteCss(root, files, deployment), compileTailwind(candidates, cacheDir)]);
+  const [site, tailwind] = await Promise.all([cachedSiteCss(root, files, deployment, cacheDir), compileTailwind(candidates, cacheDir)]);
   let utilities = tailwind.css;
   if (utilities) {
-    const esbuildApi = createRequire(import.meta.url)('esbuild') as typeof esbuild;
     // Tailwind's output is written to be read; the site's is minified like the rest of the stylesheet.
-    utilities = (await esbuildApi.transform(utilities, { loader: 'css', minify: true, legalComments: 'inline', logLevel: 'silent' })).code.trim();
+    utilities = await cachedMinify(utilities, cacheDir, async (css) => {
+      const esbuildApi = createRequire(import.meta.url)('esbuild') as typeof esbuild;
+      return (await esbuildApi.transform(css, { loader: 'css', minify: true, legalComments: 'inline', logLevel: 'silent' })).code.trim();
+    });
   }
   const sheets = siteCssFiles(files).length;
   const classes = utilities ? (utilities.match(/(^|})\.prose \./g) ?? []).length : 0;

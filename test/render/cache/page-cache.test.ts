@@ -14,7 +14,7 @@ import { smallSite, tempDir, type TempDir } from '../site/make-site.js';
 interface Index {
   format: string;
   packs: string[];
-  entries: Record<string, [number, number, number]>;
+  entries: Record<string, [number, number, number, number]>;
 }
 
 const PAGES = ['index', 'guides/setup', 'guides/deep/inner', 'secret', 'other/page', 'orphan'];
@@ -48,8 +48,11 @@ describe('page cache in pack files', () => {
   /** Every entry of the index lies inside a pack that exists. */
   function expectIndexSound(): void {
     const data = index();
-    for (const [, [pack, offset, length]] of Object.entries(data.entries)) {
+    for (const [, [pack, offset, length, head]] of Object.entries(data.entries)) {
       expect(offset + length).toBeLessThanOrEqual(statSync(join(pagesDir(), data.packs[pack])).size);
+      // the head length of every entry is known, and is where the entry's head line ends
+      const bytes = readFileSync(join(pagesDir(), data.packs[pack])).subarray(offset, offset + length);
+      expect(head).toBe(bytes.indexOf(10));
     }
   }
 
@@ -74,7 +77,7 @@ describe('page cache in pack files', () => {
     expect(fromCache(cold)).toBe('0 of 6 pages from the cache');
     expect(packs()).toHaveLength(1);
     const data = index();
-    expect(data.format).toBe('quire-page-index-1');
+    expect(data.format).toBe('quire-page-index-2');
     expect(Object.keys(data.entries)).toHaveLength(6);
     expect(liveBytes()).toBe(packBytes());
     expectTidy();
@@ -142,7 +145,7 @@ describe('page cache in pack files', () => {
     expectTidy();
     expect(fromCache(await exportCached())).toBe('6 of 6 pages from the cache');
 
-    for (const garbage of ['{"format": "quire-page-index-1", "packs": [', '\u0000\u0001 not json', JSON.stringify({ format: 'quire-page-index-1', packs: ['../../escape.pack', 7], entries: { x: 1 } })]) {
+    for (const garbage of ['{"format": "quire-page-index-1", "packs": [', '\u0000\u0001 not json', JSON.stringify({ format: 'quire-page-index-2', packs: ['../../escape.pack', 7], entries: { x: 1 } })]) {
       writeFileSync(join(pagesDir(), 'index.json'), garbage);
       const report = await exportCached();
       expect(fromCache(report)).toBe('0 of 6 pages from the cache');

@@ -2,7 +2,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendEntry, decodeEntry, readBytes, type CachedPage, type PackTarget } from '../../../src/render/cache/page-pack.js';
+import { appendEntry, decodeEntry, decodeHead, readBytes, type CachedPage, type PackTarget } from '../../../src/render/cache/page-pack.js';
 import { MERMAID_MARK } from '../../../src/render/pool/page-features.js';
 
 const entry: CachedPage = {
@@ -31,7 +31,7 @@ describe('page-cache entries in a pack', () => {
     open();
     const a = appendEntry(target, keyA, entry)!;
     const b = appendEntry(target, keyB, { ...entry, rendered: { ...entry.rendered, html: '<p>two</p>' } })!;
-    expect(a).toEqual({ pack: 'p.pack', offset: 0, length: a.length });
+    expect(a).toEqual({ pack: 'p.pack', offset: 0, length: a.length, head: readBytes(target.fd, 0, a.length)!.indexOf(10) });
     expect(b.offset).toBe(a.length);
     expect(readFileSync(join(dir, 'p.pack')).length).toBe(a.length + b.length);
     expect(decodeEntry(keyA, readBytes(target.fd, a.offset, a.length)!)).toEqual({ ...entry, features: { math: false, mermaid: false } });
@@ -59,6 +59,33 @@ describe('page-cache entries in a pack', () => {
     expect(decodeEntry(keyA, legacy)?.features).toEqual({ math: true, mermaid: true });
     expect(decodeEntry(keyA, Buffer.from(`${JSON.stringify(head)}\n<p>plain</p>`.replace(`"htmlLength":${html.length}`, '"htmlLength":12')))?.features).toEqual({ math: false, mermaid: false });
     expect(decodeEntry(keyA, legacy.subarray(0, legacy.length - 3))).toBeUndefined();
+  });
+
+  it('reads an entry from its head alone, and its body from the pack only when asked for', () => {
+    open();
+    const html = '<p>Größe ≥ 2 — 検索</p><span class="katex">x</span>';
+    const loc = appendEntry(target, keyA, { ...entry, rendered: { ...entry.rendered, html, markdown: 'Größe ≥ 2 — 検索\n\n$x$' } })!;
+    const head = readBytes(target.fd, loc.offset, loc.head! + 1)!;
+    let bodyReads = 0;
+    const readBody = () => {
+      bodyReads++;
+      return readBytes(target.fd, loc.offset + loc.head! + 1, loc.length - loc.head! - 1)!;
+    };
+    const hit = decodeHead(keyA, head, loc.length, readBody)!;
+    expect(hit.features).toEqual({ math: true, mermaid: false });
+    expect(hit.rendered.markdown).toBe('Größe ≥ 2 — 検索\n\n$x$');
+    expect(hit.rendered.title).toBe('Intro');
+    expect(hit.brokenLinks).toEqual(entry.brokenLinks);
+    expect(bodyReads).toBe(0);
+    expect(hit.rendered.html).toBe(html);
+    expect(hit.rendered.html).toBe(html);
+    expect(bodyReads).toBe(1);
+    // a head cut before its newline, of another key, or whose body would not fill the entry: a miss
+    expect(decodeHead(keyA, head.subarray(0, head.length - 1), loc.length, readBody)).toBeUndefined();
+    expect(decodeHead(keyB, head, loc.length, readBody)).toBeUndefined();
+    expect(decodeHead(keyA, head, loc.length + 1, readBody)).toBeUndefined();
+    expect(decodeHead(keyA, Buffer.from('\u0000\u0000garbage\n'), loc.length, readBody)).toBeUndefined();
+    expect(bodyReads).toBe(1);
   });
 
   it('treats an entry cut short, another key, garbage and a read past the end as misses', () => {

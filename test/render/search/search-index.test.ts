@@ -2,11 +2,11 @@
  * The search indexer: documents go into each shard in page order whatever order they
  * arrive in, so the bytes do not depend on it; shards come back from the cache by content.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SearchIndexer, type SearchDocument } from '../../../src/render/search/search-index.js';
+import { pruneShardCache, SearchIndexer, type SearchDocument } from '../../../src/render/search/search-index.js';
 import { searchSections } from '../../../src/render/search/search-text.js';
 import { PAGES_PER_SHARD } from '../../../src/render/search/search-shards.js';
 
@@ -132,5 +132,39 @@ describe('SearchIndexer', () => {
     for (const d of docs) indexer.add(d);
     expect(() => indexer.add(docs[0])).toThrow(/unexpected document/);
     expect((await indexer.finish()).shards).toBe(2);
+  });
+});
+
+describe('pruneShardCache', () => {
+  it('deletes kept shards the last index did not use once nobody wrote them for a minute, and nothing else', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'quire-search-'));
+    try {
+      const keyed = docs.map((d) => ({ ...d, contentKey: `key-${d.page}` }));
+      const indexer = new SearchIndexer(docs.map((d) => d.page), { cacheDir });
+      for (const d of keyed) indexer.add(d);
+      await indexer.finish();
+      expect([...indexer.cacheKeys]).toHaveLength(2);
+      const packs = () => readdirSync(join(cacheDir, 'search')).filter((f) => f.endsWith('.pack')).sort();
+      const used = packs();
+      expect(used).toEqual([...indexer.cacheKeys].map((k) => `${k}.pack`).sort());
+      // an edit's leftover (the shard before it), written now and written long ago, and a file of another kind
+      writeFileSync(join(cacheDir, 'search', `${'a'.repeat(64)}.pack`), 'old build');
+      writeFileSync(join(cacheDir, 'search', `${'b'.repeat(64)}.pack`), 'recent build');
+      writeFileSync(join(cacheDir, 'search', 'notes.txt'), 'not a shard');
+      const now = Date.now() + 30_000;
+      utimesSync(join(cacheDir, 'search', `${'a'.repeat(64)}.pack`), new Date(now - 120_000), new Date(now - 120_000));
+      for (const f of used) utimesSync(join(cacheDir, 'search', f), new Date(now - 120_000), new Date(now - 120_000));
+      await pruneShardCache(cacheDir, indexer.cacheKeys, now);
+      expect(packs()).toEqual([...used, `${'b'.repeat(64)}.pack`].sort());
+      expect(readdirSync(join(cacheDir, 'search'))).toContain('notes.txt');
+      expect(readdirSync(join(cacheDir, 'search'))).toContain('terms');
+      // once the recent one is old too, it goes; the used ones stay
+      await pruneShardCache(cacheDir, indexer.cacheKeys, now + 120_000);
+      expect(packs()).toEqual(used);
+      // a cache folder without search files is left alone
+      await pruneShardCache(join(cacheDir, 'none'), new Set());
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 });

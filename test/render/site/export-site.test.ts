@@ -3,29 +3,16 @@
  * URLs, sitemap, robots, 404, redirects, the sidebar, `paths`, determinism, the cache.
  */
 import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
 import { InvalidError } from '../../../src/core/errors.js';
 import type { ExportProgress, ExportReport } from '../../../src/render/types.js';
-import { FIXTURES, smallSite, tempDir, type TempDir } from './make-site.js';
+import { FIXTURES, listFiles, smallSite, tempDir, type TempDir } from './make-site.js';
 
 /** Every file of `files` has the same bytes in both output folders. */
 function expectSameFiles(dirA: string, dirB: string, files: string[]): void {
   for (const f of files) expect(readFileSync(join(dirA, f)), f).toEqual(readFileSync(join(dirB, f)));
-}
-
-function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d)) {
-      const p = join(d, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p).split('\\').join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
 }
 
 describe('exportSite on a small site', () => {

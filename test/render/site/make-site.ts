@@ -2,9 +2,9 @@
  * Builds small docs folders in temp directories for the site tests, and copies the
  * shared fixture sites so a test can change a page without touching the originals.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/sites');
@@ -17,6 +17,20 @@ export interface TempDir {
 export function tempDir(prefix = 'quire-site-'): TempDir {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Every file under `dir`, relative and with `/`, sorted. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(relative(dir, p).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
 }
 
 export function writeFiles(root: string, files: Record<string, string>): void {
