@@ -22,6 +22,18 @@ import { workerFileOptions } from './pool/worker-pool.js';
  */
 export const EXPORT_YOUNG_GENERATION_MB = 24;
 
+/**
+ * Old generation of the export thread, in MB. Not a tight bound: the limit is what sets how far
+ * V8 lets the heap grow past what a mark-compact left alive. At V8's default limit (on a 64-bit
+ * host with 16 GB or more: 4 GB) it grows it fourfold between mark-compacts; below 2 GB it
+ * scales that factor down, 2.0 just under 2 GB (V8 heap-controller.cc, MaxGrowingFactor). On
+ * Mintlify's docs (issue 21) the export thread kept ~57 MB alive after a mark-compact late in
+ * the render phase, and was let grow to ~230 MB before the next; what it keeps grows with the
+ * site's pages. Peak RSS of that export (on a loaded host): 596 and 604 MB at the default limit,
+ * 578 MB at 2047, 554 MB at 1024 (a lower factor, but half the room for a large site).
+ */
+export const EXPORT_OLD_GENERATION_MB = 2047;
+
 /** What the export thread sends back: progress as it goes, then a report or an error. */
 export type ExportThreadMessage =
   | { progress: ExportProgress }
@@ -79,7 +91,7 @@ export function exportSiteInThread(options: ExportOptions): Promise<ExportReport
   const worker = new Worker(file.entry, {
     eval: file.eval,
     workerData: data satisfies ExportThreadData,
-    resourceLimits: { maxYoungGenerationSizeMb: EXPORT_YOUNG_GENERATION_MB },
+    resourceLimits: { maxYoungGenerationSizeMb: EXPORT_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: EXPORT_OLD_GENERATION_MB },
   });
   return new Promise<ExportReport>((resolve, reject) => {
     let settled = false;
@@ -97,7 +109,9 @@ export function exportSiteInThread(options: ExportOptions): Promise<ExportReport
       else if ('report' in msg) finish(() => resolve(msg.report));
       else finish(() => reject(signal?.aborted ? abortReason(signal) : rebuildError(msg.error)));
     });
-    worker.on('error', (err: Error) => finish(() => reject(err)));
+    worker.on('error', (err: Error & { code?: string }) =>
+      finish(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(`the export needed more than the export thread's ${EXPORT_OLD_GENERATION_MB} MB heap`, { cause: err }) : err)),
+    );
     worker.on('exit', (code) => finish(() => reject(new Error(`the export thread exited with code ${code} before its report`))));
   }).finally(() => worker.terminate());
 }
