@@ -4,25 +4,12 @@
  * are those of an export on one render thread.
  */
 import { availableParallelism } from 'node:os';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
 import { LIGHT_LANE_PAGES } from '../../../src/render/pool/render-threads.js';
-import { smallSite, tempDir, writeFiles, type TempDir } from '../site/make-site.js';
-
-function tree(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else files.set(relative(dir, p), readFileSync(p, 'latin1'));
-    }
-  };
-  walk(dir);
-  return files;
-}
+import { listFiles, smallSite, tempDir, writeFiles, type TempDir } from '../site/make-site.js';
 
 describe.skipIf(availableParallelism() < 2)('the light pages thread', () => {
   let tmp: TempDir;
@@ -45,11 +32,11 @@ describe.skipIf(availableParallelism() < 2)('the light pages thread', () => {
     const laned = await exportSite({ root: site, outDir: join(tmp.path, 'laned') });
     expect(laned.pagesRendered).toBeGreaterThan(LIGHT_LANE_PAGES + 16);
     expect({ ...laned, durationMs: 0 }).toEqual({ ...one, durationMs: 0 });
-    const a = tree(join(tmp.path, 'one'));
-    const b = tree(join(tmp.path, 'laned'));
-    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-    for (const [p, text] of a) expect(b.get(p), p).toBe(text);
-    expect(b.get('code/c3.html')).toMatch(/data-lang="tsx"[^>]*><code><span class="line"><span class="l\d+ d\d+">/);
-    expect(b.get('light/p7.html')).toContain('Light 7');
+    const files = listFiles(join(tmp.path, 'one'));
+    expect(listFiles(join(tmp.path, 'laned'))).toEqual(files);
+    const read = (dir: string, p: string) => readFileSync(join(tmp.path, dir, p), 'latin1');
+    for (const p of files) expect(read('laned', p), p).toBe(read('one', p));
+    expect(read('laned', 'code/c3.html')).toMatch(/data-lang="tsx"[^>]*><code><span class="line"><span class="l\d+ d\d+">/);
+    expect(read('laned', 'light/p7.html')).toContain('Light 7');
   }, 120_000);
 });
