@@ -278,7 +278,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // the report needs is kept per page; bodies go to the search index and are dropped.
     // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
     const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
-    // Sources were only needed for the keys; workers read their page again (memory of large sites).
+    // Sources were only needed for the keys and the page kinds; workers read their page again (memory of large sites).
     const kinds = pageKinds(tasks, plan.sources);
     const { typed } = kinds;
     plan.sources.clear();

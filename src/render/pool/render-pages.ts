@@ -124,8 +124,9 @@ export async function renderMisses(
     if (workers === undefined) started.grow(renderThreads(availableParallelism(), tasks.length));
   }
   // Light pages go last: the full threads take the others first, the light thread the light ones (render-threads.ts).
-  const lane = started !== undefined && workers === undefined && lightLane(availableParallelism(), pool.size, tasks.filter((t) => light.has(t.page)).length);
-  const ordered = lane ? [...tasks.filter((t) => !light.has(t.page)), ...tasks.filter((t) => light.has(t.page))] : tasks;
+  const lightTasks = tasks.filter((t) => light.has(t.page));
+  const lane = started !== undefined && workers === undefined && lightLane(availableParallelism(), pool.size, lightTasks.length);
+  const ordered = lane ? [...tasks.filter((t) => !light.has(t.page)), ...lightTasks] : tasks;
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {

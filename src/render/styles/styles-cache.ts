@@ -45,8 +45,8 @@ async function readStored(file: string, site: string): Promise<string | undefine
 async function keep(file: string, text: string): Promise<void> {
   try {
     await replaceFile(file, text);
-  } catch {
-    // a cache that cannot be written only costs time
+  } catch (err) {
+    noteIgnored('render.styles-cache.write', err); // a cache that cannot be written only costs time
   }
 }
 

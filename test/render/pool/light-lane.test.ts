@@ -6,9 +6,10 @@
 import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
 import { LIGHT_LANE_PAGES } from '../../../src/render/pool/render-threads.js';
+import { WorkerPool } from '../../../src/render/pool/worker-pool.js';
 import { listFiles, smallSite, tempDir, writeFiles, type TempDir } from '../site/make-site.js';
 
 describe.skipIf(availableParallelism() < 2)('the light pages thread', () => {
@@ -28,8 +29,13 @@ describe.skipIf(availableParallelism() < 2)('the light pages thread', () => {
   afterAll(() => tmp.cleanup());
 
   it('writes the files and the report of an export on one render thread', async () => {
+    const lanes = vi.spyOn(WorkerPool.prototype, 'addLane');
     const one = await exportSite({ root: site, outDir: join(tmp.path, 'one'), workers: 1 });
+    expect(lanes).not.toHaveBeenCalled();
     const laned = await exportSite({ root: site, outDir: join(tmp.path, 'laned') });
+    // The light pages did get their thread (else this test would compare two one-thread exports).
+    expect(lanes).toHaveBeenCalledTimes(1);
+    lanes.mockRestore();
     expect(laned.pagesRendered).toBeGreaterThan(LIGHT_LANE_PAGES + 16);
     expect({ ...laned, durationMs: 0 }).toEqual({ ...one, durationMs: 0 });
     const files = listFiles(join(tmp.path, 'one'));
