@@ -65,10 +65,6 @@ const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 /** What the report needs from one rendered page. */
 type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math' | 'mermaid'>;
 
-const encoder = new TextEncoder();
-
-const decoder = new TextDecoder();
-
 /** Maps with at most `limit` promises in flight, keeping the order. */
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
@@ -304,32 +300,29 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // A page rendered on the pool: written, its search text taken, its cache entry recorded.
     const onRendered = (task: RenderTask, result: RenderTaskResult) => {
       const file = pageOutputFile(task.page);
-      const [bodyStart, bodyEnd] = result.body;
-      // Decoded at most once, by whichever of the media and the search text needs it first.
-      let bodyText: string | undefined;
-      const body = () => (bodyText ??= decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
+      // The layout is drawn here, on the thread that waits for the render threads (pool/render-task.ts).
+      const layout = { icon: pageIcon, math: result.math, mermaid: result.mermaid };
       const markdownPath = join(outDir, pageMarkdownFile(task.page));
       markdownTexts.set(task.page, result.markdown);
       if (hasMedia(result.remoteMedia)) {
         // The Markdown version is written with the page, its images rewritten the same way.
         pageWrites.push(
-          media.page(body(), result.remoteMedia, file, result.markdown).then((remote) => {
+          media.page(result.body.html, result.remoteMedia, file, result.markdown).then((remote) => {
             const markdown = remote.markdown ?? result.markdown;
             markdownTexts.set(task.page, markdown);
             writePageFile(markdownPath, markdown);
             mediaDiagnostics.push(...remote.diagnostics);
-            const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
-            const written = writePageFile(join(outDir, file), bytes);
+            const written = writePageFile(join(outDir, file), layoutPage(model, { ...result.body, html: remote.html }, layout));
             if (task.cacheKey) manifest?.recordPage(task.page, sha256(task.cacheKey, remote.signature), written);
           }),
         );
       } else {
         writePageFile(markdownPath, result.markdown);
-        const written = writePageFile(join(outDir, file), result.file);
+        const written = writePageFile(join(outDir, file), layoutPage(model, result.body, layout));
         if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       }
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
-      const sections = !plan.pages[task.page].searchable ? [] : searchSections(body());
+      const sections = !plan.pages[task.page].searchable ? [] : searchSections(result.body.html);
       parsers[result.parser ?? 'none']++;
       accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey });
       if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);

@@ -1,10 +1,13 @@
 /**
  * One render task: reads a page, renders its body (MDX through renderPage, API
  * reference pages through renderEndpointPage, with the MDX content of an `openapi:`
- * page above the reference), puts it into the layout and appends its page-cache entry.
- * Runs inside the render worker threads (also callable on the main thread); the page
- * file and what the export's report, manifest and search index need go back (with
- * where the cache entry went): the main thread writes the file (export-site.ts).
+ * page above the reference) and its Markdown version, and appends its page-cache entry.
+ * Runs inside the render worker threads (also callable on the main thread); the body
+ * and what the export's report, manifest and search index need go back (with where the
+ * cache entry went): the main thread puts the body into the layout and writes the file
+ * (export-run.ts). The layout is drawn there, not here: a render thread sets the
+ * export's pace while the main thread waits for it a third of the time, and the page
+ * around the body (sidebar, head, footer) is most of its bytes to encode.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,14 +15,13 @@ import { renderPage } from '../markdown/render-page.js';
 import type { ApiPageSpec } from '../openapi/index.js';
 import type { Diagnostic, PageContext, RemoteMediaRef, RenderedPage } from '../types.js';
 import { locateRemoteMedia } from '../media/media-refs.js';
-import { layoutParts } from '../layout/page-layout.js';
+import type { LayoutInput } from '../layout/page-layout.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { sectionChain } from '../layout/nav-tree.js';
 import { pageLanguage } from '../layout/nav-scope.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import type { HighlightUse } from '../cache/highlight-pack.js';
-import { pageIconFor } from '../layout/page-icon.js';
 import { usesMath, usesMermaid } from './page-features.js';
 import { appendEntry, type PageLocation, type PackTarget } from '../cache/page-pack.js';
 import { useEngineCode } from '../cache/engine-version.js';
@@ -47,10 +49,8 @@ export interface RenderTaskResult {
   math: boolean;
   /** Whether the page has a Mermaid diagram (the library is then shipped). */
   mermaid: boolean;
-  /** The page file's bytes (UTF-8), handed over to the main thread without a copy. */
-  file: Uint8Array;
-  /** Where the page body lies in `file` (byte offsets): the main thread takes the search text from there. */
-  body: [number, number];
+  /** What the main thread lays the page out from (layout/page-layout.ts); its search text is taken from `body.html`. */
+  body: LayoutInput;
   /** Where the page's cache entry was appended, when it was. */
   cached?: PageLocation;
   /** Which Markdown parser read the page (RenderedPage.parser). */
@@ -79,8 +79,6 @@ export interface RenderInit {
   /** The main thread's engineCode(), for highlight cache keys (see cache/engine-version.ts). */
   engineCode?: string;
 }
-
-const encoder = new TextEncoder();
 
 /** Line of the first occurrence of `needle` in `source` (1-based). */
 function lineOf(source: string, needle: string): number | undefined {
@@ -185,24 +183,9 @@ function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, 
   if (remoteMedia.length) rendered.remoteMedia = remoteMedia;
   else delete rendered.remoteMedia;
   const mermaid = usesMermaid(rendered.html);
-  const { before, after } = layoutParts(init.model, rendered, { icon: pageIconFor(init.model.config.icons?.library), math, mermaid });
   const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
-  const { bytes, body } = encodePage(before, rendered.html, after);
-  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, mermaid, body, file: bytes, cached, parser: rendered.parser, markdown: markdownFile(init.model.config, rendered), ...(remoteMedia.length ? { remoteMedia } : {}) };
+  const { page, frontmatter, title, description, html, headings, sideColumn, tocTop } = rendered;
+  const body: LayoutInput = { page, frontmatter, title, description, html, headings, sideColumn, tocTop };
+  return { title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, mermaid, body, cached, parser: rendered.parser, markdown: markdownFile(init.model.config, rendered), ...(remoteMedia.length ? { remoteMedia } : {}) };
 }
 
-/**
- * The page file's bytes and where the body lies in them, encoded part by part: the page
- * is never joined into one string (V8 would copy all of it to flatten it) nor searched
- * for its body. The array is its own (not a slice of a pooled buffer): it is transferred.
- */
-function encodePage(before: string, html: string, after: string): { bytes: Uint8Array; body: [number, number] } {
-  const head = encoder.encode(before);
-  const middle = encoder.encode(html);
-  const tail = encoder.encode(after);
-  const bytes = new Uint8Array(head.length + middle.length + tail.length);
-  bytes.set(head);
-  bytes.set(middle, head.length);
-  bytes.set(tail, head.length + middle.length);
-  return { bytes, body: [head.length, head.length + middle.length] };
-}
