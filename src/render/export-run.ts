@@ -46,6 +46,7 @@ import { budgetOf, pageKinds, renderMisses } from './pool/render-pages.js';
 import { fenceSamples } from './highlight/fence-samples.js';
 import type { WarmUp } from './highlight/warm-up.js';
 import { PageCache } from './cache/page-cache.js';
+import { appendEntry, type PackTarget } from './cache/page-pack.js';
 import { HighlightPacks } from './cache/highlight-pack.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
@@ -297,35 +298,41 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // references rewritten (media/remote-media.ts); what became of them is part of its manifest key.
     const mediaDiagnostics: Diagnostic[] = [];
     const hasMedia = (refs: RenderTaskResult['remoteMedia']): refs is NonNullable<RenderTaskResult['remoteMedia']> => media.active && !!refs?.length;
+    // This run's pack of page-cache entries, appended to as pages come (cache/page-pack.ts).
+    let pagePack: PackTarget | undefined;
     // A page rendered on the pool: written, its search text taken, its cache entry recorded.
     const onRendered = (task: RenderTask, result: RenderTaskResult) => {
       const file = pageOutputFile(task.page);
-      // The layout is drawn here, on the thread that waits for the render threads (pool/render-task.ts).
+      const { rendered } = result;
+      // The layout, the Markdown file and the cache entry are made here, on the thread that
+      // waits for the render threads (pool/render-task.ts).
       const layout = { icon: pageIcon, math: result.math, mermaid: result.mermaid };
+      const markdown = markdownFile(model.config, rendered);
       const markdownPath = join(outDir, pageMarkdownFile(task.page));
-      markdownTexts.set(task.page, result.markdown);
+      markdownTexts.set(task.page, markdown);
       if (hasMedia(result.remoteMedia)) {
         // The Markdown version is written with the page, its images rewritten the same way.
         pageWrites.push(
-          media.page(result.body.html, result.remoteMedia, file, result.markdown).then((remote) => {
-            const markdown = remote.markdown ?? result.markdown;
-            markdownTexts.set(task.page, markdown);
-            writePageFile(markdownPath, markdown);
+          media.page(rendered.html, result.remoteMedia, file, markdown).then((remote) => {
+            const rewritten = remote.markdown ?? markdown;
+            markdownTexts.set(task.page, rewritten);
+            writePageFile(markdownPath, rewritten);
             mediaDiagnostics.push(...remote.diagnostics);
-            const written = writePageFile(join(outDir, file), layoutPage(model, { ...result.body, html: remote.html }, layout));
+            const written = writePageFile(join(outDir, file), layoutPage(model, { ...rendered, html: remote.html }, layout));
             if (task.cacheKey) manifest?.recordPage(task.page, sha256(task.cacheKey, remote.signature), written);
           }),
         );
       } else {
-        writePageFile(markdownPath, result.markdown);
-        const written = writePageFile(join(outDir, file), layoutPage(model, result.body, layout));
+        writePageFile(markdownPath, markdown);
+        const written = writePageFile(join(outDir, file), layoutPage(model, rendered, layout));
         if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       }
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
-      const sections = !plan.pages[task.page].searchable ? [] : searchSections(result.body.html);
+      const sections = !plan.pages[task.page].searchable ? [] : searchSections(rendered.html);
       parsers[result.parser ?? 'none']++;
       accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey });
-      if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
+      const cached = task.cacheKey && result.cacheable && pagePack ? appendEntry(pagePack, task.cacheKey, { rendered, brokenLinks: result.brokenLinks }) : undefined;
+      if (task.cacheKey && cached) cache?.added(task.cacheKey, cached);
       if (result.highlights) highlights?.note(result.highlights);
     };
     // Shard by shard, so each search shard can be built while the next one renders; the
@@ -336,10 +343,9 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const render = (list: RenderTask[], pool: typeof early) => {
       if (list.length === 0) return Promise.resolve();
       list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shardOf(a) - shardOf(b) || cmp(a.page, b.page));
-      // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
       for (const task of list) task.cacheKey = keys.get(task.page);
       if (rendered === 0) {
-        init.pagePack = cache?.runPack();
+        pagePack = cache?.runPack();
         highlights?.load();
         init.highlightPack = highlights?.runPack();
       }
