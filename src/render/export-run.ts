@@ -342,7 +342,9 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     let rendered = 0;
     const render = (list: RenderTask[], pool: typeof early) => {
       if (list.length === 0) return Promise.resolve();
-      list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shardOf(a) - shardOf(b) || cmp(a.page, b.page));
+      // Each page's shard found once (a hash), not at every comparison.
+      const shards = new Map(list.map((t) => [t, shardOf(t)]));
+      list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shards.get(a)! - shards.get(b)! || cmp(a.page, b.page));
       for (const task of list) task.cacheKey = keys.get(task.page);
       if (rendered === 0) {
         pagePack = cache?.runPack();
