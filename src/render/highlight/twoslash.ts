@@ -47,7 +47,7 @@ let loaded: Loaded | null = null;
  * TypeScript, Twoslash and the renderer, loaded in this thread at the first block that is
  * really typed, not when a page with one is parsed: a block whose HTML an export's highlight
  * cache holds (a warm re-export of a changed Twoslash page) then costs no TypeScript at all,
- * which otherwise took ~0.6 s to load and ~1.7 s for its first program (DOM library) per thread.
+ * which otherwise took 0.3-0.6 s to load and ~1.5 s for its first program (DOM library) per thread.
  * Synchronous (require, also of the ES modules) because highlighting is.
  */
 function twoslashNow(): Loaded {
