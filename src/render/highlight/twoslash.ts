@@ -85,14 +85,6 @@ function twoslashNow(): Loaded {
 }
 
 /**
- * Kept for the renderer, which calls it before a page with a Twoslash block: nothing needs
- * loading ahead any more, TypeScript loads at the first block rendered (twoslashNow).
- */
-export function loadTwoslash(): Promise<void> {
-  return Promise.resolve();
-}
-
-/**
  * Lets TypeScript go once the thread has no more Twoslash pages to render (the export knows
  * them from their sources): its language service over the DOM library is ~45 MB of heap,
  * its code and source ~20 MB more, kept otherwise until the thread ends. A page that needs
