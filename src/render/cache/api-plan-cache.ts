@@ -18,19 +18,15 @@
  * last plan: it never grows; an unreadable or stale file only costs the planning it saves.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256 } from './cache-key.js';
 import { engineCode } from './engine-version.js';
-import { confinedFile } from '../source/confined-path.js';
+import { inputHash, inputHashes, keep, readKept, stillHashes } from './input-hashes.js';
 import { scanFrontmatterClaims, type FrontmatterClaims } from '../openapi/scan-frontmatter.js';
 import type { Outbound, PlanInputs } from '../openapi/read-document.js';
 import type { ApiReferencePlan } from '../openapi/types.js';
 import type { SkippedLink } from '../output/walk-files.js';
 import type { Deployment, SiteConfig } from '../types.js';
-import { isMissing } from '../../core/missing-file.js';
-import { noteIgnored } from '../../core/ignored-errors.js';
-import { replaceFile } from '../../core/replace-file.js';
 
 const FORMAT = 'quire-api-plan-1';
 /** The files DocumentIndex reads the head of when it looks for a document (openapi/document-index.ts). */
@@ -60,30 +56,6 @@ export interface PlanArgs {
 /** Plans the API reference: openapi/plan.ts, given the claims already scanned and the outbound to read through. */
 export type Planner = (claims: FrontmatterClaims, outbound: Outbound | undefined) => Promise<ApiReferencePlan>;
 
-/** A hash of a file of the docs folder as the plan would read it, or of why it cannot be. */
-async function inputHash(root: string, file: string): Promise<string> {
-  try {
-    return sha256('file', await readFile(await confinedFile(root, file)));
-  } catch (err) {
-    return sha256('unreadable', (err as Error).message);
-  }
-}
-
-async function stillReads(root: string, reads: Record<string, string>): Promise<boolean> {
-  const entries = Object.entries(reads);
-  const hashes = await Promise.all(entries.map(([file]) => inputHash(root, file)));
-  return entries.every(([, hash], i) => hashes[i] === hash);
-}
-
-async function readStored(file: string): Promise<StoredPlan | undefined> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as StoredPlan;
-  } catch (err) {
-    if (!isMissing(err)) noteIgnored('render.api-plan-cache.read', err); // planned again
-    return undefined;
-  }
-}
-
 /** `plan(...)`, or the plan kept in `cacheDir` while it still holds (see the header). */
 export async function cachedApiPlan(cacheDir: string | undefined, args: PlanArgs, plan: Planner): Promise<ApiReferencePlan> {
   const { root, config, deployment, sources, outbound, files, links } = args;
@@ -93,22 +65,18 @@ export async function cachedApiPlan(cacheDir: string | undefined, args: PlanArgs
   // A skipped link is not in the file list, yet decides whether a page path is taken (existsSync follows it).
   const linkState = links.map((l) => [l.path, l.outside, existsSync(join(root, l.path))]);
   const key = sha256(FORMAT, engineCode(), deployment, JSON.stringify(config), JSON.stringify(files), JSON.stringify(linkState), JSON.stringify(claims));
-  const stored = await readStored(file);
-  if (stored?.format === FORMAT && stored.key === key && stored.reads && stored.plan && (await stillReads(root, stored.reads))) return stored.plan;
+  const stored = await readKept<StoredPlan>(file, 'render.api-plan-cache.read');
+  if (stored?.format === FORMAT && stored.key === key && stored.reads && stored.plan && (await stillHashes(root, stored.reads))) return stored.plan;
 
   // The documents are hashed before planning reads them, the few other files it read after.
   const specFiles = files.filter((f) => SPEC_FILE.test(f));
-  const before = await Promise.all(specFiles.map((f) => inputHash(root, f)));
+  const before = await inputHashes(root, specFiles);
   const inputs: PlanInputs = { files: new Set(), remote: false };
   const planned = await plan(claims, { policy: {}, ...outbound, inputs });
   const copied = [...planned.endpoints, ...planned.channels].some((spec) => spec.localCopy !== undefined);
   if (inputs.remote || copied) return planned;
-  const reads: Record<string, string> = Object.fromEntries(specFiles.map((f, i) => [f, before[i]]));
+  const reads = before;
   for (const f of [...inputs.files].sort()) reads[f] ??= await inputHash(root, f);
-  try {
-    await replaceFile(file, JSON.stringify({ format: FORMAT, key, reads, plan: planned } satisfies StoredPlan));
-  } catch (err) {
-    noteIgnored('render.api-plan-cache.write', err); // a cache that cannot be written only costs time
-  }
+  await keep(file, { format: FORMAT, key, reads, plan: planned } satisfies StoredPlan, 'render.api-plan-cache.write');
   return planned;
 }

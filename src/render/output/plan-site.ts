@@ -10,7 +10,8 @@
  * or in previous/next links.
  */
 import { readTextFiles } from './read-text-files.js';
-import { flattenPages, loadSiteConfig } from '../config/index.js';
+import { flattenPages } from '../config/flatten-pages.js';
+import { cachedSiteConfig } from '../cache/config-cache.js';
 import { cachedApiPlan } from '../cache/api-plan-cache.js';
 import type { ApiPageSpec, ApiReferencePlan } from '../openapi/types.js';
 import type { Outbound } from '../openapi/read-document.js';
@@ -50,11 +51,11 @@ const REPO_FILES = /^(readme|license|licence|changelog|contributing|code_of_cond
 /**
  * The site's plan. `onSources` is given the page sources as soon as they are read,
  * before the API reference is planned (export-run.ts warms its render threads with them).
- * With `cacheDir`, the API reference plan of the last export is taken again while its
- * inputs are unchanged (cache/api-plan-cache.ts).
+ * With `cacheDir`, the config and the API reference plan of the last export are taken
+ * again while their inputs are unchanged (cache/config-cache.ts, cache/api-plan-cache.ts).
  */
 export async function planSite(root: string, deployment: Deployment, exclude: string[] = [], outbound?: Outbound, onSources?: (sources: Map<string, string>) => void, cacheDir?: string): Promise<SitePlan> {
-  const { config, diagnostics } = await loadSiteConfig(root);
+  const { config, diagnostics } = await cachedSiteConfig(root, cacheDir);
   // Listing and reading the pages does not depend on the API plan: do both at once.
   const links: SkippedLink[] = [];
   const filesRead = walkFiles(root, exclude, links);
