@@ -7,7 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
-import { listFiles, tempDir, writeFiles, type TempDir } from './make-site.js';
+import { tempDir, writeFiles, type TempDir } from './make-site.js';
+import { expectLikeCold } from './like-cold.js';
 
 const doc = JSON.stringify({
   openapi: '3.1.0',
@@ -35,13 +36,8 @@ describe('warm export of a site with an API reference', () => {
   });
   afterAll(() => tmp?.cleanup());
 
-  const expectLikeCold = async (files: string[], name: string) => {
-    const cold = join(tmp.path, name);
-    const plain = await exportSite({ root, outDir: cold, workers: 0 });
-    expect(files).toEqual(plain.files);
-    expect(listFiles(out)).toEqual(listFiles(cold));
-    for (const f of listFiles(cold)) expect(readFileSync(join(out, f)), f).toEqual(readFileSync(join(cold, f)));
-  };
+  const likeCold = (files: string[], name: string) => expectLikeCold(root, out, files, join(tmp.path, name));
+
   const apiPage = (files: string[]) => {
     const page = files.find((f) => f.endsWith('.html') && f.includes('pets'));
     expect(page).toBeDefined();
@@ -58,7 +54,7 @@ describe('warm export of a site with an API reference', () => {
     writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHello after an edit.\n');
     const warm = await exportSite({ root, outDir: out, cacheDir, workers: 1 });
     expect(warm.features['page-cache']).toEqual({ included: true, reason: `${first.pagesRendered - 1} of ${first.pagesRendered} pages from the cache` });
-    await expectLikeCold(warm.files, 'cold-1');
+    await likeCold(warm.files, 'cold-1');
 
     // The schema the operation's response names is renamed: the plan (and the page) follow.
     writeFileSync(join(root, 'schemas/pet.json'), JSON.stringify({ type: 'object', properties: { callname: { type: 'string' } } }));
@@ -66,12 +62,12 @@ describe('warm export of a site with an API reference', () => {
     const html = apiPage(again.files);
     expect(html).toContain('callname');
     expect(html).not.toContain('nickname');
-    await expectLikeCold(again.files, 'cold-2');
+    await likeCold(again.files, 'cold-2');
 
     // The operation's summary, which the plan holds (the page's title and sidebar label), changes.
     writeFileSync(join(root, 'openapi.json'), doc.replace('List pets', 'All the pets'));
     const renamed = await exportSite({ root, outDir: out, cacheDir, workers: 1 });
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('All the pets');
-    await expectLikeCold(renamed.files, 'cold-3');
+    await likeCold(renamed.files, 'cold-3');
   }, 240_000);
 });
