@@ -189,7 +189,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   // A cold export renders every page: its render threads warm their highlighter with the
   // languages of the site's fences while this thread goes on with the scan (highlight/warm-up.ts).
   const warm = cold && early ? (sources: Map<string, string>) => early.prepare({ warm: fenceSamples(sources.values()) } satisfies WarmUp) : undefined;
-  const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : []), ...(options.workDir ? [resolve(options.workDir)] : [])], outbound, warm);
+  const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : []), ...(options.workDir ? [resolve(options.workDir)] : [])], outbound, warm, cacheDir);
   const tasks = selectTasks(plan, options.paths);
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
   const fileSet = new Set(plan.files);

@@ -36,14 +36,17 @@ function lineOf(text: string, message: string): number | undefined {
 
 /**
  * @param root the docs folder (holding docs.json or mint.json)
+ * @param reads collects the root-relative path of every file read or tried (the config cache checks them again)
  * @throws InvalidError when the folder holds neither file, or the file is not a JSON object
  */
-export async function loadSiteConfig(root: string): Promise<{ config: SiteConfig; diagnostics: Diagnostic[] }> {
+export async function loadSiteConfig(root: string, reads?: Set<string>): Promise<{ config: SiteConfig; diagnostics: Diagnostic[] }> {
   const abs = resolve(root);
   let source: SiteConfig['source'] = 'docs.json';
+  reads?.add(source);
   let text = await readIfExists(abs, 'docs.json');
   if (text === null) {
     source = 'mint.json';
+    reads?.add(source);
     text = await readIfExists(abs, 'mint.json');
   }
   if (text === null) throw new InvalidError(`${root} is not a docs site: it has neither a docs.json nor a mint.json file`);
@@ -57,7 +60,7 @@ export async function loadSiteConfig(root: string): Promise<{ config: SiteConfig
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new InvalidError(`${source} must hold a JSON object`);
 
   const diagnostics: Diagnostic[] = [];
-  const resolved = (await resolveRefs(parsed, join(abs, source), abs, diagnostics)) as Record<string, unknown>;
+  const resolved = (await resolveRefs(parsed, join(abs, source), abs, diagnostics, reads)) as Record<string, unknown>;
   const docs = source === 'mint.json' ? mintToDocs(resolved) : resolved;
   const sections = readSections(docs, source, diagnostics);
   const navigation = new NavReader(source, diagnostics, sections.icons?.library).read(docs.navigation);

@@ -12,15 +12,20 @@ import { ConfinedPathError, isInside, readConfinedText } from '../source/confine
 interface RefState {
   root: string;
   diagnostics: Diagnostic[];
+  /** Root-relative paths of the files read or tried (cache/config-cache.ts checks them again). */
+  reads?: Set<string>;
 }
 
 export function toPosix(p: string): string {
   return p.split(sep).join('/');
 }
 
-/** Returns `value` with every `$ref` replaced by the referenced JSON (unresolvable ones become null). */
-export async function resolveRefs(value: unknown, file: string, root: string, diagnostics: Diagnostic[]): Promise<unknown> {
-  return walk(value, file, [], new Set([resolve(file)]), { root, diagnostics });
+/**
+ * Returns `value` with every `$ref` replaced by the referenced JSON (unresolvable ones become null).
+ * `reads` collects the root-relative path of every file read or tried.
+ */
+export async function resolveRefs(value: unknown, file: string, root: string, diagnostics: Diagnostic[], reads?: Set<string>): Promise<unknown> {
+  return walk(value, file, [], new Set([resolve(file)]), { root, diagnostics, reads });
 }
 
 async function walk(value: unknown, file: string, path: PropertyKey[], chain: Set<string>, st: RefState): Promise<unknown> {
@@ -54,6 +59,7 @@ async function load(ref: string, from: string, path: PropertyKey[], chain: Set<s
   if (!isInside(st.root, target)) return fail(`"${ref}" points outside the docs folder`);
   if (chain.has(target)) return fail(`"${ref}" makes a cycle (${[...chain, target].map((f) => toPosix(relative(st.root, f))).join(' -> ')})`);
   let text: string;
+  st.reads?.add(toPosix(relative(st.root, target)));
   try {
     text = await readConfinedText(st.root, relative(st.root, target));
   } catch (err) {

@@ -33,8 +33,8 @@ export interface CodeBlockOptions {
   /** Told when the block went past a highlighting bound and is shown as plain text. */
   onPlain?: (reason: string) => void;
   /**
-   * Told when a `twoslash` block is shown without type information (twoslash.ts); the
-   * renderer loads Twoslash (loadTwoslash) before it renders a page with such a block.
+   * Told when a `twoslash` block is shown without type information (twoslash.ts, which
+   * loads TypeScript at the first block it types).
    */
   onNoTypes?: (reason: string) => void;
   /** The page's interface words for the buttons. @default English */

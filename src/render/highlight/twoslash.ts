@@ -10,7 +10,7 @@
  * `/etc/passwd`, `// @filename`, `/// <reference path>` or `// @types` can name only files
  * of that map, never the disk. TypeScript only reads and checks the code; nothing runs.
  * TypeScript (~10 MB of JavaScript, about 2 s and 80 MB of heap to parse its DOM library)
- * is loaded in a thread only when one of its pages has such a block.
+ * is loaded in a thread only when it types a block (none of the export's caches had it).
  *
  * As with Shiki's transformer (`throws: false`), a block whose compiler errors are not the
  * ones it declares (`// @errors: 2307`) is shown as plain highlighted code; Quire also says
@@ -41,57 +41,57 @@ interface Loaded {
   transformer: (run: () => TwoslashReturn) => ShikiTransformer;
 }
 
-let loading: Promise<Loaded> | null = null;
 let loaded: Loaded | null = null;
 
-/** Loads TypeScript, Twoslash and the renderer once per thread; the renderer then calls {@link runTwoslash}. */
-export function loadTwoslash(): Promise<void> {
-  loading ??= (async () => {
-    const require = createRequire(import.meta.url);
-    // require, not import(): Node would first scan TypeScript's 9 MB of CommonJS for its
-    // export names (~0.45 s of CPU); require hands over module.exports as it is.
-    const ts = require('typescript') as typeof import('typescript');
-    const [{ createTwoslasher }, { createDefaultMapFromNodeModules }, shiki] = await Promise.all([
-      import('twoslash/core'),
-      import('@typescript/vfs'),
-      import('@shikijs/twoslash/core'),
-    ]);
-    const libDir = dirname(require.resolve('typescript'));
-    // Only TypeScript's own declaration files, read from our installation; `fsMap` makes
-    // Twoslash use @typescript/vfs's in-memory system instead of the disk.
-    const fsMap = createDefaultMapFromNodeModules({}, ts, libDir);
-    const twoslasher = createTwoslasher({
-      // Twoslash's type is TypeScript's ES namespace, which also carries itself as `default`.
-      tsModule: { ...ts, default: ts },
-      tsLibDirectory: libDir,
-      fsMap,
-      vfsRoot: '/',
-      // Shiki's defaults (defaultTwoslashOptions): bundler resolution and its custom tags.
-      compilerOptions: { moduleResolution: ts.ModuleResolutionKind.Bundler },
-      customTags: ['annotate', 'log', 'warn', 'error'],
-      // The errors are checked here (undeclaredErrors), so a block never throws for them.
-      handbookOptions: { noErrorValidation: true },
-    });
-    const renderer: TwoslashRenderer = shiki.rendererRich({ errorRendering: 'line' });
-    const factory = shiki.createTransformerFactory(twoslasher, renderer);
-    loaded = {
-      twoslasher,
-      transformer: (run) => factory({ twoslasher: () => run(), langs: ['ts', 'tsx', 'js', 'jsx'], throws: true, explicitTrigger: false }),
-    };
-    return loaded;
-  })();
-  return loading.then(() => undefined);
+/**
+ * TypeScript, Twoslash and the renderer, loaded in this thread at the first block that is
+ * really typed, not when a page with one is parsed: a block whose HTML an export's highlight
+ * cache holds (a warm re-export of a changed Twoslash page) then costs no TypeScript at all,
+ * which otherwise took 0.3-0.6 s to load and ~1.5 s for its first program (DOM library) per thread.
+ * Synchronous (require, also of the ES modules) because highlighting is.
+ */
+function twoslashNow(): Loaded {
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  // require, not import(): Node would first scan TypeScript's 9 MB of CommonJS for its
+  // export names (~0.45 s of CPU); require hands over module.exports as it is.
+  const ts = require('typescript') as typeof import('typescript');
+  const { createTwoslasher } = require('twoslash/core') as typeof import('twoslash/core');
+  const { createDefaultMapFromNodeModules } = require('@typescript/vfs') as typeof import('@typescript/vfs');
+  const shiki = require('@shikijs/twoslash/core') as typeof import('@shikijs/twoslash/core');
+  const libDir = dirname(require.resolve('typescript'));
+  // Only TypeScript's own declaration files, read from our installation; `fsMap` makes
+  // Twoslash use @typescript/vfs's in-memory system instead of the disk.
+  const fsMap = createDefaultMapFromNodeModules({}, ts, libDir);
+  const twoslasher = createTwoslasher({
+    // Twoslash's type is TypeScript's ES namespace, which also carries itself as `default`.
+    tsModule: { ...ts, default: ts },
+    tsLibDirectory: libDir,
+    fsMap,
+    vfsRoot: '/',
+    // Shiki's defaults (defaultTwoslashOptions): bundler resolution and its custom tags.
+    compilerOptions: { moduleResolution: ts.ModuleResolutionKind.Bundler },
+    customTags: ['annotate', 'log', 'warn', 'error'],
+    // The errors are checked here (undeclaredErrors), so a block never throws for them.
+    handbookOptions: { noErrorValidation: true },
+  });
+  const renderer: TwoslashRenderer = shiki.rendererRich({ errorRendering: 'line' });
+  const factory = shiki.createTransformerFactory(twoslasher, renderer);
+  loaded = {
+    twoslasher,
+    transformer: (run) => factory({ twoslasher: () => run(), langs: ['ts', 'tsx', 'js', 'jsx'], throws: true, explicitTrigger: false }),
+  };
+  return loaded;
 }
 
 /**
  * Lets TypeScript go once the thread has no more Twoslash pages to render (the export knows
  * them from their sources): its language service over the DOM library is ~45 MB of heap,
  * its code and source ~20 MB more, kept otherwise until the thread ends. A page that needs
- * it after all loads it again (loadTwoslash).
+ * it after all loads it again (twoslashNow).
  */
 export function releaseTwoslash(): void {
-  if (!loading) return;
-  loading = null;
+  if (!loaded) return;
   loaded = null;
   // Its module record would keep TypeScript's 9 MB of functions alive.
   const require = createRequire(import.meta.url);
@@ -152,17 +152,21 @@ export type TwoslashOutcome = { ok: true; html: string } | { ok: false; reason: 
  * errors, completions, custom tags), or why the block is shown without types; undefined
  * when the option does not apply to the block's language. `pre` gets the attributes of
  * Quire's code blocks (its class with `twoslash lsp` added); `lineClass(n)` the classes of
- * the code's line n (numbered as given, before Twoslash took lines out).
+ * the code's line n (numbered as given, before Twoslash took lines out). A block met again
+ * is not typed again: the render thread's highlight cache (recentHighlights) answers first.
  */
 export function runTwoslash(h: HighlighterCore, code: string, lang: string, preAttrs: Record<string, string>, lineClass: (n: number) => string): TwoslashOutcome | undefined {
   const extension = twoslashExtension(lang);
   if (!extension) return undefined;
-  // render-page.ts loads Twoslash for every block it finds; a block reached another way is not typed
-  if (!loaded) return { ok: false, reason: 'TypeScript is not loaded where this block is rendered' };
   if (code.length > MAX_TWOSLASH_CHARS) return { ok: false, reason: `the block has ${code.length} characters (type information stops at ${MAX_TWOSLASH_CHARS})` };
+  return typeBlock(h, code, extension, preAttrs, lineClass);
+}
+
+function typeBlock(h: HighlighterCore, code: string, extension: 'ts' | 'tsx' | 'js' | 'jsx', preAttrs: Record<string, string>, lineClass: (n: number) => string): TwoslashOutcome {
+  const { twoslasher, transformer } = twoslashNow();
   let result: TwoslashReturn;
   try {
-    result = loaded.twoslasher(code, extension);
+    result = twoslasher(code, extension);
   } catch (err) {
     // Unknown `// @flag`s and malformed notations throw TwoslashError; anything else is ours.
     if (!(err instanceof Error) || err.name !== 'TwoslashError') throw err;
@@ -192,7 +196,7 @@ export function runTwoslash(h: HighlighterCore, code: string, lang: string, preA
     lang: extension,
     themes: { light: LIGHT_THEME, dark: DARK_THEME },
     defaultColor: false,
-    transformers: [loaded.transformer(() => result), quire],
+    transformers: [transformer(() => result), quire],
   });
   return { ok: true, html };
 }

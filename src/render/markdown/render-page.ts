@@ -6,8 +6,6 @@
 import { posix } from 'node:path';
 import type { Nodes, Root } from 'mdast';
 import { blockLanguages, ensureLanguages, getHighlighter, languageId } from '../highlight/highlighter.js';
-import { loadTwoslash, twoslashExtension } from '../highlight/twoslash.js';
-import { parseCodeMeta } from '../highlight/code-meta.js';
 import type { Diagnostic, Frontmatter, PageContext, RenderedPage } from '../types.js';
 import { readFrontmatter } from './frontmatter.js';
 import { readModule, sharedSnippetCache, type PageModule } from './modules.js';
@@ -17,17 +15,12 @@ import { threadSandbox } from '../sandbox/component-sandbox.js';
 import { literalLinesMessage, parsePage } from './parse.js';
 
 /** Adds the fence languages of `tree` to `into`; true when a JavaScript/TypeScript block asks for `twoslash`. */
-function collectLanguages(tree: Root, into: Set<string>): boolean {
-  let twoslash = false;
+function collectLanguages(tree: Root, into: Set<string>): void {
   const visit = (n: Nodes) => {
-    if (n.type === 'code' && n.lang) {
-      for (const lang of blockLanguages(n.lang, n.value)) into.add(lang);
-      if (n.meta?.includes('twoslash') && twoslashExtension(n.lang) && parseCodeMeta(n.meta).twoslash) twoslash = true;
-    }
+    if (n.type === 'code' && n.lang) for (const lang of blockLanguages(n.lang, n.value)) into.add(lang);
     if ('children' in n) for (const c of n.children as Nodes[]) visit(c);
   };
   visit(tree);
-  return twoslash;
 }
 
 function allModules(mod: PageModule, into = new Set<PageModule>()): Set<PageModule> {
@@ -58,10 +51,8 @@ export async function renderPage(source: string, ctx: PageContext): Promise<Rend
   const page = await readModule({ root: ctx.root, diagnostics, cache: sharedSnippetCache() }, ctx.file, source, parsed.tree);
 
   const langs = new Set<string>();
-  let twoslash = false;
-  for (const m of allModules(page)) if (collectLanguages(m.tree, langs)) twoslash = true;
-  // TypeScript for type information, loaded only in a thread that meets such a block.
-  if (twoslash) await loadTwoslash();
+  // (TypeScript for a Twoslash block loads at the first block typed: highlight/twoslash.ts.)
+  for (const m of allModules(page)) collectLanguages(m.tree, langs);
   const supported = [...langs].filter((l) => languageId(l));
   const highlighter = supported.length ? await ensureLanguages(supported) : await getHighlighter();
 

@@ -10,7 +10,7 @@
 import type $RefParser from '@apidevtools/json-schema-ref-parser';
 import { readFile } from 'node:fs/promises';
 import type { Deployment, Diagnostic } from '../types.js';
-import { brokenRefDiagnostics, externalRefDiagnostic, hasUrlRefs, refFilesOf } from './check-document.js';
+import { brokenRefDiagnostics, externalRefDiagnostic, hasUrlRefs, noteInputs, refFilesOf } from './check-document.js';
 import { formatJsonPath, pathLines } from './json-path.js';
 import { cachedRenderDocument, type RenderSource } from './document-cache.js';
 import {
@@ -38,6 +38,7 @@ const asyncWording = (message: string) => message.replace(/^OpenAPI document/, '
 
 export async function checkAsyncDocument(root: string, ref: string, deployment: Deployment, outbound: Outbound = { policy: {} }): Promise<CheckedAsyncDocument> {
   const key = documentKey(ref);
+  noteInputs(outbound, key);
   const fail = (diagnostics: Diagnostic[]): CheckedAsyncDocument => ({ key, diagnostics });
   const at = (tokens: (string | number)[], text: string, raw: unknown, message: string, lineAt = pathLines(text)): Diagnostic => ({
     severity: 'error', file: key, path: formatJsonPath(tokens, raw), line: lineAt(tokens.map(String)), message,
@@ -65,6 +66,8 @@ export async function checkAsyncDocument(root: string, ref: string, deployment: 
   } catch (err) {
     if ((err as Error).name === 'ResolverError') return fail([externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)]);
     return fail([{ severity: 'error', file: key, message: `AsyncAPI document ${key}: ${(err as Error).message.split('\n')[0]}` }]);
+  } finally {
+    noteInputs(outbound, key, reads, raw);
   }
   const shape = shapeProblems(raw, doc);
   const lineAt = shape.length > 0 ? pathLines(text) : undefined;

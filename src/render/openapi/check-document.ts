@@ -33,6 +33,7 @@ const MAX_VALIDATION_DIAGNOSTICS = 8;
 
 export async function checkDocument(root: string, ref: string, deployment: Deployment, outbound: Outbound = { policy: {} }): Promise<CheckedDocument> {
   const key = documentKey(ref);
+  noteInputs(outbound, key);
   const fail = (message: string, extra: Partial<Diagnostic> = {}): CheckedDocument => ({ key, diagnostics: [{ severity: 'error', file: key, message, ...extra }] });
   let source: { text: string; raw: OpenApiObject };
   try {
@@ -74,7 +75,22 @@ export async function checkDocument(root: string, ref: string, deployment: Deplo
   } catch (err) {
     if ((err as Error).name === 'ResolverError') return { key, diagnostics: [externalRefDiagnostic(err as Error & { source?: string }, root, key, text, raw)] };
     return { key, diagnostics: validationDiagnostics(err, key, text, raw) };
+  } finally {
+    noteInputs(outbound, key, reads, raw);
   }
+}
+
+/**
+ * Adds what checking a document read to the plan's inputs, when the plan cache collects them
+ * (read-document.ts `PlanInputs`): the document, the files its `$ref`s read or tried to, and
+ * whether it or a `$ref` names a URL.
+ */
+export function noteInputs(outbound: Outbound | undefined, key: string, reads: ReadonlySet<string> = new Set(), raw?: OpenApiObject): void {
+  const inputs = outbound?.inputs;
+  if (!inputs) return;
+  if (isUrl(key) || (raw !== undefined && hasUrlRefs(raw))) inputs.remote = true;
+  else inputs.files.add(key);
+  for (const file of reads) inputs.files.add(file);
 }
 
 /**

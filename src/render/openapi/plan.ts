@@ -14,7 +14,7 @@ import { childPath, collectSpecSources, sectionPath } from './nav-refs.js';
 import { PageAssigner } from './page-assigner.js';
 import { playgroundMode } from './playground-mode.js';
 import type { Outbound } from './read-document.js';
-import { scanFrontmatterClaims } from './scan-frontmatter.js';
+import { scanFrontmatterClaims, type FrontmatterClaims } from './scan-frontmatter.js';
 import type { ApiReferencePlan } from './types.js';
 
 /** The documents in reach of a navigation node, with the directory of their pages, and its sample settings. */
@@ -23,10 +23,11 @@ interface Scope {
   examples?: ApiExamples;
 }
 
-export async function planApiReference(root: string, config: SiteConfig, deployment: Deployment, pageSources?: ReadonlyMap<string, string>, outbound?: Outbound, files?: readonly string[]): Promise<ApiReferencePlan> {
+/** `scanned`: the claims of `pageSources`, when the caller has scanned them already (cache/api-plan-cache.ts). */
+export async function planApiReference(root: string, config: SiteConfig, deployment: Deployment, pageSources?: ReadonlyMap<string, string>, outbound?: Outbound, files?: readonly string[], scanned?: FrontmatterClaims): Promise<ApiReferencePlan> {
   const diagnostics: Diagnostic[] = [];
   const index = await DocumentIndex.create(root, files);
-  const { claims, invalid, asyncapiPages } = await scanFrontmatterClaims(root, pageSources);
+  const { claims, invalid, asyncapiPages } = scanned ?? (await scanFrontmatterClaims(root, pageSources));
   for (const bad of invalid) {
     diagnostics.push({ severity: 'error', file: bad.source, line: bad.line, path: 'openapi', message: `Frontmatter openapi: ${JSON.stringify(bad.value)} is not an operation reference such as "GET /users" or "openapi.yaml GET /users"` });
   }

@@ -18,6 +18,16 @@ export interface Outbound {
   policy: FetchPolicy;
   /** A folder of this export's own for copies of fetched documents; none: no copies are kept. */
   copyDir?: string;
+  /** Set by the plan cache (cache/api-plan-cache.ts): what the plan read, so that a kept plan serves only while those inputs hold. */
+  inputs?: PlanInputs;
+}
+
+/** The inputs of an API reference plan besides the config, the file list and the pages' frontmatter. */
+export interface PlanInputs {
+  /** Files of the docs folder the plan read or tried to read (root-relative): documents and their `$ref` targets. */
+  files: Set<string>;
+  /** Whether a document or a `$ref` named a URL: what the network answers is no input a hash can pin. */
+  remote: boolean;
 }
 
 /**

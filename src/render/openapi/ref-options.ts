@@ -25,7 +25,7 @@ function toFilePath(url: string): string {
  * `root` null: no file may be read (URL documents resolve against the network only).
  * `http` null: no URL is fetched; otherwise URLs go through the guarded fetcher under that
  * policy (swagger-parser's own HTTP resolver is off: it would reach any address).
- * `reads` collects the root-relative path of every file of the folder that resolution read:
+ * `reads` collects the root-relative path of every file of the folder that resolution read (or tried to):
  * a page's cache key covers them (cache/page-keys.ts), so a changed `$ref` target re-renders it.
  */
 export function refParserOptions(root: string | null, http: FetchPolicy | null, reads?: Set<string>): SwaggerParser.Options {
@@ -51,10 +51,10 @@ export function refParserOptions(root: string | null, http: FetchPolicy | null, 
           const p = toFilePath(file.url);
           const rel = root === null ? null : relativeInside(root, p);
           if (root === null || rel === null) throw new Error(`$ref to ${p} is outside the docs folder`);
-          // Confined: a link on the way out of the folder is refused like a path outside it.
-          const bytes = await readFile(await confinedFile(root, rel));
+          // Noted before the read: a read that fails is an input too (the plan cache checks it again).
           reads?.add(rel);
-          return bytes;
+          // Confined: a link on the way out of the folder is refused like a path outside it.
+          return await readFile(await confinedFile(root, rel));
         },
       },
     },

@@ -81,7 +81,14 @@ export async function readHead(file: string, bytes = HEAD_BYTES): Promise<string
  * The claims of the pages under `root`. An export passes the page sources it has read
  * already (path relative to the root -> text), so no page is read twice.
  */
-export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<string, string>): Promise<{ claims: FrontmatterClaim[]; invalid: FrontmatterValue[]; asyncapiPages: FrontmatterValue[] }> {
+/** What the pages' frontmatter says about the API reference. */
+export interface FrontmatterClaims {
+  claims: FrontmatterClaim[];
+  invalid: FrontmatterValue[];
+  asyncapiPages: FrontmatterValue[];
+}
+
+export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<string, string>): Promise<FrontmatterClaims> {
   const claims: FrontmatterClaim[] = [];
   const invalid: FrontmatterValue[] = [];
   const asyncapiPages: FrontmatterValue[] = [];

@@ -10,10 +10,9 @@
  * or in previous/next links.
  */
 import { readTextFiles } from './read-text-files.js';
-import { flattenPages, loadSiteConfig } from '../config/index.js';
-// plan.js, not index.js: the main thread never renders an API page (render-endpoint.js and its
-// code-sample and Markdown libraries cost ~0.5 s of CPU to load).
-import { planApiReference } from '../openapi/plan.js';
+import { flattenPages } from '../config/flatten-pages.js';
+import { cachedSiteConfig } from '../cache/config-cache.js';
+import { cachedApiPlan } from '../cache/api-plan-cache.js';
 import type { ApiPageSpec, ApiReferencePlan } from '../openapi/types.js';
 import type { Outbound } from '../openapi/read-document.js';
 import type { Deployment, Diagnostic, Navigation, SiteConfig } from '../types.js';
@@ -52,9 +51,11 @@ const REPO_FILES = /^(readme|license|licence|changelog|contributing|code_of_cond
 /**
  * The site's plan. `onSources` is given the page sources as soon as they are read,
  * before the API reference is planned (export-run.ts warms its render threads with them).
+ * With `cacheDir`, the config and the API reference plan of the last export are taken
+ * again while their inputs are unchanged (cache/config-cache.ts, cache/api-plan-cache.ts).
  */
-export async function planSite(root: string, deployment: Deployment, exclude: string[] = [], outbound?: Outbound, onSources?: (sources: Map<string, string>) => void): Promise<SitePlan> {
-  const { config, diagnostics } = await loadSiteConfig(root);
+export async function planSite(root: string, deployment: Deployment, exclude: string[] = [], outbound?: Outbound, onSources?: (sources: Map<string, string>) => void, cacheDir?: string): Promise<SitePlan> {
+  const { config, diagnostics } = await cachedSiteConfig(root, cacheDir);
   // Listing and reading the pages does not depend on the API plan: do both at once.
   const links: SkippedLink[] = [];
   const filesRead = walkFiles(root, exclude, links);
@@ -65,7 +66,14 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
       return sources;
     });
   // Pages whose frontmatter names an operation are found in the sources just read.
-  const apiPlanned = Promise.all([sourcesRead, filesRead]).then(([sources, list]) => planApiReference(root, config, deployment, sources, outbound, list));
+  const apiPlanned = Promise.all([sourcesRead, filesRead]).then(([sources, list]) =>
+    cachedApiPlan(cacheDir, { root, config, deployment, sources, outbound, files: list, links }, async (claims, through) => {
+      // Loaded only to plan: a warm export whose documents did not change takes the kept plan. plan.js, not
+      // index.js: the export thread never renders an API page (render-endpoint.js and its libraries: ~0.5 s of CPU).
+      const { planApiReference } = await import('../openapi/plan.js');
+      return planApiReference(root, config, deployment, sources, through, list, claims);
+    }),
+  );
   const [configText, api, files, allSources] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead]);
   diagnostics.push(...api.diagnostics);
   for (const link of links) {

@@ -4,11 +4,20 @@
  * a hostile block unable to make TypeScript read anything from the disk.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../site/make-site.js';
 import { render } from '../components/render-helper.js';
 import { releaseTwoslash } from '../../../src/render/highlight/twoslash.js';
+import { highlightPre, type HighlightCache } from '../../../src/render/highlight/index.js';
+import { ensureLanguages } from '../../../src/render/highlight/highlighter.js';
+
+/** Whether this thread holds TypeScript's module (twoslash.ts loads it with require). */
+function typescriptLoaded(): boolean {
+  const require = createRequire(import.meta.url);
+  return require.cache[require.resolve('typescript')] !== undefined;
+}
 
 /** The text of the page's type popups, in order. */
 function popups(html: string): string[] {
@@ -61,6 +70,25 @@ describe('twoslash code blocks', () => {
     releaseTwoslash();
     releaseTwoslash(); // nothing loaded: nothing to do
     expect((await render(src)).html).toBe(before.html);
+  });
+
+  it('loads TypeScript only for a block the highlight cache does not hold', async () => {
+    const h = await ensureLanguages(['ts']);
+    const code = 'const answer = 6 * 7;';
+    const entries = new Map<string, string>();
+    const store = (): HighlightCache => ({ get: (k) => entries.get(k), set: (k, v) => void entries.set(k, v) });
+    const noTypes: string[] = [];
+    releaseTwoslash();
+    expect(typescriptLoaded()).toBe(false);
+    const typed = highlightPre(h, code, 'ts', 'twoslash', store(), undefined, (r) => noTypes.push(r));
+    expect(typescriptLoaded()).toBe(true);
+    expect(typed).toContain('twoslash-popup-code');
+    expect(popups(typed)).toContain('const answer: number');
+    releaseTwoslash();
+    // A later export (a fresh store over the same entries): the block's HTML, and no TypeScript.
+    expect(highlightPre(h, code, 'ts', 'twoslash', store(), undefined, (r) => noTypes.push(r))).toBe(typed);
+    expect(typescriptLoaded()).toBe(false);
+    expect(noTypes).toEqual([]);
   });
 
   it('keeps line marks on the lines they were written on when Twoslash takes lines out', async () => {

@@ -9,7 +9,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
-import { copyFixture, listFiles, tempDir, writeFiles, type TempDir } from './make-site.js';
+import { copyFixture, tempDir, writeFiles, type TempDir } from './make-site.js';
+import { expectLikeCold } from './like-cold.js';
 
 describe('warm export of a multilingual site', () => {
   let tmp: TempDir;
@@ -30,6 +31,8 @@ describe('warm export of a multilingual site', () => {
   });
   afterAll(() => tmp?.cleanup());
 
+  const likeCold = (files: string[], name: string) => expectLikeCold(root, out, files, join(tmp.path, name));
+
   /** The output manifest's key of each file it records (cache/output-manifest.ts). */
   const manifestKeys = (): Record<string, string> => {
     const [file] = readdirSync(join(cacheDir, 'outputs'));
@@ -37,13 +40,6 @@ describe('warm export of a multilingual site', () => {
     return Object.fromEntries(Object.entries(data.files).map(([p, e]) => [p, e.key]));
   };
 
-  const expectLikeCold = async (files: string[], name: string) => {
-    const cold = join(tmp.path, name);
-    const plain = await exportSite({ root, outDir: cold, workers: 0 });
-    expect(files).toEqual(plain.files);
-    expect(listFiles(out)).toEqual(listFiles(cold));
-    for (const f of listFiles(cold)) expect(readFileSync(join(out, f)), f).toEqual(readFileSync(join(cold, f)));
-  };
 
   it('renders the edited page, makes only its language files again, and writes what a cold export writes', async () => {
     const first = await exportSite({ root, outDir: out, cacheDir, workers: 1 });
@@ -74,7 +70,7 @@ describe('warm export of a multilingual site', () => {
     const css = warm.files.filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(out, f), 'utf8')).join('\n');
     expect(css).toContain('.brand{color:#123456}');
     expect(css).toContain('rounded-xl');
-    await expectLikeCold(warm.files, 'cold-1');
+    await likeCold(warm.files, 'cold-1');
   }, 240_000);
 
   it('bundles the site CSS again when a file it imported changed', async () => {
@@ -83,6 +79,6 @@ describe('warm export of a multilingual site', () => {
     const css = warm.files.filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(out, f), 'utf8')).join('\n');
     expect(css).toContain('#654321');
     expect(css).not.toContain('#123456');
-    await expectLikeCold(warm.files, 'cold-2');
+    await likeCold(warm.files, 'cold-2');
   }, 240_000);
 });
