@@ -46,6 +46,7 @@ import { budgetOf, pageKinds, renderMisses } from './pool/render-pages.js';
 import { fenceSamples } from './highlight/fence-samples.js';
 import type { WarmUp } from './highlight/warm-up.js';
 import { PageCache } from './cache/page-cache.js';
+import { appendEntry, type PackTarget } from './cache/page-pack.js';
 import { HighlightPacks } from './cache/highlight-pack.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
@@ -64,10 +65,6 @@ import { isRemoteUrl } from './media/media-refs.js';
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 /** What the report needs from one rendered page. */
 type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math' | 'mermaid'>;
-
-const encoder = new TextEncoder();
-
-const decoder = new TextDecoder();
 
 /** Maps with at most `limit` promises in flight, keeping the order. */
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -301,38 +298,41 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // references rewritten (media/remote-media.ts); what became of them is part of its manifest key.
     const mediaDiagnostics: Diagnostic[] = [];
     const hasMedia = (refs: RenderTaskResult['remoteMedia']): refs is NonNullable<RenderTaskResult['remoteMedia']> => media.active && !!refs?.length;
+    // This run's pack of page-cache entries, appended to as pages come (cache/page-pack.ts).
+    let pagePack: PackTarget | undefined;
     // A page rendered on the pool: written, its search text taken, its cache entry recorded.
     const onRendered = (task: RenderTask, result: RenderTaskResult) => {
       const file = pageOutputFile(task.page);
-      const [bodyStart, bodyEnd] = result.body;
-      // Decoded at most once, by whichever of the media and the search text needs it first.
-      let bodyText: string | undefined;
-      const body = () => (bodyText ??= decoder.decode(result.file.subarray(bodyStart, bodyEnd)));
+      const { rendered } = result;
+      // The layout, the Markdown file and the cache entry are made here, on the thread that
+      // waits for the render threads (pool/render-task.ts).
+      const layout = { icon: pageIcon, math: result.math, mermaid: result.mermaid };
+      const markdown = markdownFile(model.config, rendered);
       const markdownPath = join(outDir, pageMarkdownFile(task.page));
-      markdownTexts.set(task.page, result.markdown);
+      markdownTexts.set(task.page, markdown);
       if (hasMedia(result.remoteMedia)) {
         // The Markdown version is written with the page, its images rewritten the same way.
         pageWrites.push(
-          media.page(body(), result.remoteMedia, file, result.markdown).then((remote) => {
-            const markdown = remote.markdown ?? result.markdown;
-            markdownTexts.set(task.page, markdown);
-            writePageFile(markdownPath, markdown);
+          media.page(rendered.html, result.remoteMedia, file, markdown).then((remote) => {
+            const rewritten = remote.markdown ?? markdown;
+            markdownTexts.set(task.page, rewritten);
+            writePageFile(markdownPath, rewritten);
             mediaDiagnostics.push(...remote.diagnostics);
-            const bytes = Buffer.concat([result.file.subarray(0, bodyStart), encoder.encode(remote.html), result.file.subarray(bodyEnd)]);
-            const written = writePageFile(join(outDir, file), bytes);
+            const written = writePageFile(join(outDir, file), layoutPage(model, { ...rendered, html: remote.html }, layout));
             if (task.cacheKey) manifest?.recordPage(task.page, sha256(task.cacheKey, remote.signature), written);
           }),
         );
       } else {
-        writePageFile(markdownPath, result.markdown);
-        const written = writePageFile(join(outDir, file), result.file);
+        writePageFile(markdownPath, markdown);
+        const written = writePageFile(join(outDir, file), layoutPage(model, rendered, layout));
         if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       }
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
-      const sections = !plan.pages[task.page].searchable ? [] : searchSections(body());
+      const sections = !plan.pages[task.page].searchable ? [] : searchSections(rendered.html);
       parsers[result.parser ?? 'none']++;
       accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey });
-      if (task.cacheKey && result.cached) cache?.added(task.cacheKey, result.cached);
+      const cached = task.cacheKey && result.cacheable && pagePack ? appendEntry(pagePack, task.cacheKey, { rendered, brokenLinks: result.brokenLinks }) : undefined;
+      if (task.cacheKey && cached) cache?.added(task.cacheKey, cached);
       if (result.highlights) highlights?.note(result.highlights);
     };
     // Shard by shard, so each search shard can be built while the next one renders; the
@@ -342,11 +342,12 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     let rendered = 0;
     const render = (list: RenderTask[], pool: typeof early) => {
       if (list.length === 0) return Promise.resolve();
-      list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shardOf(a) - shardOf(b) || cmp(a.page, b.page));
-      // The renderer appends each page's cache entry to this run's pack itself (see pool/render-task.ts).
+      // Each page's shard found once (a hash), not at every comparison.
+      const shards = new Map(list.map((t) => [t, shardOf(t)]));
+      list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shards.get(a)! - shards.get(b)! || cmp(a.page, b.page));
       for (const task of list) task.cacheKey = keys.get(task.page);
       if (rendered === 0) {
-        init.pagePack = cache?.runPack();
+        pagePack = cache?.runPack();
         highlights?.load();
         init.highlightPack = highlights?.runPack();
       }

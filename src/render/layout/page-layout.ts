@@ -35,6 +35,12 @@ export interface LayoutOptions {
   basePath?: string;
 }
 
+/**
+ * What the layout reads of a rendered page: what a render thread sends the export's main
+ * thread for it to draw the page (pool/render-task.ts), a cached page's RenderedPage included.
+ */
+export type LayoutInput = Pick<RenderedPage, 'page' | 'frontmatter' | 'title' | 'description' | 'html' | 'headings' | 'sideColumn' | 'tocTop'>;
+
 const SECTION_SWITCHERS = new Set(['product', 'version', 'language']);
 
 /** One function for every page, so sidebars drawn with it can be shared (sidebar-cache.ts). */
@@ -61,17 +67,13 @@ export interface PageParts {
   after: string;
 }
 
-export function layoutPage(model: SiteModel, rendered: RenderedPage, options: LayoutOptions = {}): string {
+export function layoutPage(model: SiteModel, rendered: LayoutInput, options: LayoutOptions = {}): string {
   const { before, after } = layoutParts(model, rendered, options);
   return before + rendered.html + after;
 }
 
-/**
- * The layout on either side of the body. A render thread encodes the three parts into
- * the page file one after the other, so it knows where the body lies without searching
- * the page for it or flattening the whole page into one string first (pool/render-task.ts).
- */
-export function layoutParts(model: SiteModel, rendered: RenderedPage, options: LayoutOptions = {}): PageParts {
+/** The layout on either side of the body. */
+export function layoutParts(model: SiteModel, rendered: LayoutInput, options: LayoutOptions = {}): PageParts {
   const page = rendered.page;
   const file = options.basePath !== undefined ? 'index.html' : pageOutputFile(page);
   const root = rootPrefix(file);
@@ -178,7 +180,7 @@ export function layoutParts(model: SiteModel, rendered: RenderedPage, options: L
   return { before, after };
 }
 
-function renderHead(model: SiteModel, rendered: RenderedPage, root: string, options: LayoutOptions, description?: string): string {
+function renderHead(model: SiteModel, rendered: LayoutInput, root: string, options: LayoutOptions, description?: string): string {
   const { config, assets } = model;
   const title = rendered.title === config.name ? config.name : `${rendered.title} - ${config.name}`;
   const canonical = options.basePath === undefined ? canonicalUrl(model.baseUrl, rendered.page) : undefined;

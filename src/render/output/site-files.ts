@@ -42,7 +42,7 @@ function notFoundPage(plan: SitePlan, model: SiteModel): string {
   // (wildcards too) in the browser, see redirects in the site script.
   const rules = plan.config.redirects.map((r) => ({ source: r.source, destination: r.destination }));
   const data = rules.length ? `<script type="application/json" id="quire-redirects">${JSON.stringify(rules).replace(/</g, '\\u003c')}</script>` : '';
-  return layoutPage(model, { page: '404', frontmatter: {}, title, html: html + data, headings: [], brokenLinks: [], assets: [], diagnostics: [] }, { icon: pageIconFor(model.config.icons?.library), basePath });
+  return layoutPage(model, { page: '404', frontmatter: {}, title, html: html + data, headings: [] }, { icon: pageIconFor(model.config.icons?.library), basePath });
 }
 
 export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[], written: ReadonlySet<string>): Map<string, string> {

@@ -1,10 +1,13 @@
 /**
  * One render task: reads a page, renders its body (MDX through renderPage, API
  * reference pages through renderEndpointPage, with the MDX content of an `openapi:`
- * page above the reference), puts it into the layout and appends its page-cache entry.
- * Runs inside the render worker threads (also callable on the main thread); the page
- * file and what the export's report, manifest and search index need go back (with
- * where the cache entry went): the main thread writes the file (export-site.ts).
+ * page above the reference) and its Markdown version. Runs inside the render worker
+ * threads (also callable on the main thread); the rendered page and what the export's
+ * report, manifest and search index need go back: the main thread puts the body into the
+ * layout, writes the files and appends the page-cache entry (export-run.ts). Those are
+ * done there, not here: a render thread sets a cold export's pace while the main thread
+ * waits for it a third of the time, and the page around the body (sidebar, head, footer)
+ * is most of its bytes to encode.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,18 +15,15 @@ import { renderPage } from '../markdown/render-page.js';
 import type { ApiPageSpec } from '../openapi/index.js';
 import type { Diagnostic, PageContext, RemoteMediaRef, RenderedPage } from '../types.js';
 import { locateRemoteMedia } from '../media/media-refs.js';
-import { layoutParts } from '../layout/page-layout.js';
 import type { SiteModel } from '../layout/site-model.js';
 import { sectionChain } from '../layout/nav-tree.js';
 import { pageLanguage } from '../layout/nav-scope.js';
 import { createLinkResolver } from '../output/resolve-links.js';
 import { createHighlightCache, recentHighlights } from '../cache/highlight-cache.js';
 import type { HighlightUse } from '../cache/highlight-pack.js';
-import { pageIconFor } from '../layout/page-icon.js';
 import { usesMath, usesMermaid } from './page-features.js';
-import { appendEntry, type PageLocation, type PackTarget } from '../cache/page-pack.js';
+import type { PackTarget } from '../cache/page-pack.js';
 import { useEngineCode } from '../cache/engine-version.js';
-import { markdownFile } from '../agents/markdown-file.js';
 
 export interface RenderTask {
   page: string;
@@ -47,16 +47,15 @@ export interface RenderTaskResult {
   math: boolean;
   /** Whether the page has a Mermaid diagram (the library is then shipped). */
   mermaid: boolean;
-  /** The page file's bytes (UTF-8), handed over to the main thread without a copy. */
-  file: Uint8Array;
-  /** Where the page body lies in `file` (byte offsets): the main thread takes the search text from there. */
-  body: [number, number];
-  /** Where the page's cache entry was appended, when it was. */
-  cached?: PageLocation;
+  /**
+   * The page as rendered: the main thread lays it out (layout/page-layout.ts), makes its `.md`
+   * file (agents/markdown-file.ts), takes its search text and appends its page-cache entry.
+   */
+  rendered: RenderedPage;
+  /** Whether the page goes into the page cache (under the task's cacheKey): not a page over its budget. */
+  cacheable: boolean;
   /** Which Markdown parser read the page (RenderedPage.parser). */
   parser?: RenderedPage['parser'];
-  /** The page's `.md` file (agents/markdown-file.ts). */
-  markdown: string;
   /** What the page did with the highlight cache, for the main thread to record (cache/highlight-pack.ts). */
   highlights?: HighlightUse;
   /** Media on other hosts the body references, for the main thread to bundle or report (media/remote-media.ts). */
@@ -72,15 +71,11 @@ export interface RenderInit {
   redirectSources: string[];
   /** Cache folder of the export (highlighted code goes there), when caching. */
   cacheDir?: string;
-  /** The pack this export appends page-cache entries to (see cache/page-pack.ts), when caching. */
-  pagePack?: PackTarget;
   /** The pack this export appends highlighted code blocks to (cache/highlight-pack.ts), when caching. */
   highlightPack?: PackTarget;
   /** The main thread's engineCode(), for highlight cache keys (see cache/engine-version.ts). */
   engineCode?: string;
 }
-
-const encoder = new TextEncoder();
 
 /** Line of the first occurrence of `needle` in `source` (1-based). */
 function lineOf(source: string, needle: string): number | undefined {
@@ -151,7 +146,7 @@ export function createRenderer(init: RenderInit) {
     } catch (err) {
       rendered = failedBody(init, task, `could not render ${task.page}: ${(err as Error).message}`);
     }
-    const result = finishPage(init, task, rendered, sources);
+    const result = finishPage(task, rendered, sources);
     const highlights = packStore?.drain();
     if (highlights) result.highlights = highlights;
     return result;
@@ -171,10 +166,10 @@ function failedBody(init: RenderInit, task: RenderTask, message: string): Render
  * Made on the main thread, and never cached.
  */
 export function failedPageResult(init: RenderInit, task: RenderTask, message: string): RenderTaskResult {
-  return finishPage(init, { ...task, cacheKey: undefined }, failedBody(init, task, message), new Map());
+  return { ...finishPage(task, failedBody(init, task, message), new Map()), cacheable: false };
 }
 
-function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, sources: Map<string, string>): RenderTaskResult {
+function finishPage(task: RenderTask, rendered: RenderedPage, sources: Map<string, string>): RenderTaskResult {
   const file = task.file ?? task.spec?.file ?? `${task.page}.mdx`;
   const source = task.file ? sources.get(task.file) ?? '' : '';
   const details = rendered.brokenLinkDetails ?? rendered.brokenLinks.map((href) => ({ href, line: undefined as number | undefined }));
@@ -185,24 +180,7 @@ function finishPage(init: RenderInit, task: RenderTask, rendered: RenderedPage, 
   if (remoteMedia.length) rendered.remoteMedia = remoteMedia;
   else delete rendered.remoteMedia;
   const mermaid = usesMermaid(rendered.html);
-  const { before, after } = layoutParts(init.model, rendered, { icon: pageIconFor(init.model.config.icons?.library), math, mermaid });
-  const cached = task.cacheKey && init.pagePack ? appendEntry(init.pagePack, task.cacheKey, { rendered, brokenLinks }) : undefined;
-  const { bytes, body } = encodePage(before, rendered.html, after);
-  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, mermaid, body, file: bytes, cached, parser: rendered.parser, markdown: markdownFile(init.model.config, rendered), ...(remoteMedia.length ? { remoteMedia } : {}) };
+  // diagnostics and assets are rendered's own arrays: a structured clone carries each once.
+  return { title: rendered.title, diagnostics: rendered.diagnostics, assets: rendered.assets, brokenLinks, math, mermaid, rendered, cacheable: true, parser: rendered.parser, ...(remoteMedia.length ? { remoteMedia } : {}) };
 }
 
-/**
- * The page file's bytes and where the body lies in them, encoded part by part: the page
- * is never joined into one string (V8 would copy all of it to flatten it) nor searched
- * for its body. The array is its own (not a slice of a pooled buffer): it is transferred.
- */
-function encodePage(before: string, html: string, after: string): { bytes: Uint8Array; body: [number, number] } {
-  const head = encoder.encode(before);
-  const middle = encoder.encode(html);
-  const tail = encoder.encode(after);
-  const bytes = new Uint8Array(head.length + middle.length + tail.length);
-  bytes.set(head);
-  bytes.set(middle, head.length);
-  bytes.set(tail, head.length + middle.length);
-  return { bytes, body: [head.length, head.length + middle.length] };
-}

@@ -40,6 +40,6 @@ parentPort!.on('message', (msg: RenderTask | WarmUp | { init: RenderInit } | { r
     return;
   }
   rendering = rendering.then(() =>
-    render!(msg).then((result) => parentPort!.postMessage({ ok: true, result }, [result.file.buffer as ArrayBuffer]), failed),
+    render!(msg).then((result) => parentPort!.postMessage({ ok: true, result }), failed),
   );
 });
