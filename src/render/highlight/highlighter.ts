@@ -1,7 +1,9 @@
 /**
  * The one shiki highlighter of the process: GitHub light and dark themes, the
- * JavaScript regex engine (measured faster than oniguruma on docs code: see
- * bench/render-page.ts), grammars from a fixed list loaded once, on first use. The
+ * JavaScript regex engine, grammars from a fixed list loaded once, on first use. (Shiki's
+ * WASM Oniguruma engine highlights real sites' code with ~40% less CPU, but a whole export
+ * of Mintlify's docs gained ~0.6 s for 60-90 MB more peak RSS, its WASM heap never given
+ * back: docs/benchmarks.mdx, the `engine` branch.) The
  * engine translates a grammar's Oniguruma patterns into JavaScript RegExps as rules are
  * first used; translating them ahead of time (at build, or with
  * @shikijs/langs-precompiled) did not start faster (bench/highlight.ts).
