@@ -16,13 +16,14 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 const isRoot = process.getuid?.() === 0;
 
 describe('compileCacheDir', () => {
-  it('is off with QUIRE_COMPILE_CACHE=off, else the folder it names, the data dir, then the user cache dir', () => {
+  it('is off unless QUIRE_COMPILE_CACHE asks: the folder it names, or for on the data dir, then the user cache dir', () => {
+    expect(compileCacheDir({ HOME: '/home/q', QUIRE_DATA_DIR: '/data' })).toBeNull();
     expect(compileCacheDir({ QUIRE_COMPILE_CACHE: 'off', HOME: '/home/q' })).toBeNull();
     expect(compileCacheDir({ QUIRE_COMPILE_CACHE: '0', HOME: '/home/q' })).toBeNull();
     expect(compileCacheDir({ QUIRE_COMPILE_CACHE: '/var/cache/q', QUIRE_DATA_DIR: '/data' })).toBe('/var/cache/q');
-    expect(compileCacheDir({ QUIRE_DATA_DIR: '/data', HOME: '/home/q' })).toBe('/data/cache/node-compile');
-    expect(compileCacheDir({ XDG_CACHE_HOME: '/home/q/.xdg', HOME: '/home/q' })).toBe('/home/q/.xdg/quire/node-compile');
-    expect(compileCacheDir({ HOME: '/home/q' })).toBe('/home/q/.cache/quire/node-compile');
+    expect(compileCacheDir({ QUIRE_COMPILE_CACHE: 'on', QUIRE_DATA_DIR: '/data', HOME: '/home/q' })).toBe('/data/cache/node-compile');
+    expect(compileCacheDir({ QUIRE_COMPILE_CACHE: 'on', XDG_CACHE_HOME: '/home/q/.xdg', HOME: '/home/q' })).toBe('/home/q/.xdg/quire/node-compile');
+    expect(compileCacheDir({ QUIRE_COMPILE_CACHE: 'yes', HOME: '/home/q' })).toBe('/home/q/.cache/quire/node-compile');
   });
 });
 
@@ -96,7 +97,7 @@ describe('startCompileCache', () => {
   it('turns the cache on in the process and its worker threads, which fill it', () => {
     const home = join(base, 'home');
     mkdirSync(home);
-    const { outcome, inWorker } = run({ HOME: home, QUIRE_DATA_DIR: '', XDG_CACHE_HOME: '', QUIRE_COMPILE_CACHE: '' });
+    const { outcome, inWorker } = run({ HOME: home, QUIRE_DATA_DIR: '', XDG_CACHE_HOME: '', QUIRE_COMPILE_CACHE: 'on' });
     const dir = join(home, '.cache', 'quire', 'node-compile');
     expect(outcome).toEqual({ enabled: true, directory: dir });
     // Node keeps a subfolder per Node version (and uid), filled at exit.
@@ -111,7 +112,8 @@ describe('startCompileCache', () => {
     expect(inWorker).toBe(join(theirs, readdirSync(theirs)[0]));
   });
 
-  it('leaves it off with QUIRE_COMPILE_CACHE=off and with an unsafe folder, in the threads too', () => {
+  it('leaves it off by default, with QUIRE_COMPILE_CACHE=off and with an unsafe folder, in the threads too', () => {
+    expect(run({ HOME: join(base, 'home'), QUIRE_COMPILE_CACHE: '' })).toEqual({ outcome: { enabled: false, reason: 'off by default (QUIRE_COMPILE_CACHE unset)' }, inWorker: null });
     expect(run({ QUIRE_COMPILE_CACHE: 'off' })).toEqual({ outcome: { enabled: false, reason: 'QUIRE_COMPILE_CACHE=off' }, inWorker: null });
     const open = join(base, 'open-cache');
     mkdirSync(open);
