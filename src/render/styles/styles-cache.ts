@@ -12,14 +12,11 @@
  * One file each, the last result: they never grow. An unreadable or stale file only
  * costs the work it would have saved.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256 } from '../cache/cache-key.js';
 import { engineCode } from '../cache/engine-version.js';
 import { installedPackageVersion } from '../installed-package.js';
-import { isMissing } from '../../core/missing-file.js';
-import { noteIgnored } from '../../core/ignored-errors.js';
-import { replaceFile } from '../../core/replace-file.js';
+import { keep, keepText, readKept, readKeptText } from '../cache/input-hashes.js';
 import type { Deployment } from '../types.js';
 import { bundleSiteCss, readStylesheet, readText, siteCssFiles, type SiteCss } from './site-css.js';
 
@@ -31,23 +28,6 @@ interface StoredSiteCss {
   /** Path -> sha256 of what the bundle read there (site-css.ts `readText`). */
   reads: Record<string, string>;
   result: SiteCss;
-}
-
-async function readStored(file: string, site: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    if (!isMissing(err)) noteIgnored(site, err); // made again
-    return undefined;
-  }
-}
-
-async function keep(file: string, text: string): Promise<void> {
-  try {
-    await replaceFile(file, text);
-  } catch (err) {
-    noteIgnored('render.styles-cache.write', err); // a cache that cannot be written only costs time
-  }
 }
 
 async function stillReads(root: string, reads: Record<string, string>): Promise<boolean> {
@@ -62,18 +42,12 @@ export async function cachedSiteCss(root: string, files: string[], deployment: D
   if (!cacheDir || siteCssFiles(files).length === 0) return bundleSiteCss(root, files, deployment);
   const file = join(cacheDir, 'site-css.json');
   const key = sha256(FORMAT, engineCode(), `esbuild@${installedPackageVersion('esbuild')}`, deployment, ...files);
-  const text = await readStored(file, 'render.styles-cache.read-site-css');
-  let stored: StoredSiteCss | undefined;
-  try {
-    stored = text === undefined ? undefined : (JSON.parse(text) as StoredSiteCss);
-  } catch (err) {
-    noteIgnored('render.styles-cache.parse-site-css', err); // bundled again
-  }
+  const stored = await readKept<StoredSiteCss>(file, 'render.styles-cache.read-site-css');
   if (stored?.format === FORMAT && stored.key === key && stored.reads && stored.result && (await stillReads(root, stored.reads))) return stored.result;
   const reads = new Map<string, string>();
   const result = await bundleSiteCss(root, files, deployment, reads);
   const hashes = Object.fromEntries([...reads].map(([path, read]) => [path, sha256(read)]));
-  await keep(file, JSON.stringify({ format: FORMAT, key, reads: hashes, result } satisfies StoredSiteCss));
+  await keep(file, { format: FORMAT, key, reads: hashes, result } satisfies StoredSiteCss, 'render.styles-cache.write');
   return result;
 }
 
@@ -83,9 +57,9 @@ export async function cachedMinify(css: string, cacheDir: string | undefined, mi
   const file = join(cacheDir, 'tailwind.min.css');
   // The key on the first line, as tailwind-css.ts keeps its compile.
   const head = `/* ${sha256(FORMAT, `esbuild@${installedPackageVersion('esbuild')}`, css)} */\n`;
-  const stored = await readStored(file, 'render.styles-cache.read-minified');
+  const stored = await readKeptText(file, 'render.styles-cache.read-minified');
   if (stored?.startsWith(head)) return stored.slice(head.length);
   const out = await minify(css);
-  await keep(file, head + out);
+  await keepText(file, head + out, 'render.styles-cache.write');
   return out;
 }
