@@ -62,7 +62,7 @@ function orderIndex(model: SiteModel): { order: string[]; index: Map<string, num
 const BODY_OPEN = '<article class="prose mdx-content" id="content">';
 
 /** A page as drawn around its body: the page is `before + rendered.html + after`. */
-export interface PageParts {
+interface PageParts {
   before: string;
   after: string;
 }
@@ -73,7 +73,7 @@ export function layoutPage(model: SiteModel, rendered: LayoutInput, options: Lay
 }
 
 /** The layout on either side of the body. */
-export function layoutParts(model: SiteModel, rendered: LayoutInput, options: LayoutOptions = {}): PageParts {
+function layoutParts(model: SiteModel, rendered: LayoutInput, options: LayoutOptions = {}): PageParts {
   const page = rendered.page;
   const file = options.basePath !== undefined ? 'index.html' : pageOutputFile(page);
   const root = rootPrefix(file);
