@@ -41,14 +41,13 @@ function stop(): void {
   wake();
 }
 
-/** The thread's heap: its render thread's (the budget of a page; more in a roomier thread). */
-function heapMb(): number {
+/** The thread's heap by default: its render thread's (the budget of a page; more in a roomier thread). */
+function threadHeapMb(): number {
   return resourceLimits.maxOldGenerationSizeMb || RENDER_HEAP_MB;
 }
 
-function start(blocks: TwoslashBlock[]): Worker {
+function start(blocks: TwoslashBlock[], heap: number): Worker {
   const file = workerFileOptions(import.meta.url, './twoslash-worker');
-  const heap = heapMb();
   const thread = new Worker(file.entry, { eval: file.eval, resourceLimits: { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: 32 } });
   thread.on('message', (typed: TypedBlock) => {
     if (thread !== worker) return;
@@ -76,11 +75,11 @@ function start(blocks: TwoslashBlock[]): Worker {
 /**
  * Starts typing `blocks` in a thread of their own; each is handed in when typed, and the
  * thread ends after the last. One batch at a time: blocks sent while one is typed are typed
- * where they are drawn.
+ * where they are drawn. `heapMb` is the thread's heap limit (old generation).
  */
-export function typeAhead(blocks: TwoslashBlock[]): void {
+export function typeAhead(blocks: TwoslashBlock[], heapMb = threadHeapMb()): void {
   if (blocks.length === 0 || worker) return;
-  worker = start(blocks);
+  worker = start(blocks, heapMb);
 }
 
 /** Resolves once the blocks being typed ahead are typed (or the thread ended): a Twoslash page then finds its types. */
