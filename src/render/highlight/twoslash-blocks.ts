@@ -28,14 +28,15 @@ const OPENER = /^( *)(?:`{3,}|~{3,})[ \t]*[^\s`{]*(.*)$/;
 export function twoslashBlocks(source: string): TwoslashBlock[] {
   if (!source.includes('twoslash')) return [];
   const blocks: TwoslashBlock[] = [];
-  for (const { lang, lines, from, to } of fences(source)) {
+  // Line endings as the parsers read them (markdown/parse.ts).
+  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  for (const { lang, lines, from, to } of fences(text)) {
     const extension = twoslashExtension(lang);
     const opener = extension ? OPENER.exec(lines[from - 1]) : null;
     if (!extension || !opener || !parseCodeMeta(opener[2].trim()).twoslash) continue;
     // CommonMark takes the opener's indentation off each line of the block (as far as it goes).
     const indent = new RegExp(`^ {0,${opener[1].length}}`);
-    const text = lines.slice(from, to).map((l) => l.replace(indent, '')).join('\n');
-    const { code } = readNotation(text);
+    const { code } = readNotation(lines.slice(from, to).map((l) => l.replace(indent, '')).join('\n'));
     if (code.length <= MAX_TWOSLASH_CHARS) blocks.push({ code, extension });
   }
   return blocks;

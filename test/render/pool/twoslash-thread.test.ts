@@ -68,6 +68,8 @@ describe('Twoslash blocks typed ahead', () => {
       { code: 'export const n = [1, 2].length;', extension: 'tsx' },
     ]);
     expect(twoslashBlocks('```ts\nconst a = 1;\n```')).toEqual([]);
+    // Windows line endings, read as the parsers read them
+    expect(twoslashBlocks('```js twoslash\r\n  let a = 1;\r\n\r\nlet b = a;\r\n```\r\n')).toEqual([{ code: '  let a = 1;\n\nlet b = a;', extension: 'js' }]);
     // the same block on two pages (a translated copy) is typed once
     expect(siteTwoslashBlocks([PAGE, PAGE.replace('# Types', '# Tipos')])).toHaveLength(2);
   });
