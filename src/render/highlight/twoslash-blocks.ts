@@ -18,8 +18,12 @@ export interface TwoslashBlock {
   extension: TwoslashExtension;
 }
 
-/** Distinct blocks of a site typed ahead at most (the rest are typed when their page asks). */
-export const MAX_BLOCKS_AHEAD = 200;
+/**
+ * Distinct blocks of a site typed ahead at most; the rest are typed where they are drawn. A
+ * page waits, within its time budget, for the thread to reach its blocks: after the first
+ * (~2 s), ~0.04-0.2 s each, so at most ~10 s on an idle machine.
+ */
+export const MAX_BLOCKS_AHEAD = 50;
 
 /** A fence's opening line: its indentation, marker, language and the rest (the options). */
 const OPENER = /^( *)(?:`{3,}|~{3,})[ \t]*[^\s`{]*(.*)$/;

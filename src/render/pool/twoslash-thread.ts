@@ -82,9 +82,14 @@ export function typeAhead(blocks: TwoslashBlock[], heapMb = threadHeapMb()): voi
   worker = start(blocks, heapMb);
 }
 
-/** Resolves once the blocks being typed ahead are typed (or the thread ended): a Twoslash page then finds its types. */
-export async function settleTypedAhead(): Promise<void> {
-  while (worker && sent.length > 0) await new Promise<void>((resume) => waiting.push(resume));
+/**
+ * Resolves once those of `blocks` (a page's) that are being typed ahead are typed, or the
+ * thread ended: the page then finds their types. Only its own: a page does not wait, within
+ * its budget, for another page's blocks.
+ */
+export async function settleTypedAhead(blocks: TwoslashBlock[]): Promise<void> {
+  const typing = (b: TwoslashBlock) => sent.some((s) => s.extension === b.extension && s.code === b.code);
+  while (worker && blocks.some(typing)) await new Promise<void>((resume) => waiting.push(resume));
 }
 
 /** Stops typing ahead: the export has no more Twoslash page for this render thread. */

@@ -14,7 +14,7 @@ import { exportSite } from '../../../src/render/export-site.js';
 import { ensureLanguages } from '../../../src/render/highlight/highlighter.js';
 import { highlightPre, type HighlightCache } from '../../../src/render/highlight/index.js';
 import { hasTypedBlock, releaseTwoslash } from '../../../src/render/highlight/twoslash.js';
-import { siteTwoslashBlocks, twoslashBlocks } from '../../../src/render/highlight/twoslash-blocks.js';
+import { MAX_BLOCKS_AHEAD, siteTwoslashBlocks, twoslashBlocks } from '../../../src/render/highlight/twoslash-blocks.js';
 import { settleTypedAhead, stopTypingAhead, typeAhead } from '../../../src/render/pool/twoslash-thread.js';
 import { smallSite, tempDir, writeFiles } from '../site/make-site.js';
 
@@ -72,7 +72,21 @@ describe('Twoslash blocks typed ahead', () => {
     expect(twoslashBlocks('```js twoslash\r\n  let a = 1;\r\n\r\nlet b = a;\r\n```\r\n')).toEqual([{ code: '  let a = 1;\n\nlet b = a;', extension: 'js' }]);
     // the same block on two pages (a translated copy) is typed once
     expect(siteTwoslashBlocks([PAGE, PAGE.replace('# Types', '# Tipos')])).toHaveLength(2);
+    // at most MAX_BLOCKS_AHEAD: a page waits for the thread to reach its blocks
+    const many = Array.from({ length: MAX_BLOCKS_AHEAD + 10 }, (_, i) => `\`\`\`ts twoslash\nconst v${i} = ${i};\n\`\`\``);
+    expect(siteTwoslashBlocks(many).map((b) => b.code)).toEqual(Array.from({ length: MAX_BLOCKS_AHEAD }, (_, i) => `const v${i} = ${i};`));
   });
+
+  it("has a page wait for its own blocks only", async () => {
+    const [first, second] = twoslashBlocks(PAGE);
+    typeAhead([first]);
+    // Not being typed: nothing to wait for (the thread is still loading TypeScript for the other).
+    await settleTypedAhead([second]);
+    expect(hasTypedBlock(first.code, first.extension)).toBe(false);
+    await settleTypedAhead([first, second]);
+    expect(hasTypedBlock(first.code, first.extension)).toBe(true);
+    expect(hasTypedBlock(second.code, second.extension)).toBe(false);
+  }, 60_000);
 
   it('draws a block typed ahead as one typed where it is drawn, with no TypeScript in this thread', async () => {
     const h = await ensureLanguages(['ts', 'tsx']);
@@ -89,7 +103,7 @@ describe('Twoslash blocks typed ahead', () => {
     releaseTwoslash();
     expect(typescriptLoaded()).toBe(false);
     typeAhead(blocks);
-    await settleTypedAhead();
+    await settleTypedAhead(blocks);
     expect(blocks.every((b) => hasTypedBlock(b.code, b.extension))).toBe(true);
     expect(draw()).toEqual(here);
     expect(typescriptLoaded()).toBe(false);
@@ -99,7 +113,7 @@ describe('Twoslash blocks typed ahead', () => {
     const h = await ensureLanguages(['ts']);
     const [block] = twoslashBlocks(PAGE);
     typeAhead([block], 16);
-    await settleTypedAhead();
+    await settleTypedAhead([block]);
     const noTypes: string[] = [];
     const html = highlightPre(h, 'const size = "hi".length; // [!code ++]', 'ts', 'twoslash Example', noCache(), undefined, (r) => noTypes.push(r));
     expect(noTypes).toEqual(['TypeScript ran out of memory typing it (more than 16 MB)']);
