@@ -84,8 +84,9 @@ export function typeAhead(blocks: TwoslashBlock[], heapMb = threadHeapMb()): voi
 
 /**
  * Resolves once those of `blocks` (a page's) that are being typed ahead are typed, or the
- * thread ended: the page then finds their types. Only its own: a page does not wait, within
- * its budget, for another page's blocks.
+ * thread ended: the page then finds their types. The thread types in order, so the page
+ * waits, within its budget, for the blocks sent before its own (at most MAX_BLOCKS_AHEAD in
+ * all: highlight/twoslash-blocks.ts), never for those after them.
  */
 export async function settleTypedAhead(blocks: TwoslashBlock[]): Promise<void> {
   const typing = (b: TwoslashBlock) => sent.some((s) => s.extension === b.extension && s.code === b.code);
