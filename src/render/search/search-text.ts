@@ -12,6 +12,10 @@
  * The renderer's own HTML is well formed; raw HTML from pages was sanitized before it
  * got here. The scan reads tags with quoted attribute values whole, so a `>` inside a
  * value cannot end a tag early.
+ *
+ * Tags are found by hand (nextTag), not by a regular expression: a page's highlighted code
+ * is thousands of `<span>`s, and a match object with its captures per tag was a fifth of
+ * the export thread's garbage on Mintlify's docs.
  */
 
 export interface SearchSection {
@@ -23,7 +27,6 @@ export interface SearchSection {
   text: string;
 }
 
-const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const SKIPPED = new Set(['svg', 'button', 'script', 'style', 'template', 'noscript']);
 const IGNORE_ATTR = /\sdata-(?:search|pagefind)-ignore(?:[\s=/]|$)/;
 const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var']);
@@ -47,6 +50,80 @@ function tidy(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Where nextTag found a tag: its span, its name (`''` for a comment) and its attributes'
+ * span. One object, overwritten: the scan allocates nothing per tag.
+ */
+export interface TagAt {
+  start: number;
+  end: number;
+  name: string;
+  closing: boolean;
+  attrStart: number;
+  attrEnd: number;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function isNameChar(c: number): boolean {
+  return isLetter(c) || (c >= 48 && c <= 57) || c === 45;
+}
+
+/**
+ * The next comment or tag at or after `from`, as the expression
+ * `<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>` finds it:
+ * a tag ends at the first `>` outside quotes, and a `<` whose attributes open a quote that
+ * never closes starts no tag (the text goes on). `lastQuote`: the last `"` and `'` of
+ * `html`, so an unclosed quote is known without searching to the end again; `lastGt` its last `>`.
+ */
+export function nextTag(html: string, from: number, tag: TagAt, lastQuote: [number, number], lastGt: number): boolean {
+  for (let p = html.indexOf('<', from); p !== -1; p = html.indexOf('<', p + 1)) {
+    if (html.startsWith('<!--', p)) {
+      const close = html.indexOf('-->', p + 4);
+      if (close === -1) continue;
+      tag.start = p;
+      tag.end = close + 3;
+      tag.name = '';
+      return true;
+    }
+    let q = p + 1;
+    const closing = html.charCodeAt(q) === 47; // '/'
+    if (closing) q++;
+    if (!isLetter(html.charCodeAt(q))) continue;
+    const nameStart = q++;
+    while (isNameChar(html.charCodeAt(q))) q++;
+    const nameEnd = q;
+    let end = -1;
+    // Past the last `>` no tag can end.
+    while (q <= lastGt) {
+      const c = html.charCodeAt(q);
+      if (c === 62) { // '>'
+        end = q + 1;
+        break;
+      }
+      if (c === 34 || c === 39) { // a quoted value, read whole
+        if (q >= lastQuote[c === 34 ? 0 : 1]) break;
+        q = html.indexOf(c === 34 ? '"' : "'", q + 1) + 1;
+      } else q++;
+    }
+    if (end === -1) continue;
+    tag.start = p;
+    tag.end = end;
+    tag.name = html.slice(nameStart, nameEnd).toLowerCase();
+    tag.closing = closing;
+    tag.attrStart = nameEnd;
+    tag.attrEnd = end - 1;
+    return true;
+  }
+  return false;
+}
+
+function attrsOf(html: string, tag: TagAt): string {
+  return html.slice(tag.attrStart, tag.attrEnd);
+}
+
 export function searchSections(html: string): SearchSection[] {
   const sections: SearchSection[] = [];
   let current = { anchor: '', heading: '', level: 0, text: '' };
@@ -60,26 +137,29 @@ export function searchSections(html: string): SearchSection[] {
     if (heading) heading.text += text;
     else current.text += text;
   };
-  TAG.lastIndex = 0;
-  for (let m: RegExpExecArray | null; (m = TAG.exec(html)); ) {
-    if (!skip) put(decodeEntities(html.slice(at, m.index)));
-    at = m.index + m[0].length;
-    const name = m[2]?.toLowerCase();
+  const tag: TagAt = { start: 0, end: 0, name: '', closing: false, attrStart: 0, attrEnd: 0 };
+  const lastQuote: [number, number] = [html.lastIndexOf('"'), html.lastIndexOf("'")];
+  const lastGt = html.lastIndexOf('>');
+  while (nextTag(html, at, tag, lastQuote, lastGt)) {
+    if (!skip) put(decodeEntities(html.slice(at, tag.start)));
+    at = tag.end;
+    const { name, closing } = tag;
     if (!name) continue; // a comment
-    const closing = m[1] === '/';
-    const attrs = m[3] ?? '';
+    // `<br/>`, `<path ... />`: no content, nothing to close.
+    const selfClosing = tag.attrEnd > tag.attrStart && html.charCodeAt(tag.attrEnd - 1) === 47;
     if (skip) {
-      if (name === skip.name && !VOID.has(name) && !attrs.endsWith('/')) skip.depth += closing ? -1 : 1;
+      if (name === skip.name && !VOID.has(name) && !selfClosing) skip.depth += closing ? -1 : 1;
       if (skip.depth === 0) skip = undefined;
       continue;
     }
-    if (!closing && !VOID.has(name) && !attrs.endsWith('/') && (SKIPPED.has(name) || IGNORE_ATTR.test(attrs))) {
+    // Attributes are read (sliced) only by an opening tag, for the ignore mark and a heading's id.
+    if (!closing && !VOID.has(name) && !selfClosing && (SKIPPED.has(name) || (tag.attrEnd > tag.attrStart && IGNORE_ATTR.test(attrsOf(html, tag))))) {
       skip = { name, depth: 1 };
       continue;
     }
     const level = HEADING.exec(name);
     if (level && !closing && !heading) {
-      const id = ID.exec(attrs);
+      const id = ID.exec(attrsOf(html, tag));
       if (id) {
         sections.push(current);
         current = { anchor: decodeEntities(id[1]), heading: '', level: Number(level[1]), text: '' };
