@@ -13,9 +13,9 @@
  * got here. The scan reads tags with quoted attribute values whole, so a `>` inside a
  * value cannot end a tag early.
  *
- * Tags are found by hand (nextTag), not by a regular expression: a page's highlighted code
- * is thousands of `<span>`s, and a match object with its captures per tag was a fifth of
- * the export thread's garbage on Mintlify's docs.
+ * Tags are found without captures (nextTag): a page's highlighted code is thousands of
+ * `<span>`s, and a match object with its captures per tag was a fifth of the export
+ * thread's garbage on Mintlify's docs.
  */
 
 export interface SearchSection {
@@ -63,58 +63,37 @@ export interface TagAt {
   attrEnd: number;
 }
 
-function isLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
 function isNameChar(c: number): boolean {
-  return isLetter(c) || (c >= 48 && c <= 57) || c === 45;
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
 }
 
 /**
- * The next comment or tag at or after `from`, as the expression
- * `<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>` finds it:
+ * A comment or a tag at `lastIndex` (sticky), as the former global expression
+ * `<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>` matched it:
  * a tag ends at the first `>` outside quotes, and a `<` whose attributes open a quote that
- * never closes starts no tag (the text goes on). `lastQuote`: the last `"` and `'` of
- * `html`, so an unclosed quote is known without searching to the end again; `lastGt` its last `>`.
+ * never closes starts no tag (the text goes on). No captures: `test` makes no match object.
  */
-export function nextTag(html: string, from: number, tag: TagAt, lastQuote: [number, number], lastGt: number): boolean {
+const TAG_AT = /<!--[\s\S]*?-->|<\/?[a-zA-Z][a-zA-Z0-9-]*(?:[^>"']|"[^"]*"|'[^']*')*>/y;
+
+/** The next comment or tag at or after `from`, into `tag`; false when there is none. */
+export function nextTag(html: string, from: number, tag: TagAt): boolean {
   for (let p = html.indexOf('<', from); p !== -1; p = html.indexOf('<', p + 1)) {
-    if (html.startsWith('<!--', p)) {
-      const close = html.indexOf('-->', p + 4);
-      if (close === -1) continue;
-      tag.start = p;
-      tag.end = close + 3;
+    TAG_AT.lastIndex = p;
+    if (!TAG_AT.test(html)) continue;
+    tag.start = p;
+    tag.end = TAG_AT.lastIndex;
+    if (html.charCodeAt(p + 1) === 33) { // '!': a comment (a tag name starts with a letter)
       tag.name = '';
       return true;
     }
-    let q = p + 1;
-    const closing = html.charCodeAt(q) === 47; // '/'
-    if (closing) q++;
-    if (!isLetter(html.charCodeAt(q))) continue;
-    const nameStart = q++;
+    const closing = html.charCodeAt(p + 1) === 47; // '/'
+    // The name is the longest run of name characters, as the expression's greedy group took it.
+    let q = closing ? p + 2 : p + 1;
     while (isNameChar(html.charCodeAt(q))) q++;
-    const nameEnd = q;
-    let end = -1;
-    // Past the last `>` no tag can end.
-    while (q <= lastGt) {
-      const c = html.charCodeAt(q);
-      if (c === 62) { // '>'
-        end = q + 1;
-        break;
-      }
-      if (c === 34 || c === 39) { // a quoted value, read whole
-        if (q >= lastQuote[c === 34 ? 0 : 1]) break;
-        q = html.indexOf(c === 34 ? '"' : "'", q + 1) + 1;
-      } else q++;
-    }
-    if (end === -1) continue;
-    tag.start = p;
-    tag.end = end;
-    tag.name = html.slice(nameStart, nameEnd).toLowerCase();
+    tag.name = html.slice(closing ? p + 2 : p + 1, q).toLowerCase();
     tag.closing = closing;
-    tag.attrStart = nameEnd;
-    tag.attrEnd = end - 1;
+    tag.attrStart = q;
+    tag.attrEnd = tag.end - 1;
     return true;
   }
   return false;
@@ -138,9 +117,7 @@ export function searchSections(html: string): SearchSection[] {
     else current.text += text;
   };
   const tag: TagAt = { start: 0, end: 0, name: '', closing: false, attrStart: 0, attrEnd: 0 };
-  const lastQuote: [number, number] = [html.lastIndexOf('"'), html.lastIndexOf("'")];
-  const lastGt = html.lastIndexOf('>');
-  while (nextTag(html, at, tag, lastQuote, lastGt)) {
+  while (nextTag(html, at, tag)) {
     if (!skip) put(decodeEntities(html.slice(at, tag.start)));
     at = tag.end;
     const { name, closing } = tag;
