@@ -335,7 +335,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       // The search text is taken here, where there is time to spare, not in the render thread that sets the pace.
       const sections = !plan.pages[task.page].searchable ? [] : searchSections(rendered.html);
       parsers[result.parser ?? 'none']++;
-      accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey, fresh: true });
+      accept(task, result, { page: task.page, url: file, title: result.title, sections, boost: boost(task.page), contentKey: task.cacheKey });
       const cached = task.cacheKey && result.cacheable && pagePack ? appendEntry(pagePack, task.cacheKey, { rendered, brokenLinks: result.brokenLinks }) : undefined;
       if (task.cacheKey && cached) cache?.added(task.cacheKey, cached);
       if (result.highlights) highlights?.note(result.highlights);

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bodyTerms, buildShardFilesFrom, SEARCH_FORMAT_VERSION, type BodyTerms } from './shard-files.js';
+import { bodyTerms, buildShardFilesFrom, SEARCH_FORMAT_VERSION } from './shard-files.js';
 import { pageTermsFile, readPageTerms, writePageTerms } from './page-terms-cache.js';
 import type { SearchSection } from './search-text.js';
 import { shardCount, shardDir, shardOf } from './search-shards.js';
@@ -36,13 +36,6 @@ export interface SearchDocument {
   contentKey?: string;
   /** Mintlify's `boost` of the page (frontmatter, else its nearest group's). @default 1 */
   boost?: number;
-  /**
-   * The page was rendered by this export, its `sections` a plain value: its terms are worked
-   * out as it arrives, while later pages render, and not all at once when its shard's last
-   * page comes (the last shard's were the tail of a cold export). Such a page's shard is
-   * almost never in the cache (its content is new), so the work is seldom thrown away.
-   */
-  fresh?: boolean;
 }
 
 /**
@@ -134,8 +127,6 @@ interface ShardState {
   order: string[];
   /** Documents arrived so far, in any order. */
   docs: Map<string, SearchDocument>;
-  /** Terms of the fresh documents among them, worked out as they arrived. */
-  bodies: Map<string, BodyTerms>;
   /** Set once every page arrived and the shard's work was queued. */
   complete: boolean;
 }
@@ -174,7 +165,7 @@ export class SearchIndexer {
   ) {
     this.shards = shardCount(pages.length);
     this.pages = new Set(pages);
-    this.state = Array.from({ length: this.shards }, () => ({ order: [], docs: new Map(), bodies: new Map(), complete: false }));
+    this.state = Array.from({ length: this.shards }, () => ({ order: [], docs: new Map(), complete: false }));
     for (const p of [...pages].sort(byPage)) this.state[this.shardOf(p)].order.push(p);
     for (let s = 0; s < this.shards; s++) if (this.state[s].order.length === 0) this.complete(s);
   }
@@ -193,7 +184,6 @@ export class SearchIndexer {
     const st = this.state[shard];
     if (st.complete || !this.pages.has(doc.page)) throw new Error(`search index: unexpected document for ${doc.page}`);
     st.docs.set(doc.page, doc);
-    if (doc.fresh) st.bodies.set(doc.page, bodyTerms(doc.sections, analyzerFor(this.options.lang ?? 'en')));
     if (st.docs.size === st.order.length) this.complete(shard);
   }
 
@@ -201,9 +191,7 @@ export class SearchIndexer {
     const st = this.state[shard];
     st.complete = true;
     const docs = st.order.map((page) => st.docs.get(page)!);
-    const early = st.bodies;
     st.docs = new Map();
-    st.bodies = new Map();
     this.chain = this.chain.then(async () => {
       const lang = this.options.lang ?? 'en';
       const key = shardKey(docs, lang);
@@ -216,7 +204,7 @@ export class SearchIndexer {
         const termsFile = this.options.cacheDir ? pageTermsFile(this.options.cacheDir, SHARD_KEY_VERSION, this.options.dir ?? 'search', lang, shard) : undefined;
         const known = termsFile ? await readPageTerms(termsFile) : undefined;
         const analyzer = analyzerFor(lang);
-        const bodies = docs.map((d) => early.get(d.page) ?? (d.contentKey !== undefined ? known?.get(d.contentKey) : undefined) ?? bodyTerms(d.sections, analyzer));
+        const bodies = docs.map((d) => (d.contentKey !== undefined ? known?.get(d.contentKey) : undefined) ?? bodyTerms(d.sections, analyzer));
         shardFiles = buildShardFilesFrom(docs.map((d, i) => ({ url: d.url, title: d.title, boost: d.boost, body: bodies[i] })), analyzer);
         if (cacheFile) await writePacked(cacheFile, shardFiles);
         if (termsFile) await writePageTerms(termsFile, docs.map((d, i) => ({ key: d.contentKey, body: bodies[i] })));
