@@ -39,6 +39,7 @@ import { sourceCopies } from './output/source-copies.js';
 import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
 import { agentFiles } from './agents/llms-files.js';
+import { LlmsFullEntries } from './agents/llms-entries.js';
 import type { RenderInit, RenderTask, RenderTaskResult } from './pool/render-task.js';
 import { usesMath, usesMermaid } from './pool/page-features.js';
 import type { WorkerPool } from './pool/worker-pool.js';
@@ -293,8 +294,10 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       if (search && plan.pages[task.page].searchable) search.add(doc);
       progress('render', ++done, tasks.length);
     };
-    // Each page's Markdown file as written, for llms-full.txt (no reading them back).
+    // Each page's Markdown file as written, for llms-full.txt (no reading them back); a rendered
+    // page's llms-full.txt entries are made as it comes, while later pages render (agents/llms-entries.ts).
     const markdownTexts = new Map<string, string>();
+    const llmsEntries = new LlmsFullEntries(model);
     const previous = new Set(previousFiles);
     // A page whose body loads media from other hosts is written once they are fetched, its
     // references rewritten (media/remote-media.ts); what became of them is part of its manifest key.
@@ -318,6 +321,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
           media.page(rendered.html, result.remoteMedia, file, markdown).then((remote) => {
             const rewritten = remote.markdown ?? markdown;
             markdownTexts.set(task.page, rewritten);
+            llmsEntries.add(task.page, rewritten);
             writePageFile(markdownPath, rewritten);
             mediaDiagnostics.push(...remote.diagnostics);
             const written = writePageFile(join(outDir, file), layoutPage(model, { ...rendered, html: remote.html }, layout));
@@ -326,6 +330,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
         );
       } else {
         writePageFile(markdownPath, markdown);
+        llmsEntries.add(task.page, markdown);
         const written = writePageFile(join(outDir, file), layoutPage(model, rendered, layout));
         if (task.cacheKey) manifest?.recordPage(task.page, task.cacheKey, written);
       }
@@ -464,7 +469,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // Every page's media are settled once its file is written: the bundled files are all known.
     for (const [p, c] of media.files()) files.set(p, c);
     // After the pages: llms-full.txt is made of their Markdown files.
-    for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file), markdownTexts)) files.set(p, c);
+    for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file), markdownTexts, llmsEntries)) files.set(p, c);
     // Last: the site's own files never take the place of one Quire writes, and go through
     // the checks for content a browser would run (output/source-copies.ts).
     // A repository file another step already copies as is (its own llms.txt, an API document) is no collision.

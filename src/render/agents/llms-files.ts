@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteModel } from '../layout/site-model.js';
-import { canonicalUrl, encodePath, relativeHref } from '../output/page-paths.js';
 import { collectSpecSources } from '../openapi/nav-refs.js';
 import type { MadeContent, OutputContent } from '../output/write-files.js';
 import { isMissing } from '../../core/missing-file.js';
@@ -19,12 +18,7 @@ import { isExternal } from '../markdown/links.js';
 import { agentsIndex, AGENTS_INDEX } from './agents-index.js';
 import { llmsScopes, type LlmsScope } from './llms-scopes.js';
 import { llmsTxt, type LlmsTxtInput } from './llms-txt.js';
-
-
-/** Where `target` (a site path) is linked from the file `from`: absolute with a base URL, else relative. */
-function linkTo(model: SiteModel, from: string, target: string): string {
-  return model.baseUrl ? `${model.baseUrl}/${encodePath(target)}` : encodePath(relativeHref(from, target));
-}
+import { entrySource, entryText, linkTo, type LlmsFullEntries } from './llms-entries.js';
 
 /** The file names llms.txt links and copies as an API description (JSON or YAML). */
 const SPEC_FILE = /\.(json|ya?ml)$/i;
@@ -67,25 +61,29 @@ function llmsFullKey(model: SiteModel, scope: LlmsScope, file: string, instructi
   return h.digest('hex');
 }
 
-/** llms-full.txt: every page's Markdown file, its source URL under its title. */
-async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string, made: ReadonlyMap<string, string>): Promise<string> {
-  const parts: string[] = instructions ? [instructions] : [];
+/**
+ * llms-full.txt: every page's Markdown file, its source URL under its title, as UTF-8; the
+ * entries made ahead (`entries`, llms-entries.ts) are only copied.
+ */
+async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string, made: ReadonlyMap<string, string>, entries?: LlmsFullEntries): Promise<Buffer> {
+  const parts: Uint8Array[] = instructions ? [Buffer.from(instructions)] : [];
   for (const e of scope.entries) {
     const md = await readMarkdown(outDir, e.page, made);
     if (md === undefined) continue;
-    const source = canonicalUrl(model.baseUrl, e.page) ?? linkTo(model, file, pageMarkdownFile(e.page));
-    const nl = md.indexOf('\n');
-    parts.push(nl < 0 ? `${md}\nSource: ${source}` : `${md.slice(0, nl)}\nSource: ${source}\n${md.slice(nl + 1)}`.trimEnd());
+    const source = entrySource(model, file, e.page);
+    parts.push(entries?.get(e.page, md, source) ?? Buffer.from(entryText(md, source)));
   }
-  return parts.join('\n\n') + '\n';
+  const between = Buffer.from('\n\n');
+  return Buffer.concat([...parts.flatMap((p, i) => (i === 0 ? [p] : [between, p])), Buffer.from('\n')]);
 }
 
 /**
  * `apiDocuments`: the OpenAPI documents the site's API pages come from (frontmatter `openapi:` ones included).
  * `markdown`: the Markdown files this export wrote, by page (read back from the output folder otherwise:
  * two thousand reads for the two llms-full.txt of a 1000-page site).
+ * `entries`: llms-full.txt entries made as the pages came (llms-entries.ts).
  */
-export async function agentFiles(model: SiteModel, root: string, sourceFiles: ReadonlySet<string>, outDir: string, apiDocuments: string[] = [], markdown: ReadonlyMap<string, string> = new Map()): Promise<Map<string, OutputContent>> {
+export async function agentFiles(model: SiteModel, root: string, sourceFiles: ReadonlySet<string>, outDir: string, apiDocuments: string[] = [], markdown: ReadonlyMap<string, string> = new Map(), entries?: LlmsFullEntries): Promise<Map<string, OutputContent>> {
   const out = new Map<string, OutputContent>();
   const config = model.config;
   const description = typeof config.raw.description === 'string' ? config.raw.description : undefined;
@@ -96,7 +94,7 @@ export async function agentFiles(model: SiteModel, root: string, sourceFiles: Re
     // With a base URL every source link is absolute: the /.well-known/ copy is the same file, made
     // (and hashed for the output manifest) once; as bytes, encoded once for both.
     let full: Promise<Uint8Array> | undefined;
-    const makeFull = (file: string) => llmsFull(model, scope, file, outDir, instructions, markdown).then((text) => Buffer.from(text));
+    const makeFull = (file: string) => llmsFull(model, scope, file, outDir, instructions, markdown, entries);
     // The default language's files are also under /.well-known/, with their links from there.
     for (const dir of scope.dir ? [scope.dir] : ['', '.well-known']) {
       const at = (name: string) => (dir ? `${dir}/${name}` : name);

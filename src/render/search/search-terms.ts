@@ -33,11 +33,11 @@ export interface Analyzer {
 }
 
 // Marks belong to their letter: Devanagari vowel signs, Thai tone marks.
-const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[._'\u2019-]+[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
+export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[._'\u2019-]+[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
 const SPLIT = /[._'\u2019-]|\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 const PART = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{N}]+|[\p{Lu}\p{N}]+|[\p{L}\p{M}\p{N}]+/gu;
 /** Scripts written without spaces between words. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const LETTERS = /^[\p{L}\p{M}]+$/u;
 
 /** Latin letters with diacritics (and ligatures such as `ﬁ`): what folding touches. */
@@ -80,7 +80,7 @@ export function createAnalyzer(lang: string, stemmer?: Stemmer): Analyzer {
  * A word's terms as [term, raw] pairs. A joined word gives its parts (two characters
  * or more) and the whole word run together when indexing; in a query only the whole.
  */
-function wordTerms(a: Analyzer, word: string, index: boolean): [string, string][] {
+export function wordTerms(a: Analyzer, word: string, index: boolean): [string, string][] {
   if (!SPLIT.test(word)) return [[a.stem(word), fold(word)]];
   const parts: string[] = [];
   for (const piece of word.split(/[._'\u2019-]+/)) {
@@ -100,7 +100,7 @@ function wordTerms(a: Analyzer, word: string, index: boolean): [string, string][
 }
 
 // A site repeats its vocabulary (a cap keeps a site of unique tokens from growing the memo without end).
-const MAX_KNOWN = 200_000;
+export const MAX_KNOWN = 200_000;
 
 /**
  * The words of the runs with no spaces (`runs`: WORD matches), cut by Intl.Segmenter, each
@@ -133,7 +133,7 @@ function unspacedWords(a: Analyzer, runs: RegExpExecArray[]): [string, number][]
 }
 
 /** Calls `emit` for each word of `text` in order; `unspaced` for a word cut from a run with no spaces. */
-function eachWord(text: string, a: Analyzer, emit: (word: string, start: number, unspaced: boolean) => void): void {
+export function eachWord(text: string, a: Analyzer, emit: (word: string, start: number, unspaced: boolean) => void): void {
   const re = new RegExp(WORD.source, 'gu');
   if (!UNSPACED.test(text)) {
     for (let m = re.exec(text); m; m = re.exec(text)) emit(m[0], m.index, false);

@@ -12,6 +12,10 @@
  * The renderer's own HTML is well formed; raw HTML from pages was sanitized before it
  * got here. The scan reads tags with quoted attribute values whole, so a `>` inside a
  * value cannot end a tag early.
+ *
+ * Tags are found without captures (nextTag): a page's highlighted code is thousands of
+ * `<span>`s, and a match object with its captures per tag was a fifth of the export
+ * thread's garbage on Mintlify's docs.
  */
 
 export interface SearchSection {
@@ -23,7 +27,6 @@ export interface SearchSection {
   text: string;
 }
 
-const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const SKIPPED = new Set(['svg', 'button', 'script', 'style', 'template', 'noscript']);
 const IGNORE_ATTR = /\sdata-(?:search|pagefind)-ignore(?:[\s=/]|$)/;
 const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var']);
@@ -47,6 +50,59 @@ function tidy(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Where nextTag found a tag: its span, its name (`''` for a comment) and its attributes'
+ * span. One object, overwritten: the scan allocates nothing per tag.
+ */
+export interface TagAt {
+  start: number;
+  end: number;
+  name: string;
+  closing: boolean;
+  attrStart: number;
+  attrEnd: number;
+}
+
+function isNameChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
+}
+
+/**
+ * A comment or a tag at `lastIndex` (sticky), as the former global expression
+ * `<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>` matched it:
+ * a tag ends at the first `>` outside quotes, and a `<` whose attributes open a quote that
+ * never closes starts no tag (the text goes on). No captures: `test` makes no match object.
+ */
+const TAG_AT = /<!--[\s\S]*?-->|<\/?[a-zA-Z][a-zA-Z0-9-]*(?:[^>"']|"[^"]*"|'[^']*')*>/y;
+
+/** The next comment or tag at or after `from`, into `tag`; false when there is none. */
+export function nextTag(html: string, from: number, tag: TagAt): boolean {
+  for (let p = html.indexOf('<', from); p !== -1; p = html.indexOf('<', p + 1)) {
+    TAG_AT.lastIndex = p;
+    if (!TAG_AT.test(html)) continue;
+    tag.start = p;
+    tag.end = TAG_AT.lastIndex;
+    if (html.charCodeAt(p + 1) === 33) { // '!': a comment (a tag name starts with a letter)
+      tag.name = '';
+      return true;
+    }
+    const closing = html.charCodeAt(p + 1) === 47; // '/'
+    // The name is the longest run of name characters, as the expression's greedy group took it.
+    let q = closing ? p + 2 : p + 1;
+    while (isNameChar(html.charCodeAt(q))) q++;
+    tag.name = html.slice(closing ? p + 2 : p + 1, q).toLowerCase();
+    tag.closing = closing;
+    tag.attrStart = q;
+    tag.attrEnd = tag.end - 1;
+    return true;
+  }
+  return false;
+}
+
+function attrsOf(html: string, tag: TagAt): string {
+  return html.slice(tag.attrStart, tag.attrEnd);
+}
+
 export function searchSections(html: string): SearchSection[] {
   const sections: SearchSection[] = [];
   let current = { anchor: '', heading: '', level: 0, text: '' };
@@ -60,26 +116,27 @@ export function searchSections(html: string): SearchSection[] {
     if (heading) heading.text += text;
     else current.text += text;
   };
-  TAG.lastIndex = 0;
-  for (let m: RegExpExecArray | null; (m = TAG.exec(html)); ) {
-    if (!skip) put(decodeEntities(html.slice(at, m.index)));
-    at = m.index + m[0].length;
-    const name = m[2]?.toLowerCase();
+  const tag: TagAt = { start: 0, end: 0, name: '', closing: false, attrStart: 0, attrEnd: 0 };
+  while (nextTag(html, at, tag)) {
+    if (!skip) put(decodeEntities(html.slice(at, tag.start)));
+    at = tag.end;
+    const { name, closing } = tag;
     if (!name) continue; // a comment
-    const closing = m[1] === '/';
-    const attrs = m[3] ?? '';
+    // `<br/>`, `<path ... />`: no content, nothing to close.
+    const selfClosing = tag.attrEnd > tag.attrStart && html.charCodeAt(tag.attrEnd - 1) === 47;
     if (skip) {
-      if (name === skip.name && !VOID.has(name) && !attrs.endsWith('/')) skip.depth += closing ? -1 : 1;
+      if (name === skip.name && !VOID.has(name) && !selfClosing) skip.depth += closing ? -1 : 1;
       if (skip.depth === 0) skip = undefined;
       continue;
     }
-    if (!closing && !VOID.has(name) && !attrs.endsWith('/') && (SKIPPED.has(name) || IGNORE_ATTR.test(attrs))) {
+    // Attributes are read (sliced) only by an opening tag, for the ignore mark and a heading's id.
+    if (!closing && !VOID.has(name) && !selfClosing && (SKIPPED.has(name) || (tag.attrEnd > tag.attrStart && IGNORE_ATTR.test(attrsOf(html, tag))))) {
       skip = { name, depth: 1 };
       continue;
     }
     const level = HEADING.exec(name);
     if (level && !closing && !heading) {
-      const id = ID.exec(attrs);
+      const id = ID.exec(attrsOf(html, tag));
       if (id) {
         sections.push(current);
         current = { anchor: decodeEntities(id[1]), heading: '', level: Number(level[1]), text: '' };

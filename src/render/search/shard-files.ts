@@ -16,7 +16,8 @@
  */
 import { hashedName } from '../theme/content-hash.js';
 import type { SearchSection } from './search-text.js';
-import { eachTerm, headingKey, termsOf, type Analyzer } from './search-terms.js';
+import { headingKey, termsOf, type Analyzer } from './search-terms.js';
+import { eachIndexTerm } from './index-terms.js';
 
 export const SEARCH_FORMAT_VERSION = 3;
 
@@ -64,10 +65,10 @@ export function bodyTerms(sections: SearchSection[], analyzer: Analyzer): BodyTe
   const weights = new Map<string, number>();
   let length = 0;
   const add = (text: string, weight: number) =>
-    eachTerm(text, (term) => {
+    eachIndexTerm(text, (term) => {
       weights.set(term, (weights.get(term) ?? 0) + weight);
       length++;
-    }, true, analyzer);
+    }, analyzer);
   for (const s of sections) {
     if (s.heading) {
       add(s.heading, headingWeight(s.level));
@@ -101,10 +102,10 @@ export function buildShardFilesFrom(pages: (Omit<IndexedPage, 'sections'> & { bo
   pages.forEach((page, i) => {
     const title = new Map<string, number>();
     let length = page.body.length;
-    eachTerm(page.title, (term) => {
+    eachIndexTerm(page.title, (term) => {
       title.set(term, (title.get(term) ?? 0) + TITLE_WEIGHT);
       length++;
-    }, true, analyzer);
+    }, analyzer);
     lengths.push(length);
     const { terms, weights } = page.body;
     for (let t = 0; t < terms.length; t++) {

@@ -123,6 +123,18 @@ describe('llms files of an exported multilingual, versioned site', () => {
     expect(full).toContain(read('quickstart.md').split('\n').slice(2).join('\n').trim());
   });
 
+  it('makes llms-full.txt of each Markdown file with its Source line after the title, byte for byte, in every scope', () => {
+    // Entries are made as pages arrive (agents/llms-entries.ts): the file must be what joining the Markdown files gives.
+    for (const [file, dir, up] of [['llms-full.txt', '', ''], ['.well-known/llms-full.txt', '', '../'], ['fr/llms-full.txt', 'fr', '']]) {
+      const entries = ['index', 'quickstart', 'guides/deploy'].map((page) => {
+        const md = read(posix.join(dir, `${page}.md`));
+        const nl = md.indexOf('\n');
+        return `${md.slice(0, nl)}\nSource: ${up}${page}.md\n${md.slice(nl + 1)}`.trimEnd();
+      });
+      expect(read(file).endsWith(`${entries.join('\n\n')}\n`), file).toBe(true);
+    }
+  });
+
   it("keeps the repository's own file", () => {
     expect(read('jp/llms-full.txt')).toBe('# Own file\n');
     expect(read('jp/llms.txt')).toContain('](quickstart.md)');

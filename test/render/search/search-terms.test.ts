@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eachTerm, termsOf } from '../../../src/render/search/search-terms.js';
+import { eachIndexTerm } from '../../../src/render/search/index-terms.js';
 import { analyzerFor, stemmerKey } from '../../../src/render/search/stemmers.js';
 
 const en = analyzerFor('en');
@@ -94,6 +95,26 @@ describe('search terms', () => {
     expect(seen).toContain(`导航@${text.indexOf('导航')}-${text.indexOf('导航') + 2}`);
     expect(seen).toContain(`検索@${text.indexOf('検索')}-${text.indexOf('検索') + 2}`);
     expect(seen.filter((t) => t.startsWith('retrylimit@'))).toHaveLength(1);
+  });
+
+  it("gives the indexer (eachIndexTerm) eachTerm's page terms in the same order, in every script and a second time from its memo", () => {
+    const texts = [
+      '使用 `docs.json` 配置导航。在 API 参考中，每个端点都有一个页面；ภาษาไทยไม่มีช่องว่าง and the retryLimit option 検索エンジン。',
+      "HTTPServer api-key snake_case v1.2 user's Deploying CAFÉ naïve",
+      'Häuser Konfigurationen Einstellungen',
+      '',
+      '... — !!',
+    ];
+    for (const lang of ['en', 'de', 'zh-CN', 'xx']) {
+      for (const text of [...texts, ...texts]) {
+        const fromIndexer: string[] = [];
+        eachIndexTerm(text, (term) => fromIndexer.push(term), analyzerFor(lang));
+        expect(fromIndexer).toEqual(termsOf(text, analyzerFor(lang), true));
+      }
+    }
+    const zh: string[] = [];
+    eachIndexTerm(texts[0], (term) => zh.push(term), analyzerFor('zh-CN'));
+    expect(zh).toEqual(expect.arrayContaining(['导航', '検索', 'retry', 'limit', 'retrylimit', 'docs', 'json', 'docsjson']));
   });
 
   it('picks a stemmer by the language subtag and none for a language without one', () => {

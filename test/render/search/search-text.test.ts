@@ -3,7 +3,7 @@
  * elements gone, words kept apart by block elements and together across inline ones.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, searchSections } from '../../../src/render/search/search-text.js';
+import { decodeEntities, nextTag, searchSections, type TagAt } from '../../../src/render/search/search-text.js';
 
 describe('searchSections', () => {
   it('cuts the text at headings that carry an id', () => {
@@ -32,6 +32,35 @@ describe('searchSections', () => {
     expect(searchSections('<h2 id="a&amp;b">A &amp; B</h2><p>x</p>')).toEqual([
       { anchor: '', heading: '', level: 0, text: '' },
       { anchor: 'a&b', heading: 'A & B', level: 2, text: 'x' },
+    ]);
+  });
+
+  it('finds the tags and comments the former regular expression found, in hostile text too', () => {
+    const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+    const pieces = ['<', '>', '"', "'", '/', '<!--', '-->', '<p>', '</p>', '<h2 id="a">', '</h2>', '<br/>', '<SVG>', '</svg>', '<a href="x>y">',
+      "<b title='it\"s'>", '<div data-search-ignore>', '</div>', 'text ', '&amp; ', '<1>', '< p>', '</>', '<x-y z=1 />', '<a b="unclosed', '\n'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; n < 3000; n++) {
+      let html = '';
+      for (let k = Math.floor(random() * 30); k > 0; k--) html += pieces[Math.floor(random() * pieces.length)];
+      const expected: string[] = [];
+      TAG.lastIndex = 0;
+      for (let m = TAG.exec(html); m; m = TAG.exec(html)) expected.push(`${m.index}-${m.index + m[0].length}:${m[2]?.toLowerCase() ?? ''}:${m[1] === '/'}:${m[3] ?? ''}`);
+      const found: string[] = [];
+      const tag: TagAt = { start: 0, end: 0, name: '', closing: false, attrStart: 0, attrEnd: 0 };
+      for (let at = 0; nextTag(html, at, tag); at = tag.end) {
+        found.push(`${tag.start}-${tag.end}:${tag.name}:${tag.name ? tag.closing : false}:${tag.name ? html.slice(tag.attrStart, tag.attrEnd) : ''}`);
+      }
+      expect(found, html).toEqual(expected);
+    }
+  });
+
+  it('reads a heading, an ignored element and a quoted `>` as before when a quote is left open after them', () => {
+    const html = '<h2 id="q">Q &gt; <b title="a > b">A</b></h2><p>x</p><div data-search-ignore="1"><p>no</p></div><p>tail <a title="open>text</p>';
+    expect(searchSections(html)).toEqual([
+      { anchor: '', heading: '', level: 0, text: '' },
+      { anchor: 'q', heading: 'Q > A', level: 2, text: 'x tail <a title="open>text' },
     ]);
   });
 });

@@ -1,0 +1,68 @@
+/**
+ * The entries of llms-full.txt (llms-files.ts), made as pages arrive: each page's Markdown
+ * file under its title's line with its source URL, as UTF-8 bytes. A cold export's
+ * llms-full.txt files were made after the last page, six megabytes of text per file on a
+ * 1000-page site built, copied and encoded there, on the critical path; with the entries
+ * made while later pages render, only their concatenation is left for the end.
+ */
+import type { SiteModel } from '../layout/site-model.js';
+import { canonicalUrl, encodePath, relativeHref } from '../output/page-paths.js';
+import { pageMarkdownFile } from './markdown-file.js';
+import { llmsScopes } from './llms-scopes.js';
+
+/** Where `target` (a site path) is linked from the file `from`: absolute with a base URL, else relative. */
+export function linkTo(model: SiteModel, from: string, target: string): string {
+  return model.baseUrl ? `${model.baseUrl}/${encodePath(target)}` : encodePath(relativeHref(from, target));
+}
+
+/** The source URL of `page` in llms-full.txt `file`. */
+export function entrySource(model: SiteModel, file: string, page: string): string {
+  return canonicalUrl(model.baseUrl, page) ?? linkTo(model, file, pageMarkdownFile(page));
+}
+
+/** A page's entry: its Markdown file with `Source: URL` after the first (title) line, trailing space trimmed. */
+export function entryText(md: string, source: string): string {
+  const nl = md.indexOf('\n');
+  return nl < 0 ? `${md}\nSource: ${source}` : `${md.slice(0, nl)}\nSource: ${source}\n${md.slice(nl + 1)}`.trimEnd();
+}
+
+/** The llms-full.txt files a page's entry goes in (llms-files.ts names them the same way). */
+export function llmsFullFiles(model: SiteModel): Map<string, string[]> {
+  const files = new Map<string, string[]>();
+  for (const scope of llmsScopes(model.navigation, model.pages)) {
+    for (const dir of scope.dir ? [scope.dir] : ['', '.well-known']) {
+      const file = dir ? `${dir}/llms-full.txt` : 'llms-full.txt';
+      for (const e of scope.entries) {
+        const list = files.get(e.page);
+        if (list) list.push(file);
+        else files.set(e.page, [file]);
+      }
+    }
+  }
+  return files;
+}
+
+/** Entries made ahead, by page and source URL (the same bytes for both files of a scope when links are absolute). */
+export class LlmsFullEntries {
+  private readonly made = new Map<string, { md: string; source: string; bytes: Uint8Array }[]>();
+  private readonly files: Map<string, string[]>;
+
+  constructor(private readonly model: SiteModel) {
+    this.files = llmsFullFiles(model);
+  }
+
+  /** Makes the entries of `page` for its Markdown `md` (again, if it changed: remote media rewritten). */
+  add(page: string, md: string): void {
+    const list: { md: string; source: string; bytes: Uint8Array }[] = [];
+    for (const file of this.files.get(page) ?? []) {
+      const source = entrySource(this.model, file, page);
+      if (!list.some((e) => e.source === source)) list.push({ md, source, bytes: Buffer.from(entryText(md, source)) });
+    }
+    this.made.set(page, list);
+  }
+
+  /** The entry made ahead for `page` from this very `md` and `source`, if any. */
+  get(page: string, md: string, source: string): Uint8Array | undefined {
+    return this.made.get(page)?.find((e) => e.md === md && e.source === source)?.bytes;
+  }
+}
