@@ -115,7 +115,7 @@ function readExpression(s: string, p: number): { value: string; estree: Program;
   const integer = INTEGER.exec(s)?.[1];
   if (integer !== undefined) {
     const literal = { type: 'Literal', start: inner, end: inner + integer.length, value: Number(integer), raw: integer };
-    return { value: integer, estree: program(literal as unknown as AcornNode), end: inner + integer.length + 1 };
+    return { value: integer, estree: program(literal), end: inner + integer.length + 1 };
   }
   let node: AcornNode & { end: number };
   const comments: Comment[] = [];

@@ -5,8 +5,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { PhrasingContent, Root, RootContent } from 'mdast';
-import { defaultHandlers, toMarkdown, type Options } from 'mdast-util-to-markdown';
+import type { InlineCode, Parents, PhrasingContent, Root, RootContent } from 'mdast';
+import { defaultHandlers, toMarkdown, type Info, type Options, type State } from 'mdast-util-to-markdown';
 import { describe, expect, it } from 'vitest';
 import { MarkdownWriter } from '../../../src/render/agents/page-markdown.js';
 import { PRINT } from '../../../src/render/agents/markdown-print.js';
@@ -134,14 +134,15 @@ describe('markdown-text: the fast text handler prints what mdast-util-to-markdow
       ...PRINT,
       handlers: {
         ...PRINT.handlers,
-        inlineCode(node, parent, state, info) {
-          const next = parent!.children[parent!.children.indexOf(node) + 1];
+        inlineCode(node: InlineCode, parent: Parents | undefined, state: State, info: Info) {
+          const siblings = parent!.children as PhrasingContent[];
+          const next = siblings[siblings.indexOf(node) + 1];
           if (next?.type === 'text') {
             const around = { ...info, before: '', after: '' };
             const library = defaultHandlers.text(next, parent, state, around);
             seen.push([next.value, textHandler.peek(next, parent, state, around).charAt(0), library.charAt(0)]);
           }
-          return defaultHandlers.inlineCode(node, parent, state, info);
+          return defaultHandlers.inlineCode(node, parent, state);
         },
       },
     };
