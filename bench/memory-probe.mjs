@@ -66,7 +66,12 @@ function start(file) {
     constructor(...args) {
       super(...args);
       children.push(this);
-      this.once('exit', () => children.splice(children.indexOf(this), 1));
+      const tid = this.threadId;
+      // Logged when this thread sees it (a busy thread sees it late): the report shows the worker gone from then on.
+      this.once('exit', () => {
+        children.splice(children.indexOf(this), 1);
+        log({ tid, exited: true });
+      });
     }
   };
   syncBuiltinESMExports();

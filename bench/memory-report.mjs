@@ -1,7 +1,7 @@
 /**
  * Reads what bench/memory-probe.mjs wrote: per thread, its peak heap and what it was made
  * of; then the process's RSS over time against the export's phases, with each thread's heap
- * (committed/used, MB) at that moment, the peak marked.
+ * (committed/used, MB) at that moment, the peak marked; a worker that has exited shows as `-`.
  *
  *   node bench/memory-report.mjs /tmp/m.jsonl [step ms, default 1000]
  */
@@ -13,8 +13,10 @@ const MB = (k) => (k / 1024).toFixed(0);
 const phases = lines.filter((l) => l.phase);
 const own = new Map();
 const via = new Map();
+// When each ended worker was seen to exit (by the thread that started it).
+const exited = new Map(lines.filter((l) => l.exited).map((l) => [l.tid, l.t]));
 for (const l of lines) {
-  if (l.phase) continue;
+  if (l.phase || l.exited) continue;
   const m = l.via ? via : own;
   if (!m.has(l.tid)) m.set(l.tid, []);
   m.get(l.tid).push(l);
@@ -30,6 +32,7 @@ for (const [tid, ls] of own) {
   console.log(`  spaces near the peak (MB): ${Object.entries(spaces).map(([s, v]) => `${s} ${MB(v)}`).join(', ')}`);
 }
 const latest = (tid, t) => {
+  if (exited.get(tid) <= t) return undefined;
   const a = (own.get(tid) ?? []).filter((l) => l.t <= t).at(-1);
   const b = (via.get(tid) ?? []).filter((l) => l.t <= t).at(-1);
   return !a ? b : b && b.t > a.t ? { ...a, total: b.total, used: b.used } : a;

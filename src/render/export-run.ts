@@ -43,6 +43,7 @@ import type { RenderInit, RenderTask, RenderTaskResult } from './pool/render-tas
 import { usesMath, usesMermaid } from './pool/page-features.js';
 import type { WorkerPool } from './pool/worker-pool.js';
 import { budgetOf, pageKinds, renderMisses } from './pool/render-pages.js';
+import { siteTwoslashBlocks } from './highlight/twoslash-blocks.js';
 import { fenceSamples } from './highlight/fence-samples.js';
 import type { WarmUp } from './highlight/warm-up.js';
 import { PageCache } from './cache/page-cache.js';
@@ -188,7 +189,8 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   progress('scan', 0, 0);
   // A cold export renders every page: its render threads warm their highlighter with the
   // languages of the site's fences while this thread goes on with the scan (highlight/warm-up.ts).
-  const warm = cold && early ? (sources: Map<string, string>) => early.prepare({ warm: fenceSamples(sources.values()) } satisfies WarmUp) : undefined;
+  // Their Twoslash blocks are typed meanwhile in a short-lived thread of their own (pool/twoslash-thread.ts).
+  const warm = cold && early ? (sources: Map<string, string>) => early.prepare({ warm: fenceSamples(sources.values()), twoslash: siteTwoslashBlocks(sources.values()) } satisfies WarmUp) : undefined;
   const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : []), ...(options.workDir ? [resolve(options.workDir)] : [])], outbound, warm, cacheDir);
   const tasks = selectTasks(plan, options.paths);
   const diagnostics: Diagnostic[] = [...plan.diagnostics];

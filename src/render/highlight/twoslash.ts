@@ -5,97 +5,82 @@
  * `// ---cut---` and the other Twoslash notations. Mintlify does this with Shiki's twoslash
  * transformer; so does Quire, through the public APIs of `twoslash` and `@shikijs/twoslash`.
  *
- * The block is hostile input. TypeScript runs on a fully virtual file system holding only
- * its own `lib.*.d.ts` files (@typescript/vfs `createSystem` over a map): an `import` of
- * `/etc/passwd`, `// @filename`, `/// <reference path>` or `// @types` can name only files
- * of that map, never the disk. TypeScript only reads and checks the code; nothing runs.
- * TypeScript (~10 MB of JavaScript, about 2 s and 80 MB of heap to parse its DOM library)
- * is loaded in a thread only when it types a block (none of the export's caches had it).
+ * TypeScript types the block (twoslash-typing.ts): in a thread of its own for the blocks an
+ * export finds in its pages before they render (pool/twoslash-thread.ts hands the results in
+ * with addTypedBlock), here for any other. Drawing a typed block needs only Shiki's renderer.
  *
  * As with Shiki's transformer (`throws: false`), a block whose compiler errors are not the
  * ones it declares (`// @errors: 2307`) is shown as plain highlighted code; Quire also says
  * so in a warning naming the error, which Shiki's transformer leaves to its caller.
  */
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
 import { DARK_THEME, LIGHT_THEME } from './highlighter.js';
-import type { TwoslashInstance, TwoslashReturn } from 'twoslash/core';
+import type { TwoslashReturn } from 'twoslash/core';
 import type { TwoslashRenderer } from '@shikijs/twoslash/core';
+import { MAX_TWOSLASH_CHARS, releaseTypeScript, twoslashExtension, typeTwoslash, type TwoslashData, type TwoslashExtension, type TypedBlock } from './twoslash-typing.js';
 
-/** Fence languages Twoslash reads, and the file extension each is checked as. */
-const EXTENSION: Record<string, 'ts' | 'tsx' | 'js' | 'jsx'> = {
-  ts: 'ts', typescript: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx', js: 'js', javascript: 'js', mjs: 'js', cjs: 'js', jsx: 'jsx',
-};
+export { MAX_TWOSLASH_CHARS, twoslashExtension };
 
-/** Largest block given to TypeScript; a larger one is highlighted without types (and a warning). */
-export const MAX_TWOSLASH_CHARS = 20_000;
-
-/** The extension Twoslash checks a fence language as, or null when the option does not apply to it. */
-export function twoslashExtension(lang: string | null | undefined): 'ts' | 'tsx' | 'js' | 'jsx' | null {
-  return (lang && EXTENSION[lang.toLowerCase()]) || null;
-}
-
-interface Loaded {
-  twoslasher: TwoslashInstance;
-  transformer: (run: () => TwoslashReturn) => ShikiTransformer;
-}
-
-let loaded: Loaded | null = null;
+let transformer: ((run: () => TwoslashReturn) => ShikiTransformer) | null = null;
 
 /**
- * TypeScript, Twoslash and the renderer, loaded in this thread at the first block that is
- * really typed, not when a page with one is parsed: a block whose HTML an export's highlight
- * cache holds (a warm re-export of a changed Twoslash page) then costs no TypeScript at all,
- * which otherwise took 0.3-0.6 s to load and ~1.5 s for its first program (DOM library) per thread.
- * Synchronous (require, also of the ES modules) because highlighting is.
+ * Shiki's Twoslash transformer with its rich renderer, which draws a typed block; loaded at
+ * the first one (it needs no TypeScript: the block's types are handed to it). Synchronous
+ * (require of the ES module) because highlighting is.
  */
-function twoslashNow(): Loaded {
-  if (loaded) return loaded;
-  const require = createRequire(import.meta.url);
-  // require, not import(): Node would first scan TypeScript's 9 MB of CommonJS for its
-  // export names (~0.45 s of CPU); require hands over module.exports as it is.
-  const ts = require('typescript') as typeof import('typescript');
-  const { createTwoslasher } = require('twoslash/core') as typeof import('twoslash/core');
-  const { createDefaultMapFromNodeModules } = require('@typescript/vfs') as typeof import('@typescript/vfs');
-  const shiki = require('@shikijs/twoslash/core') as typeof import('@shikijs/twoslash/core');
-  const libDir = dirname(require.resolve('typescript'));
-  // Only TypeScript's own declaration files, read from our installation; `fsMap` makes
-  // Twoslash use @typescript/vfs's in-memory system instead of the disk.
-  const fsMap = createDefaultMapFromNodeModules({}, ts, libDir);
-  const twoslasher = createTwoslasher({
-    // Twoslash's type is TypeScript's ES namespace, which also carries itself as `default`.
-    tsModule: { ...ts, default: ts },
-    tsLibDirectory: libDir,
-    fsMap,
-    vfsRoot: '/',
-    // Shiki's defaults (defaultTwoslashOptions): bundler resolution and its custom tags.
-    compilerOptions: { moduleResolution: ts.ModuleResolutionKind.Bundler },
-    customTags: ['annotate', 'log', 'warn', 'error'],
-    // The errors are checked here (undeclaredErrors), so a block never throws for them.
-    handbookOptions: { noErrorValidation: true },
-  });
+function transformerNow(): (run: () => TwoslashReturn) => ShikiTransformer {
+  if (transformer) return transformer;
+  const shiki = createRequire(import.meta.url)('@shikijs/twoslash/core') as typeof import('@shikijs/twoslash/core');
   const renderer: TwoslashRenderer = shiki.rendererRich({ errorRendering: 'line' });
-  const factory = shiki.createTransformerFactory(twoslasher, renderer);
-  loaded = {
-    twoslasher,
-    transformer: (run) => factory({ twoslasher: () => run(), langs: ['ts', 'tsx', 'js', 'jsx'], throws: true, explicitTrigger: false }),
-  };
-  return loaded;
+  // Each block passes its own twoslasher (the types found for it): the factory's default is never called.
+  const factory = shiki.createTransformerFactory(() => {
+    throw new Error('a twoslash block was drawn without its types');
+  }, renderer);
+  transformer = (run) => factory({ twoslasher: () => run(), langs: ['ts', 'tsx', 'js', 'jsx'], throws: true, explicitTrigger: false });
+  return transformer;
+}
+
+/** Blocks typed ahead of their page (pool/twoslash-thread.ts), by typedKey. */
+const typedAhead = new Map<string, TypedBlock>();
+
+/** The key of a block typed ahead: its extension and code. */
+export function typedKey(code: string, extension: TwoslashExtension): string {
+  return `${extension}\0${code}`;
+}
+
+/** Hands in the types of a block typed elsewhere: the block is drawn from them, not typed again here. */
+export function addTypedBlock(code: string, extension: TwoslashExtension, typed: TypedBlock): void {
+  typedAhead.set(typedKey(code, extension), typed);
+}
+
+/** Whether the types of this block were handed in (addTypedBlock). */
+export function hasTypedBlock(code: string, extension: TwoslashExtension): boolean {
+  return typedAhead.has(typedKey(code, extension));
 }
 
 /**
- * Lets TypeScript go once the thread has no more Twoslash pages to render (the export knows
- * them from their sources): its language service over the DOM library is ~45 MB of heap,
- * its code and source ~20 MB more, kept otherwise until the thread ends. A page that needs
- * it after all loads it again (twoslashNow).
+ * Lets TypeScript and the blocks typed ahead go once the thread has no more Twoslash pages
+ * to render (the export knows them from their sources). A page that needs types after all
+ * gets them again (typed here).
  */
 export function releaseTwoslash(): void {
-  if (!loaded) return;
-  loaded = null;
-  // Its module record would keep TypeScript's 9 MB of functions alive.
-  const require = createRequire(import.meta.url);
-  delete require.cache[require.resolve('typescript')];
+  typedAhead.clear();
+  releaseTypeScript();
+}
+
+/** Twoslash's answer rebuilt from its data: `errors`, `queries`, ... are views of `nodes`, as Twoslash makes them. */
+function twoslashReturn({ code, nodes, meta }: TwoslashData): TwoslashReturn {
+  const of = (type: string) => nodes.filter((n) => n.type === type);
+  return {
+    code, nodes, meta,
+    get queries() { return of('query'); },
+    get completions() { return of('completion'); },
+    get errors() { return of('error'); },
+    get highlights() { return of('highlight'); },
+    get hovers() { return of('hover'); },
+    get tags() { return of('tag'); },
+  } as TwoslashReturn;
 }
 
 /** The errors TypeScript found that the block does not list in `// @errors`. */
@@ -162,16 +147,11 @@ export function runTwoslash(h: HighlighterCore, code: string, lang: string, preA
   return typeBlock(h, code, extension, preAttrs, lineClass);
 }
 
-function typeBlock(h: HighlighterCore, code: string, extension: 'ts' | 'tsx' | 'js' | 'jsx', preAttrs: Record<string, string>, lineClass: (n: number) => string): TwoslashOutcome {
-  const { twoslasher, transformer } = twoslashNow();
-  let result: TwoslashReturn;
-  try {
-    result = twoslasher(code, extension);
-  } catch (err) {
-    // Unknown `// @flag`s and malformed notations throw TwoslashError; anything else is ours.
-    if (!(err instanceof Error) || err.name !== 'TwoslashError') throw err;
-    return { ok: false, reason: err.message.replace(/\s+/g, ' ').trim().slice(0, 300) };
-  }
+function typeBlock(h: HighlighterCore, code: string, extension: TwoslashExtension, preAttrs: Record<string, string>, lineClass: (n: number) => string): TwoslashOutcome {
+  const typed = typedAhead.get(typedKey(code, extension)) ?? typeTwoslash(code, extension);
+  if ('failed' in typed) throw new Error(typed.failed);
+  if (!typed.ok) return typed;
+  const result = twoslashReturn(typed.data);
   const undeclared = undeclaredErrors(result);
   if (undeclared.length) {
     const first = undeclared[0];
@@ -196,7 +176,7 @@ function typeBlock(h: HighlighterCore, code: string, extension: 'ts' | 'tsx' | '
     lang: extension,
     themes: { light: LIGHT_THEME, dark: DARK_THEME },
     defaultColor: false,
-    transformers: [transformer(() => result), quire],
+    transformers: [transformerNow()(() => result), quire],
   });
   return { ok: true, html };
 }

@@ -11,10 +11,13 @@
 import { DARK_THEME, LIGHT_THEME, blockLanguages, ensureLanguages, languageId } from './highlighter.js';
 import { HighlightLimitError, tokenizeDual } from './dual-tokenize.js';
 import type { FenceSamples } from './fence-samples.js';
+import type { TwoslashBlock } from './twoslash-blocks.js';
 
 /** What a render thread is sent to warm up with (pool/render-worker.ts). */
 export interface WarmUp {
   warm: FenceSamples;
+  /** The site's Twoslash blocks, typed ahead in a thread of their own (pool/twoslash-thread.ts). */
+  twoslash?: TwoslashBlock[];
 }
 
 /** Loads the grammars of `samples` and tokenizes each sample once; languages Shiki does not know are skipped. */

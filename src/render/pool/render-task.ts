@@ -24,6 +24,8 @@ import type { HighlightUse } from '../cache/highlight-pack.js';
 import { usesMath, usesMermaid } from './page-features.js';
 import type { PackTarget } from '../cache/page-pack.js';
 import { useEngineCode } from '../cache/engine-version.js';
+import { settleTypedAhead } from './twoslash-thread.js';
+import { twoslashBlocks } from '../highlight/twoslash-blocks.js';
 
 export interface RenderTask {
   page: string;
@@ -108,6 +110,8 @@ export function createRenderer(init: RenderInit) {
   async function renderMdx(page: string, file: string, read: string | undefined): Promise<{ rendered: RenderedPage; source: string }> {
     // Sync: a worker thread has nothing else to do meanwhile, and it costs a sixth of the async read.
     const source = read ?? readFileSync(join(init.root, file), 'utf8');
+    // Its Twoslash blocks may be typing in their own thread: waited for here, within the page's time budget.
+    if (source.includes('twoslash')) await settleTypedAhead(twoslashBlocks(source));
     return { rendered: await renderPage(source, context(page, file)), source };
   }
 

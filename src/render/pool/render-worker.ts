@@ -5,13 +5,15 @@
  * error message). Pages render one at a time, in the order they came: the pool sends
  * the next one before this one is done (worker-pool.ts) and matches answers by order.
  * A warm-up (highlight/warm-up.ts, sent by WorkerPool.prepare) takes its turn like a
- * page and is answered with no result.
+ * page and is answered with no result; the Twoslash blocks it names start being typed at
+ * once, in a thread of their own (twoslash-thread.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer, type RenderInit, type RenderTask } from './render-task.js';
 import { getHighlighter } from '../highlight/highlighter.js';
 import { warmHighlighter, type WarmUp } from '../highlight/warm-up.js';
 import { releaseTwoslash } from '../highlight/twoslash.js';
+import { stopTypingAhead, typeAhead } from './twoslash-thread.js';
 
 // The thread runs at normal priority unless the operator lowered it (`renderNice`):
 // the pool sets that before this module loads (worker-pool.ts).
@@ -31,12 +33,17 @@ parentPort!.on('message', (msg: RenderTask | WarmUp | { init: RenderInit } | { r
     return;
   }
   if ('warm' in msg) {
+    // At once, not after the pages sent before: TypeScript types in its own thread meanwhile.
+    if (msg.twoslash) typeAhead(msg.twoslash);
     rendering = rendering.then(() => warmHighlighter(msg.warm).then(() => parentPort!.postMessage({ ok: true }), failed));
     return;
   }
   if ('release' in msg) {
     // After the pages sent before it: the export has no more Twoslash page for this thread.
-    rendering = rendering.then(releaseTwoslash);
+    rendering = rendering.then(() => {
+      stopTypingAhead();
+      releaseTwoslash();
+    });
     return;
   }
   rendering = rendering.then(() =>

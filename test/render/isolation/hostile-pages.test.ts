@@ -94,12 +94,12 @@ describe('a hostile page among ordinary ones', () => {
     };
     let schema = '# Schema\n\n';
     for (let i = 0; schema.length < 700_000; i++) schema += `## Schema ${i}\n\n${field(`schema${i}`, 0)}`;
-    const { report, out } = await exportWith('schema', schema, { workers: 1, renderHeapMb: 24 });
+    const { report, out } = await exportWith('schema', schema, { workers: 1, renderHeapMb: 40 });
     expectEveryOtherPage(report, out);
     const html = readFileSync(join(out, 'hostile.html'), 'utf8');
     expect(html.match(/data-response-field/g)?.length).toBe(schema.match(/<ResponseField /g)?.length);
     expect(html).toContain('id="param-schema0-prop3-prop3"');
-    expect(report.diagnostics).toContainEqual(like.objectContaining({ severity: 'warning', file: 'hostile.mdx', message: like.stringMatching(/needed more than the render thread's 24 MB heap; rendered in a thread with 1024 MB/) }));
+    expect(report.diagnostics).toContainEqual(like.objectContaining({ severity: 'warning', file: 'hostile.mdx', message: like.stringMatching(/needed more than the render thread's 40 MB heap; rendered in a thread with 1024 MB/) }));
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 

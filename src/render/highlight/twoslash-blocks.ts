@@ -1,0 +1,59 @@
+/**
+ * The Twoslash blocks of a page source, found by scanning its lines (fence-samples.ts), so
+ * that they can be typed ahead of the page, in a thread of their own (pool/twoslash-thread.ts).
+ * Light: the export's main thread calls it on the sources its scan read, and it loads nothing
+ * of Shiki's or TypeScript's. A guess is harmless: a block found here is typed under the code
+ * the renderer will give Twoslash (the fence's text with its line notations taken out, as
+ * code-block.ts does), and a block the renderer meets that was not typed ahead is typed where
+ * it is drawn.
+ */
+import { fences } from './fence-samples.js';
+import { parseCodeMeta } from './code-meta.js';
+import { readNotation } from './code-notation.js';
+import { MAX_TWOSLASH_CHARS, twoslashExtension, type TwoslashExtension } from './twoslash-typing.js';
+
+/** A block to type: its code as Twoslash gets it and the extension it is checked as. */
+export interface TwoslashBlock {
+  code: string;
+  extension: TwoslashExtension;
+}
+
+/**
+ * Distinct blocks of a site typed ahead at most; the rest are typed where they are drawn. A
+ * page waits, within its time budget, for the thread to reach its blocks: after the first
+ * (~2 s), ~0.04-0.2 s each, so at most ~10 s on an idle machine.
+ */
+export const MAX_BLOCKS_AHEAD = 50;
+
+/** A fence's opening line: its indentation, marker, language and the rest (the options). */
+const OPENER = /^( *)(?:`{3,}|~{3,})[ \t]*[^\s`{]*(.*)$/;
+
+/** The Twoslash blocks of one Markdown or MDX source, in order. */
+export function twoslashBlocks(source: string): TwoslashBlock[] {
+  if (!source.includes('twoslash')) return [];
+  const blocks: TwoslashBlock[] = [];
+  // Line endings as the parsers read them (markdown/parse.ts).
+  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  for (const { lang, lines, from, to } of fences(text)) {
+    const extension = twoslashExtension(lang);
+    const opener = extension ? OPENER.exec(lines[from - 1]) : null;
+    if (!extension || !opener || !parseCodeMeta(opener[2].trim()).twoslash) continue;
+    // CommonMark takes the opener's indentation off each line of the block (as far as it goes).
+    const indent = new RegExp(`^ {0,${opener[1].length}}`);
+    const { code } = readNotation(lines.slice(from, to).map((l) => l.replace(indent, '')).join('\n'));
+    if (code.length <= MAX_TWOSLASH_CHARS) blocks.push({ code, extension });
+  }
+  return blocks;
+}
+
+/** The distinct Twoslash blocks of a site's sources, the first MAX_BLOCKS_AHEAD. */
+export function siteTwoslashBlocks(sources: Iterable<string>): TwoslashBlock[] {
+  const seen = new Map<string, TwoslashBlock>();
+  for (const source of sources) {
+    for (const block of twoslashBlocks(source)) {
+      if (seen.size >= MAX_BLOCKS_AHEAD) return [...seen.values()];
+      seen.set(`${block.extension}\0${block.code}`, block);
+    }
+  }
+  return [...seen.values()];
+}
