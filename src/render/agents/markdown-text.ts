@@ -172,12 +172,18 @@ export function fastSafe(state: State): State['safe'] {
  * The first character the text handler would print, asked for the text after each phrasing
  * node (its `after`). The library has no `peek` for text, so it escapes every such text
  * twice; a first character that no pattern in scope names cannot be escaped, so the text
- * itself answers.
+ * itself answers. Nor can one whose patterns all need a line break, in a text without one
+ * (the printer peeks with no text before or after): most texts after a link or code span
+ * start with a space, which is escaped only next to a line break.
  */
 function peekText(node: Text, parent: Parents | undefined, state: State, info: Info): string {
   const value = node.value;
   const code = value.charCodeAt(0);
-  if (!value || (code < 128 && !scopeOf(state).all[code])) return value;
+  if (!value) return value;
+  if (code < 128 && !info.before && !info.after) {
+    const scope = scopeOf(state);
+    if (!(hasBreak(value) ? scope.all : scope.noBreak)[code]) return value;
+  } else if (code < 128 && !scopeOf(state).all[code]) return value;
   return defaultHandlers.text(node, parent, state, info);
 }
 

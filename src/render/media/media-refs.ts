@@ -6,9 +6,15 @@
  * description) is caught; only media attributes count (`src` of img, video, audio,
  * source and track, `poster` of video), since only those load anything with the page.
  */
-import { Parser } from 'htmlparser2';
+import { createRequire } from 'node:module';
+import type { Parser } from 'htmlparser2';
 import { escapeAttr, escapeHtml } from '../markdown/escape.js';
 import type { RemoteMediaRef } from '../types.js';
+
+// htmlparser2 (with entities, ~20 modules) is loaded by the first page with remote media,
+// synchronously (require, which Node 22+ also gives ES modules): a render thread whose pages
+// have none never loads it.
+const require = createRequire(import.meta.url);
 
 const MEDIA_ATTRS: Record<string, readonly string[]> = { img: ['src'], video: ['src', 'poster'], audio: ['src'], source: ['src'], track: ['src'] };
 const KIND: Record<string, string> = { img: 'image', video: 'video', audio: 'audio', source: 'media source', track: 'text track' };
@@ -29,7 +35,8 @@ interface Found {
 
 /** Walks the media elements of `html`; `visit` sees each with its attributes and where its start tag lies. */
 function walkMedia(html: string, visit: (tag: string, attribs: Record<string, string>, start: number, end: number) => void): void {
-  const parser: Parser = new Parser(
+  const { Parser: HtmlParser } = require('htmlparser2') as typeof import('htmlparser2');
+  const parser: Parser = new HtmlParser(
     {
       onopentag(name, attribs) {
         if (Object.hasOwn(MEDIA_ATTRS, name)) visit(name, attribs, parser.startIndex, parser.endIndex);

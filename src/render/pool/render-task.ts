@@ -35,6 +35,12 @@ export interface RenderTask {
   spec?: ApiPageSpec;
   /** Key of the page's body in the page cache, when the export keeps one. */
   cacheKey?: string;
+  /**
+   * The text of `file` as the export's scan read it (export-run.ts), so that the render
+   * thread, which sets a cold export's pace, does not read the file again; without it the
+   * thread reads the file.
+   */
+  source?: string;
 }
 
 export type BrokenLink = { file: string; href: string; line?: number };
@@ -101,9 +107,9 @@ export function createRenderer(init: RenderInit) {
     return { root: init.root, page, file, config: init.model.config, deployment: init.model.deployment, ...(language ? { language } : {}), resolveLink, resolveAsset, highlightCache };
   }
 
-  async function renderMdx(page: string, file: string): Promise<{ rendered: RenderedPage; source: string }> {
+  async function renderMdx(page: string, file: string, read: string | undefined): Promise<{ rendered: RenderedPage; source: string }> {
     // Sync: a worker thread has nothing else to do meanwhile, and it costs a sixth of the async read.
-    const source = readFileSync(join(init.root, file), 'utf8');
+    const source = read ?? readFileSync(join(init.root, file), 'utf8');
     // Its Twoslash blocks may be typing in their own thread: waited for here, within the page's time budget.
     if (source.includes('twoslash')) await settleTypedAhead(twoslashBlocks(source));
     return { rendered: await renderPage(source, context(page, file)), source };
@@ -112,14 +118,14 @@ export function createRenderer(init: RenderInit) {
   async function renderBody(task: RenderTask): Promise<{ rendered: RenderedPage; sources: Map<string, string> }> {
     const sources = new Map<string, string>();
     if (!task.spec) {
-      const { rendered, source } = await renderMdx(task.page, task.file!);
+      const { rendered, source } = await renderMdx(task.page, task.file!, task.source);
       sources.set(task.file!, source);
       return { rendered, sources };
     }
     const spec = task.spec;
     let content: RenderedPage | undefined;
     if (task.file) {
-      const mdx = await renderMdx(spec.contentPage ?? task.page, task.file);
+      const mdx = await renderMdx(spec.contentPage ?? task.page, task.file, task.source);
       sources.set(task.file, mdx.source);
       content = mdx.rendered;
     }

@@ -5,11 +5,12 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { PhrasingContent, Root, RootContent } from 'mdast';
-import { toMarkdown, type Options } from 'mdast-util-to-markdown';
+import type { InlineCode, Parents, PhrasingContent, Root, RootContent } from 'mdast';
+import { defaultHandlers, toMarkdown, type Info, type Options, type State } from 'mdast-util-to-markdown';
 import { describe, expect, it } from 'vitest';
 import { MarkdownWriter } from '../../../src/render/agents/page-markdown.js';
 import { PRINT } from '../../../src/render/agents/markdown-print.js';
+import { textHandler } from '../../../src/render/agents/markdown-text.js';
 import { parsePage } from '../../../src/render/markdown/parse.js';
 import { readModule, sharedSnippetCache } from '../../../src/render/markdown/modules.js';
 import { testContext } from '../components/render-helper.js';
@@ -123,6 +124,41 @@ describe('markdown-text: the fast text handler prints what mdast-util-to-markdow
       };
       expect(toMarkdown(tree, PRINT), JSON.stringify(tree)).toBe(toMarkdown(tree, REFERENCE));
     }
+  });
+
+  it('peeks at a text as the text handler prints it: the same first character, whatever the text', () => {
+    // The printer peeks at the node after each phrasing node (with no text around it), from
+    // inside a handler: here an inline code span's, whose next sibling is the text peeked at.
+    const seen: [string, string, string][] = [];
+    const options: Options = {
+      ...PRINT,
+      handlers: {
+        ...PRINT.handlers,
+        inlineCode(node: InlineCode, parent: Parents | undefined, state: State, info: Info) {
+          const siblings = parent!.children as PhrasingContent[];
+          const next = siblings[siblings.indexOf(node) + 1];
+          if (next?.type === 'text') {
+            const around = { ...info, before: '', after: '' };
+            const library = defaultHandlers.text(next, parent, state, around);
+            seen.push([next.value, textHandler.peek(next, parent, state, around).charAt(0), library.charAt(0)]);
+          }
+          return defaultHandlers.inlineCode(node, parent, state);
+        },
+      },
+    };
+    const firsts = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), '\t', '\n', '\r', 'é'];
+    for (const first of firsts) {
+      for (const rest of ['', ' x', 'x', '\nx', ' \n', first]) {
+        for (const wrap of [(c: PhrasingContent[]) => ({ type: 'paragraph', children: c }), (c: PhrasingContent[]) => ({ type: 'heading', depth: 2, children: c })] as const) {
+          toMarkdown({ type: 'root', children: [wrap([{ type: 'text', value: 'a' }, { type: 'inlineCode', value: 'c' }, { type: 'text', value: first + rest }]) as RootContent] }, options);
+        }
+      }
+    }
+    // (The handler runs twice per span: once printing it, once as the printer peeks at it.)
+    expect(seen).toHaveLength(firsts.length * 6 * 2 * 2);
+    for (const [value, peeked, printed] of seen) expect([value, peeked]).toEqual([value, printed]);
+    // The library escapes the first character of many of them: the peek had something to get right.
+    expect(seen.filter(([value, , printed]) => printed !== value.charAt(0)).length).toBeGreaterThan(20);
   });
 
   it('gives plain prose back unchanged and escapes what would become markup', () => {

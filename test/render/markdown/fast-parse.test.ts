@@ -13,6 +13,7 @@ import { fastParse } from '../../../src/render/markdown/fast-parse.js';
 import { parsePage } from '../../../src/render/markdown/parse.js';
 import { parseMdxWithMicromark } from '../../../src/render/markdown/micromark-parse.js';
 import { compare, normalize } from '../../helpers/mdast-compare.js';
+import { ACORN_OPTIONS, JsxParser } from '../../../src/render/markdown/fast-common.js';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -177,6 +178,29 @@ describe('fastParse', () => {
     const fast = expressions(fastParse(source));
     expect(fast).toHaveLength(4);
     expect(fast).toEqual(expressions(parseMdxWithMicromark(source)));
+  });
+
+  it('reads integer attributes (`cols={2}`) as acorn does, without acorn, and other numbers through acorn', () => {
+    const attribute = (source: string) => {
+      const el = fastParse(source)!.children[0] as unknown as { attributes: { value: { value: string; data: { estree: { body: { expression: unknown }[] } } } }[] };
+      return el.attributes[0].value;
+    };
+    for (const text of ['0', '2', '10', '999999999999999']) {
+      const source = `<Card cols={${text}} />`;
+      const { value, data } = attribute(source);
+      expect(value).toBe(text);
+      // The very node acorn gives (offsets within the tag, as for any other expression).
+      const acorn = JsxParser.parseExpressionAt(source, source.indexOf('{') + 1, ACORN_OPTIONS);
+      expect(JSON.parse(JSON.stringify(data.estree.body[0].expression))).toEqual(JSON.parse(JSON.stringify(acorn)));
+      expect(acorn).toMatchObject({ type: 'Literal', value: Number(text), raw: text });
+    }
+    // Not the integer form: acorn reads them (or the page goes to micromark), as before.
+    for (const text of ['2 ', ' 2', '1e3', '2.5', '0x1f', '-1', '9999999999999999', '1_000', '2n']) {
+      const source = `<Card cols={${text}} />\n\n<Columns cols={${text}}>\n  Text.\n</Columns>`;
+      expect([text, compare(source)]).toEqual([text, 'same']);
+    }
+    // A leading zero is no module's number: left to micromark, which reports it.
+    expect(compare('<Card cols={02} />')).toBe('fallback');
   });
 
   it('is what parsePage uses, with micromark for the rest', async () => {
