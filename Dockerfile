@@ -10,7 +10,8 @@ COPY src ./src
 COPY docs ./docs
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
 # QUIRE_HOST is where `quire serve` listens, QUIRE_HOST_ADDRESS where `quire host` does.
-ENV QUIRE_HOST=0.0.0.0 QUIRE_HOST_ADDRESS=0.0.0.0 QUIRE_DATA_DIR=/data
+# Two malloc arenas from the start: quire would otherwise start itself again to get them (docs/configuration.mdx).
+ENV QUIRE_HOST=0.0.0.0 QUIRE_HOST_ADDRESS=0.0.0.0 QUIRE_DATA_DIR=/data MALLOC_ARENA_MAX=2
 VOLUME /data
 EXPOSE 3000
 ENTRYPOINT ["node", "/app/bin/quire.js"]

@@ -5,8 +5,12 @@
  * of Mintlify's docs gained ~0.6 s for 60-90 MB more peak RSS, its WASM heap never given
  * back: docs/benchmarks.mdx, the `engine` branch.) The
  * engine translates a grammar's Oniguruma patterns into JavaScript RegExps as rules are
- * first used; translating them ahead of time (at build, or with
- * @shikijs/langs-precompiled) did not start faster (bench/highlight.ts).
+ * first used, in each render thread. @shikijs/langs-precompiled is no way around it: its
+ * 4.4.3 grammars are older than shiki 4.6's and it turns back-references in `end` patterns
+ * into `(?!)` (a Markdown fence never closes). A table of translations made at build time
+ * would save ~0.7 s of a render thread's CPU on Mintlify's docs (a probe, 2026-11-28: lookups
+ * 2.9-3.3 s against 3.6-4.1 s for its 1,629 blocks) but needs oniguruma-to-es's own API and
+ * the `\A`/`\G` variants vscode-textmate asks for: not built (docs/benchmarks.mdx).
  */
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
