@@ -27,7 +27,7 @@ export function entryText(md: string, source: string): string {
 }
 
 /** The llms-full.txt files a page's entry goes in (llms-files.ts names them the same way). */
-export function llmsFullFiles(model: SiteModel): Map<string, string[]> {
+function llmsFullFiles(model: SiteModel): Map<string, string[]> {
   const files = new Map<string, string[]>();
   for (const scope of llmsScopes(model.navigation, model.pages)) {
     for (const dir of scope.dir ? [scope.dir] : ['', '.well-known']) {

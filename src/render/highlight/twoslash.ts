@@ -45,7 +45,7 @@ function transformerNow(): (run: () => TwoslashReturn) => ShikiTransformer {
 const typedAhead = new Map<string, TypedBlock>();
 
 /** The key of a block typed ahead: its extension and code. */
-export function typedKey(code: string, extension: TwoslashExtension): string {
+function typedKey(code: string, extension: TwoslashExtension): string {
   return `${extension}\0${code}`;
 }
 
