@@ -178,9 +178,12 @@ export function externalRefDiagnostic(err: Error & { source?: string }, root: st
 
 function validationDiagnostics(err: unknown, key: string, text: string, raw: OpenApiObject): Diagnostic[] {
   const e = err as { message?: string; details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[]; parentPath?: string; targetRef?: string };
+  // The text is parsed for lines once, for all of the document's diagnostics: a parse per
+  // diagnostic re-parsed 0xsequence's four failing translated documents 8 times each (~3.5 s of profile).
+  let lines: ((tokens: string[]) => number | undefined) | undefined;
   const make = (pointer: string | undefined, message: string): Diagnostic => {
     const tokens = pointer ? pointerTokens(pointer) : [];
-    return { severity: 'error', file: key, path: tokens.length ? pointerToJsonPath(pointer!, raw) : undefined, line: pointer ? lineOfPath(text, tokens) : undefined, message };
+    return { severity: 'error', file: key, path: tokens.length ? pointerToJsonPath(pointer!, raw) : undefined, line: pointer ? (lines ??= pathLines(text))(tokens) : undefined, message };
   };
   if (e.targetRef) {
     return [make(e.parentPath ?? undefined, `Broken $ref "${e.targetRef}" in ${key}${e.parentPath ? ` at ${pointerToJsonPath(e.parentPath, raw)}` : ''}: ${e.message ?? 'the target does not exist'}`)];

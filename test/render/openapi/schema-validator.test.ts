@@ -43,12 +43,15 @@ paths:
     get:
       responses: "none"
 `;
+/** Two schema errors on different lines of a JSON text: each diagnostic gets its own line from the one parse of the text. */
+const BAD_TWO = JSON.stringify({ openapi: '3.0.3', info: { title: 'Two', version: '1' }, paths: { '/a': { get: { responses: 'none' } }, '/b': { get: { summary: 'B', responses: 7 } } } }, null, 2);
 
 let dir = '';
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'quire-oa-validators-'));
   writeFileSync(path.join(dir, 'tree-3.1.yaml'), TREE_31);
   writeFileSync(path.join(dir, 'bad-3.1.yaml'), BAD_31);
+  writeFileSync(path.join(dir, 'bad-two.json'), BAD_TWO);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -76,6 +79,13 @@ describe('OpenAPI schema validators', () => {
     expect(bad.doc).toBeUndefined();
     expect(bad.diagnostics[0]).toMatchObject({ severity: 'error', file: 'bad-3.1.yaml', path: 'paths["/nodes"].get.responses', line: 6 });
     expect(compiledValidators()).toBe(2);
+  });
+
+  it('gives each schema error of a document the line of its own path', async () => {
+    const bad = await checkDocument(dir, 'bad-two.json', 'cloud');
+    expect(bad.doc).toBeUndefined();
+    expect(bad.diagnostics.map((d) => [d.path, d.line])).toEqual([['paths["/a"].get.responses', 10], ['paths["/b"].get.responses', 16]]);
+    expect(bad.diagnostics.every((d) => d.severity === 'error' && d.file === 'bad-two.json' && d.message.startsWith('Invalid OpenAPI document bad-two.json at paths['))).toBe(true);
   });
 
   it('answers no errors for a valid document and ajv errors for an invalid one', () => {
