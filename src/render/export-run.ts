@@ -45,6 +45,7 @@ import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { engineVersion, sha256 } from './cache/cache-key.js';
 import { engineCode } from './cache/engine-version.js';
+import { primeEngineCode } from './cache/engine-code-memo.js';
 import type { SearchDocument } from './search/search-index.js';
 import { pageSearchScope } from './search/search-scopes.js';
 import { SiteSearchIndexer } from './search/site-search-index.js';
@@ -75,6 +76,8 @@ export interface ExportStart {
 export async function exportStarted(options: ExportOptions, { started, root, outDir, cacheDir, cold, early }: ExportStart): Promise<ExportReport> {
   checkOptions(options);
   const deployment = options.deployment ?? 'cloud';
+  // Before the first cache key (the config's, in the scan): taken from the cache folder when the engine's files are unchanged.
+  if (cacheDir) await primeEngineCode(cacheDir);
   const cache = cacheDir ? new PageCache(cacheDir) : undefined;
   const highlights = cacheDir ? new HighlightPacks(cacheDir) : undefined;
   // Copies of fetched documents go to a folder of this export's own, never a shared path.
