@@ -143,8 +143,6 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
 
   // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
   const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
-  const kinds = pageKinds(tasks, plan.sources);
-  const { typed } = kinds;
   // A page's body needs only this much of the site (pool/render-task.ts RenderInit), known once the
   // scan is done: the pages that miss the cache render from now on, while this thread makes the
   // site's styles, theme and model (export-model.ts), which only their layout needs. A warm
@@ -191,6 +189,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
   let rendered = 0;
   const render = (list: RenderTask[], pool: typeof early) => {
+    const { typed } = kinds;
     if (list.length === 0) return Promise.resolve();
     // Each page's shard found once (a hash), not at every comparison.
     const shards = new Map(list.map((t) => [t, shardOf(t)]));
@@ -217,8 +216,12 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   // The pages the cache's index does not name render now, while this thread makes the model and
   // then takes the others from the cache.
   const listed = (task: RenderTask) => !!cache && !cold && cache.has(keys.get(task.page)!);
+  const misses = tasks.filter((t) => !listed(t));
+  // Of the pages to render only (a warm export's few): the kinds are found by reading each source.
+  // A listed entry that does not read back (below) renders as a page of no particular kind.
+  const kinds = pageKinds(misses, plan.sources);
   progress('render', 0, tasks.length);
-  const rendering = render(tasks.filter((t) => !listed(t)), early);
+  const rendering = render(misses, early);
   // Awaited below, once the hits are taken; until then a failure is not left unhandled.
   rendering.catch(() => undefined);
   try {

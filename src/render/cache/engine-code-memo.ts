@@ -42,6 +42,7 @@ function statsOf(files: string[]): { stats: string; newest: number } {
     try {
       st = lstatSync(f, { bigint: true });
     } catch {
+      // Gone since it was listed: it reads as missing, which no memo matches, so the files are hashed.
       return `${f}\u0000missing`;
     }
     newest = Math.max(newest, Number(st.mtimeMs), Number(st.ctimeMs));
