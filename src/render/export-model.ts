@@ -4,7 +4,7 @@
  * favicon. Made by export-run.ts while the pages that miss the page cache already render:
  * a page's body does not depend on any of it (pool/render-task.ts RenderInit), its layout does.
  */
-import type { Deployment, Diagnostic, ExportOptions } from './types.js';
+import type { Deployment, Diagnostic, ExportOptions, ExportReport } from './types.js';
 import type { SiteModel } from './layout/site-model.js';
 import { checkIcons } from './icons/check-icons.js';
 import { buildTheme } from './theme/build-theme.js';
@@ -18,6 +18,8 @@ import { siteStyles } from './styles/site-styles.js';
 import type { RenderTask } from './pool/render-task.js';
 import type { RemoteMedia } from './media/remote-media.js';
 import { isRemoteUrl } from './media/media-refs.js';
+import type { OutputContent } from './output/write-files.js';
+import { stemmerKey } from './search/stemmers.js';
 
 export interface ExportSite {
   model: SiteModel;
@@ -75,4 +77,50 @@ export async function exportSiteModel(
   };
   diagnostics.push(...checkIcons(model));
   return { model, theme, katex, mermaidLib, analytics, scripts, styles, indexed };
+}
+
+/**
+ * The theme's files the output holds: stylesheet and script, the search script, the indexes' list
+ * and their languages' stemmers when there is a search index, KaTeX when a page uses math,
+ * Mermaid when one has a diagram.
+ */
+export async function themeFiles(
+  { theme, katex, mermaidLib }: Pick<ExportSite, 'theme' | 'katex' | 'mermaidLib'>,
+  searchIndex: { files: Map<string, Uint8Array>; scopes: { lang: string }[] } | undefined,
+  math: boolean,
+  diagrams: boolean,
+): Promise<Map<string, OutputContent>> {
+  const files = new Map<string, OutputContent>();
+  files.set(theme.css.path, theme.css.content);
+  files.set(theme.js.path, theme.js.content);
+  if (searchIndex) {
+    files.set(theme.search.path, theme.search.content);
+    files.set('search/scopes.json', searchIndex.files.get('search/scopes.json')!);
+    for (const scope of searchIndex.scopes) {
+      const key = stemmerKey(scope.lang);
+      if (key && theme.stemmers[key]) files.set(theme.stemmers[key].path, theme.stemmers[key].content);
+    }
+  }
+  if (math) for (const [p, c] of katex.files) files.set(p, c);
+  if (diagrams) for (const [p, c] of await mermaidLib.files()) files.set(p, c);
+  return files;
+}
+
+/** The report's features: what the export included and why (or why not). */
+export function exportFeatures(
+  { analytics, scripts, styles, indexed }: ExportSite,
+  plan: SitePlan,
+  { searchIndex, math, diagrams, remote, pageCache }: { searchIndex: { shards: number; scopes: unknown[] } | undefined; math: boolean; diagrams: number; remote: ExportReport['features'][string] | undefined; pageCache: { hits: number; pages: number } | undefined },
+): ExportReport['features'] {
+  return {
+    search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s), ${searchIndex.scopes.length} index(es) by language and version` } : { included: false, reason: 'no page to index' },
+    math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
+    'site-styles': styles.feature,
+    mermaid: diagrams ? { included: true, reason: `mermaid library copied locally, loaded by the ${diagrams} page(s) with a diagram` } : { included: false, reason: 'no page has a Mermaid diagram' },
+    ...analytics.features,
+    ...(scripts.feature ? { 'site-scripts': scripts.feature } : {}),
+    ...plan.api.features,
+    ...(remote ? { 'remote-media': remote } : {}),
+    'page-cache': pageCache ? { included: pageCache.hits > 0, reason: `${pageCache.hits} of ${pageCache.pages} pages from the cache` } : { included: false, reason: 'no cache folder given' },
+  };
 }

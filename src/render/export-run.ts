@@ -1,7 +1,7 @@
 /**
- * The export proper (see export-site.ts, which starts the render threads first and then
- * loads this module): turns a docs folder (docs.json or mint.json plus MDX pages) into a
- * self-contained static site. Phases: scan (config, pages, frontmatter), render (page
+ * The export proper (export-site.ts starts the render threads first, then loads
+ * export-start.ts, which sets up the caches and calls this module): turns a docs folder
+ * (docs.json or mint.json plus MDX pages) into a self-contained static site. Phases: scan (config, pages, frontmatter), render (page
  * bodies from the cache or on a pool of worker threads, each put into the layout and
  * written as it comes, search shards built meanwhile), write (theme, KaTeX, static
  * files, sitemap, robots, 404, redirects). Same input, same bytes.
@@ -16,8 +16,7 @@
  * can preempt a page.
  */
 import { dirname, join, resolve } from 'node:path';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { Deployment, Diagnostic, ExportOptions, ExportProgress, ExportReport } from './types.js';
 import { layoutPage } from './layout/page-layout.js';
 import { pageIconFor } from './layout/page-icon.js';
@@ -38,67 +37,28 @@ import { budgetOf, pageKinds, renderMisses } from './pool/render-pages.js';
 import { siteTwoslashBlocks } from './highlight/twoslash-blocks.js';
 import { fenceSamples } from './highlight/fence-samples.js';
 import type { WarmUp } from './highlight/warm-up.js';
-import { PageCache } from './cache/page-cache.js';
+import type { PageCache } from './cache/page-cache.js';
 import { appendEntry, type PackTarget } from './cache/page-pack.js';
-import { HighlightPacks } from './cache/highlight-pack.js';
+import type { HighlightPacks } from './cache/highlight-pack.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { engineVersion, sha256 } from './cache/cache-key.js';
 import { engineCode } from './cache/engine-version.js';
-import { primeEngineCode } from './cache/engine-code-memo.js';
 import type { SearchDocument } from './search/search-index.js';
 import { pageSearchScope } from './search/search-scopes.js';
 import { SiteSearchIndexer } from './search/site-search-index.js';
 import { stemmerKey } from './search/stemmers.js';
 import { searchSections } from './search/search-text.js';
 import type { Outbound } from './openapi/read-document.js';
-import { mediaStoreDir, RemoteMedia } from './media/remote-media.js';
-import { checkOptions, cmp, mapLimit, selectTasks, sortDiagnostics } from './export-options.js';
-import { exportSiteModel, type ExportSite } from './export-model.js';
+import type { RemoteMedia } from './media/remote-media.js';
+import { cmp, mapLimit, selectTasks, sortDiagnostics } from './export-options.js';
+import { exportFeatures, exportSiteModel, themeFiles, type ExportSite } from './export-model.js';
 
 /** What the report needs from one rendered page. */
 type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math' | 'mermaid'>;
 
-/** What export-site.ts settled before this module was loaded. */
-export interface ExportStart {
-  /** performance.now() when the export began. */
-  started: number;
-  root: string;
-  outDir: string;
-  cacheDir: string | undefined;
-  /** Nothing cached from an earlier export: every page renders. */
-  cold: boolean;
-  /** Render threads started before this module was loaded (they load theirs meanwhile). */
-  early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
-}
-
-/** The export proper, once export-site.ts has started the render threads. */
-export async function exportStarted(options: ExportOptions, { started, root, outDir, cacheDir, cold, early }: ExportStart): Promise<ExportReport> {
-  checkOptions(options);
-  const deployment = options.deployment ?? 'cloud';
-  // Before the first cache key (the config's, in the scan): taken from the cache folder when the engine's files are unchanged.
-  if (cacheDir) await primeEngineCode(cacheDir);
-  const cache = cacheDir ? new PageCache(cacheDir) : undefined;
-  const highlights = cacheDir ? new HighlightPacks(cacheDir) : undefined;
-  // Copies of fetched documents go to a folder of this export's own, never a shared path.
-  const ownWork = options.workDir === undefined;
-  const workDir = ownWork ? await mkdtemp(join(tmpdir(), 'quire-export-')) : resolve(options.workDir!);
-  const outbound: Outbound = { policy: { allow: options.fetchAllow ?? [] }, copyDir: join(workDir, 'fetched') };
-  try {
-    await rm(outbound.copyDir!, { recursive: true, force: true });
-    await mkdir(outbound.copyDir!, { recursive: true, mode: 0o700 });
-    const media = new RemoteMedia(options, deployment, mediaStoreDir(cacheDir, workDir), join(outbound.copyDir!, 'media'));
-    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media });
-  } finally {
-    await early?.close();
-    // Only once no render thread is left to write to its pack.
-    cache?.close();
-    highlights?.close();
-    await rm(ownWork ? workDir : outbound.copyDir!, { recursive: true, force: true });
-  }
-}
-
-interface Resolved {
+/** What export-start.ts set up for the export. */
+export interface Resolved {
   started: number;
   root: string;
   outDir: string;
@@ -115,7 +75,8 @@ interface Resolved {
   media: RemoteMedia;
 }
 
-async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media }: Resolved): Promise<ExportReport> {
+/** The export proper: the phases of the header above, with what export-start.ts set up. */
+export async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media }: Resolved): Promise<ExportReport> {
   const signal = options.signal;
   // During the render, one report per hundredth of the pages (and the last): a warm export takes
   // a thousand pages from the cache in a few hundred milliseconds, and each report crosses to the
@@ -187,6 +148,9 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   // few Twoslash pages first, so that TypeScript is let go early, not carried by a render
   // thread's heap through the whole export.
   const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
+  // A failure once pages are sent (making the model, below) stops their rendering instead of waiting for all of it.
+  const stop = new AbortController();
+  const renderSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   let rendered = 0;
   const render = (list: RenderTask[], pool: typeof early) => {
     const { typed } = kinds;
@@ -209,7 +173,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       init.highlightPack = highlights?.runPack();
     }
     rendered += list.length;
-    return renderMisses(list, init, options.workers, pool, signal, budgetOf(options), kinds, onResult);
+    return renderMisses(list, init, options.workers, pool, renderSignal, budgetOf(options), kinds, onResult);
   };
   // Cold: the cache has no index yet, nothing to look up.
   if (!cold) cache?.load();
@@ -221,14 +185,13 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   // A listed entry that does not read back (below) renders as a page of no particular kind.
   const kinds = pageKinds(misses, plan.sources);
   progress('render', 0, tasks.length);
-  const rendering = render(misses, early);
-  // Awaited below, once the hits are taken; until then a failure is not left unhandled.
-  rendering.catch(() => undefined);
+  // With render threads the misses render while the model is made; on this thread (`workers: 0`)
+  // only after it, so that rendered pages do not pile up waiting for it.
+  let rendering = options.workers === 0 ? undefined : render(misses, early);
+  rendering?.catch(() => undefined); // awaited below, once the hits are taken
   try {
-    const { model, theme, katex, mermaidLib, analytics, scripts, styles } = await exportSiteModel(plan, tasks, options, { root, deployment, cacheDir, media }, diagnostics);
-    // Sources were needed for the keys, the page kinds, the pages to render and the styles (above);
-    // the rest of the export does not hold them (memory of large sites).
-    plan.sources.clear();
+    const site = await exportSiteModel(plan, tasks, options, { root, deployment, cacheDir, media }, diagnostics);
+    const { model, theme, scripts, styles } = site;
     stemmers = theme.stemmers;
     const pageIcon = pageIconFor(model.config.icons?.library);
     const previousFiles = await prepareOutDir(outDir, root);
@@ -306,7 +269,18 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       if (result.highlights) highlights?.note(result.highlights);
     };
     deliver = onRendered;
-    for (const [task, result] of held.splice(0)) onRendered(task, result);
+    for (const [task, result] of held.splice(0)) {
+      // Aborted meanwhile (from a progress report, too): the held pages are not written.
+      signal?.throwIfAborted();
+      onRendered(task, result);
+    }
+    if (!rendering) {
+      rendering = render(misses, early);
+      rendering.catch(() => undefined); // awaited below
+    }
+    // Sources were needed for the keys, the page kinds, the pages to render and the styles (above);
+    // the rest of the export does not hold them (memory of large sites).
+    plan.sources.clear();
     // Entries named by the index that do not read back (a damaged pack) render after the others.
     const unreadable: RenderTask[] = [];
     const fromCache = tasks.filter(listed);
@@ -380,19 +354,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const outcomes = tasks.map((t) => results.get(t.page)!);
     const math = outcomes.some((r) => r.math);
     const diagrams = outcomes.filter((r) => r.mermaid).length;
-    const files = new Map<string, OutputContent>();
-    files.set(theme.css.path, theme.css.content);
-    files.set(theme.js.path, theme.js.content);
-    if (searchIndex) {
-      files.set(theme.search.path, theme.search.content);
-      files.set('search/scopes.json', searchIndex.files.get('search/scopes.json')!);
-      for (const scope of searchIndex.scopes) {
-        const key = stemmerKey(scope.lang);
-        if (key && theme.stemmers[key]) files.set(theme.stemmers[key].path, theme.stemmers[key].content);
-      }
-    }
-    if (math) for (const [p, c] of katex.files) files.set(p, c);
-    if (diagrams) for (const [p, c] of await mermaidLib.files()) files.set(p, c);
+    const files = await themeFiles(site, searchIndex, math, diagrams > 0);
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
     for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts, ...styles.files]) if (a && !media.owns(a)) assets.add(a);
@@ -420,17 +382,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const r of outcomes) diagnostics.push(...r.diagnostics);
     diagnostics.push(...mediaDiagnostics);
     const brokenLinks = outcomes.flatMap((r) => r.brokenLinks);
-    const features: ExportReport['features'] = {
-      search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s), ${searchIndex.scopes.length} index(es) by language and version` } : { included: false, reason: 'no page to index' },
-      math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
-      'site-styles': styles.feature,
-      mermaid: diagrams ? { included: true, reason: `mermaid library copied locally, loaded by the ${diagrams} page(s) with a diagram` } : { included: false, reason: 'no page has a Mermaid diagram' },
-      ...analytics.features,
-      ...(scripts.feature ? { 'site-scripts': scripts.feature } : {}),
-      ...plan.api.features,
-      ...(media.feature() ? { 'remote-media': media.feature()! } : {}),
-      'page-cache': cache ? { included: cacheHits > 0, reason: `${cacheHits} of ${tasks.length} pages from the cache` } : { included: false, reason: 'no cache folder given' },
-    };
+    const features = exportFeatures(site, plan, { searchIndex, math, diagrams, remote: media.feature(), pageCache: cache ? { hits: cacheHits, pages: tasks.length } : undefined });
     progress('done', done, tasks.length);
     return {
       pagesRendered: tasks.length,
@@ -441,9 +393,12 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       files: [...written].sort(),
       parsers,
     };
+  } catch (err) {
+    stop.abort(err);
+    throw err;
   } finally {
     // Not while a render thread may still append to the cache's pack, which the caller closes next.
-    await rendering.catch(() => undefined);
+    await rendering?.catch(() => undefined);
     await search?.close();
     await Promise.allSettled([...pageWrites, ...shardWrites]);
   }
