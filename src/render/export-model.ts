@@ -45,11 +45,14 @@ export async function exportSiteModel(
   const analytics = analyticsSnippets(plan.config, deployment);
   diagnostics.push(...analytics.diagnostics);
   const scripts = siteScripts(plan.files, options.siteScripts === true, deployment);
+  // Their files are read meanwhile.
+  const libraries = Promise.all([katexAssets(), mermaidAssets()]);
+  libraries.catch(() => undefined); // awaited below
   // The site's own CSS and the Tailwind classes of its pages, from the sources read by the scan.
   const styles = await siteStyles(root, plan.files, plan.sources, deployment, cacheDir);
   diagnostics.push(...styles.diagnostics);
   const theme = buildTheme(plan.config, { css: [...(plan.api.assets ? [plan.api.assets.css] : []), ...styles.css], js: plan.api.assets ? [plan.api.assets.js] : [] });
-  const [katex, mermaidLib] = await Promise.all([katexAssets(), mermaidAssets()]);
+  const [katex, mermaidLib] = await libraries;
   const indexed = tasks.filter((t) => plan.pages[t.page].searchable);
   // A logo or favicon on another host is bundled like a page's image (unless media are kept as written).
   const configFile = async (ref: string | undefined, field: string) =>

@@ -103,7 +103,12 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   signal?.throwIfAborted();
 
   // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
+  // The output folder is checked and listed (on libuv's threads) while the keys are hashed, and
+  // before any page is sent: a folder refused fails the export before anything renders.
+  const outReady = prepareOutDir(outDir, root);
+  outReady.catch(() => undefined); // awaited below
   const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
+  const previousFiles = await outReady;
   // A page's body needs only this much of the site (pool/render-task.ts RenderInit), known once the
   // scan is done: the pages that miss the cache render from now on, while this thread makes the
   // site's styles, theme and model (export-model.ts), which only their layout needs. A warm
@@ -194,7 +199,6 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     const { model, theme, scripts, styles } = site;
     stemmers = theme.stemmers;
     const pageIcon = pageIconFor(model.config.icons?.library);
-    const previousFiles = await prepareOutDir(outDir, root);
     // Pages are written as they come, their folders made when first needed
     // (output/write-page.ts); cached pages written asynchronously wait for theirs, made once.
     const folders = new Map<string, Promise<unknown>>();
