@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { readConfinedText } from '../source/confined-path.js';
 import { engineCode } from './engine-version.js';
+import { snippetFileCandidates, snippetFileNames } from '../markdown/snippet-files.js';
 
 /**
  * What rendered a cached page or the layout (see output-manifest.ts): the versions of
@@ -25,12 +26,14 @@ export function sha256(...parts: (string | Uint8Array)[]): string {
 }
 
 /**
- * Root-relative paths of the snippets a source imports (`/snippets/a.mdx`, `./b.jsx`):
+ * Root-relative paths of the snippets a source imports (`/snippets/a.mdx`, `./b.jsx`) or
+ * places (`<Snippet file="a.mdx" />`: each path it may be found at):
  * only .md/.mdx and .jsx/.tsx/.js/.ts files, the only imports the renderer reads (see markdown/modules.ts);
  * `import ... from './x'` in a code sample is not one.
  */
 export function importedFiles(source: string, fromFile: string): string[] {
-  const out: string[] = [];
+  // Every folder a <Snippet file> may be found in: a snippet added to the first later is a change.
+  const out: string[] = snippetFileNames(source).flatMap(snippetFileCandidates);
   if (!source.includes('import')) return out;
   for (const m of source.matchAll(IMPORT)) {
     const spec = m[1];

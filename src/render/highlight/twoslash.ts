@@ -16,6 +16,7 @@
 import { createRequire } from 'node:module';
 import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
 import { DARK_THEME, LIGHT_THEME } from './highlighter.js';
+import { HIGHLIGHT_LIMITS } from './dual-tokenize.js';
 import type { TwoslashReturn } from 'twoslash/core';
 import type { TwoslashRenderer } from '@shikijs/twoslash/core';
 import { MAX_TWOSLASH_CHARS, releaseTypeScript, twoslashExtension, typeTwoslash, type TwoslashData, type TwoslashExtension, type TypedBlock } from './twoslash-typing.js';
@@ -115,21 +116,6 @@ function lineMap(code: string, removals: [number, number][]): Map<number, number
   return from;
 }
 
-const settled = new WeakSet<HighlighterCore>();
-
-/**
- * Seen with Shiki 4.6: the first two-theme `codeToHtml` of a freshly created highlighter gave
- * some tokens their neighbour's light colour (`"x";` had the string's blue on the `;`), with
- * either regex engine, and every later call was right. Not reproduced on the page
- * highlighter (already used by tokenizeDual) nor in a unit test, so kept as a guard: one
- * throwaway call per highlighter, a few microseconds.
- */
-function settleThemes(h: HighlighterCore): void {
-  if (settled.has(h)) return;
-  h.codeToHtml('x', { lang: 'text', themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: false });
-  settled.add(h);
-}
-
 export type TwoslashOutcome = { ok: true; html: string } | { ok: false; reason: string };
 
 /**
@@ -144,6 +130,8 @@ export function runTwoslash(h: HighlighterCore, code: string, lang: string, preA
   const extension = twoslashExtension(lang);
   if (!extension) return undefined;
   if (code.length > MAX_TWOSLASH_CHARS) return { ok: false, reason: `the block has ${code.length} characters (type information stops at ${MAX_TWOSLASH_CHARS})` };
+  const longest = Math.max(...code.split(/\r\n|\r|\n/).map((line) => line.length));
+  if (longest > HIGHLIGHT_LIMITS.maxLineChars) return { ok: false, reason: `a line of ${longest} characters (highlighting stops at ${HIGHLIGHT_LIMITS.maxLineChars})` };
   return typeBlock(h, code, extension, preAttrs, lineClass);
 }
 
@@ -171,11 +159,16 @@ function typeBlock(h: HighlighterCore, code: string, extension: TwoslashExtensio
       node.properties.class = lineClass(given.get(n) ?? 0);
     },
   };
-  settleThemes(h);
   const html = h.codeToHtml(code, {
     lang: extension,
     themes: { light: LIGHT_THEME, dark: DARK_THEME },
     defaultColor: false,
+    // Shiki stops tokenizing a line after 500 ms by default and leaves the rest of it one
+    // uncoloured token: the first block of a grammar in a thread, its patterns translated
+    // as it goes, could pass that on a loaded host and come out with the rest of a line in
+    // the default colour for one theme (light, tokenized first). No limit, as tokenizeDual:
+    // lines are bounded by HIGHLIGHT_LIMITS above, the page by its budget.
+    tokenizeTimeLimit: 0,
     transformers: [transformerNow()(() => result), quire],
   });
   return { ok: true, html };

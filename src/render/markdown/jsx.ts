@@ -17,6 +17,7 @@ import type { UiStrings } from '../layout/ui-strings.js';
 import type { PageRenderer } from './page-renderer.js';
 import { RenderedHtml } from './page-renderer.js';
 import { renderCustomComponent } from './custom-component.js';
+import { placedSnippet } from './snippet-files.js';
 import { decodeAttr } from './raw-html.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, URL_ATTRS, VOID_TAGS, attrAllowed, htmlAttrName, styleAllowed, styleFromObject } from './sanitize.js';
 
@@ -43,7 +44,7 @@ export class JsxRenderer implements RenderApi {
   isBlock(el: JsxElement): boolean {
     const def = el.name ? componentFor(el.name) : undefined;
     if (def) return def.block;
-    return !!el.name && (this.r.module.components.has(el.name) || ['div', 'table', 'figure', 'details', 'section', 'ul', 'ol', 'pre', 'video', 'blockquote', 'p', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(el.name));
+    return !!el.name && (placedSnippet(this.r.module, el) !== undefined || ['div', 'table', 'figure', 'details', 'section', 'ul', 'ol', 'pre', 'video', 'blockquote', 'p', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(el.name));
   }
 
   element(el: JsxElement): string {
@@ -54,8 +55,10 @@ export class JsxRenderer implements RenderApi {
     if (custom) return renderCustomComponent(this.r, el, custom, this.props(el), this.children(el));
     const def = componentFor(name);
     if (def) return def.render(el, this);
-    const snippet = this.r.module.components.get(name);
+    const snippet = placedSnippet(this.r.module, el);
     if (snippet) return this.snippet(el, snippet);
+    // A <Snippet file> not found was reported when the page's modules were read.
+    if (name === 'Snippet' && el.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'file')) return '';
     if (/^[a-z]/.test(name) && !name.includes('.')) return this.html(el, name.toLowerCase());
     const key = `${name}:${lineOf(el)}`;
     if (!this.warnedUnknown.has(key)) {

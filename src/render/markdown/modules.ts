@@ -5,7 +5,8 @@
  * <literal>` binds a value usable as `{n}`. Components (`export const Hero = () => …`,
  * `export function Hero`, and imports from `.jsx`/`.tsx` snippets) are compiled for the
  * component sandbox (code-modules.ts), never run here. Every other statement is
- * reported and ignored.
+ * reported and ignored. `<Snippet file="x.mdx" />` elements load their snippets the same
+ * way (snippet-files.ts).
  */
 import { join, posix } from 'node:path';
 import type { ImportDeclaration } from 'estree';
@@ -14,6 +15,7 @@ import type { Diagnostic } from '../types.js';
 import { literalValue, NotLiteral } from './literals.js';
 import { literalLinesMessage, parsePage, type ParseResult } from './parse.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
+import { SNIPPET_FOLDERS, snippetElements, snippetFileCandidates, snippetFileKey } from './snippet-files.js';
 import { CODE_EXTENSIONS, componentOf, loadCodeSnippet, pageCodeModule, type CodeComponent, type CodeModule } from './code-modules.js';
 
 export interface PageModule {
@@ -143,6 +145,7 @@ export async function readModule(loader: ModuleLoader, file: string, source: str
       }
     }
   }
+  if (source.includes('<Snippet')) await loadFileSnippets(loader, mod, chain);
   if (functions.length) {
     const code = await pageCodeModule(file, tree, codeImports, loader.diagnostics);
     if (code) {
@@ -151,6 +154,38 @@ export async function readModule(loader: ModuleLoader, file: string, source: str
     }
   }
   return mod;
+}
+
+/** The snippets the module's `<Snippet file="...">` elements place (snippet-files.ts), kept among its components. */
+async function loadFileSnippets(loader: ModuleLoader, mod: PageModule, chain: string[]): Promise<void> {
+  for (const [file, line] of snippetElements(mod.tree)) {
+    const candidates = snippetFileCandidates(file);
+    if (candidates.length === 0) {
+      warn(loader, mod.file, line, `<Snippet file="${file}"> ignored: it names a .mdx or .md file inside ${SNIPPET_FOLDERS.map((f) => `${f}/`).join(' or ')}`);
+      continue;
+    }
+    let placed = false;
+    for (const target of candidates) {
+      if (chain.includes(target)) {
+        warn(loader, mod.file, line, `<Snippet file="${file}"> ignored: it makes a cycle (${[...chain, target].join(' -> ')})`);
+        placed = true;
+        break;
+      }
+      const snippet = await loadSnippet(loader, target, chain);
+      if (snippet instanceof ConfinedPathError) {
+        if (snippet.reason === 'missing') continue;
+        const message = `<Snippet file="${file}"> ignored: ${snippet.message}`;
+        if (snippet.reason === 'outside') loader.diagnostics.push({ severity: 'error', file: mod.file, ...(line ? { line } : {}), message });
+        else warn(loader, mod.file, line, message);
+        placed = true;
+        break;
+      }
+      mod.components.set(snippetFileKey(file), snippet);
+      placed = true;
+      break;
+    }
+    if (!placed) warn(loader, mod.file, line, `<Snippet file="${file}"> not found: no ${candidates.join(' or ')} in the docs folder; nothing is shown in its place`);
+  }
 }
 
 /** Named (or default) imports from a `.jsx`/`.tsx` snippet: components of the importing module. */

@@ -106,6 +106,20 @@ describe('page cache keys cover what a page reads', () => {
     expect(second.html('index')).not.toContain('apricot');
   });
 
+  it('re-renders a page when the snippet of its <Snippet file> changes or appears in a folder looked in first', async () => {
+    writeFiles(root, { 'index.mdx': '---\ntitle: Home\n---\n\n<Snippet file="help.mdx" />\n', '_snippets/help.mdx': 'Help from the old folder, fig.\n' });
+    const first = await exportCached();
+    expect(first.html('index')).toContain('Help from the old folder, fig.');
+    writeFiles(root, { '_snippets/help.mdx': 'Help from the old folder, quince.\n' });
+    const second = await exportCached();
+    expect(second.html('index')).toContain('quince');
+    expect(second.html('index')).not.toContain('fig.');
+    writeFiles(root, { 'snippets/help.mdx': 'Help from snippets, lime.\n' });
+    const third = await exportCached();
+    expect(third.html('index')).toContain('Help from snippets, lime.');
+    expect(third.html('index')).not.toContain('quince');
+  });
+
   it('re-renders a page when its .jsx component snippet changes', async () => {
     const first = await exportCached();
     expect(first.report.diagnostics).toEqual([]);

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../site/make-site.js';
 import { render } from '../components/render-helper.js';
 import { releaseTwoslash } from '../../../src/render/highlight/twoslash.js';
@@ -89,6 +89,37 @@ describe('twoslash code blocks', () => {
     expect(highlightPre(h, code, 'ts', 'twoslash', store(), undefined, (r) => noTypes.push(r))).toBe(typed);
     expect(typescriptLoaded()).toBe(false);
     expect(noTypes).toEqual([]);
+  });
+
+  it('colours every token for both themes however slowly a line tokenizes (no time limit, as the other blocks)', async () => {
+    const h = await ensureLanguages(['ts']);
+    const code = 'const pet = "cat";\nlet n: number = pet.length;';
+    const typedWith = (clock: () => number) => {
+      const now = vi.spyOn(Date, 'now').mockImplementation(clock);
+      try {
+        return highlightPre(h, code, 'ts', 'twoslash', undefined, undefined, () => {});
+      } finally {
+        now.mockRestore();
+      }
+    };
+    // A host so loaded that each line seems to take a second: Shiki's default 500 ms limit
+    // would leave the rest of the line after its first token in the default colour.
+    let t = 0;
+    const slow = typedWith(() => (t += 1000));
+    expect(slow).toContain('<span style="--shiki-light:#032F62;--shiki-dark:#9ECBFF"> "cat"</span>');
+    expect(slow).toContain('<span style="--shiki-light:#D73A49;--shiki-dark:#F97583"> =</span>');
+    expect(slow).toBe(typedWith(() => 0));
+  });
+
+  it('types no block with a line longer than any highlighted line, and says why', async () => {
+    const h = await ensureLanguages(['ts']);
+    const noTypes: string[] = [];
+    const plain: string[] = [];
+    const code = `const a = [${'1, '.repeat(2000)}1];`;
+    const html = highlightPre(h, code, 'ts', 'twoslash', undefined, (r) => plain.push(r), (r) => noTypes.push(r));
+    expect(html).not.toContain('twoslash-popup-code');
+    expect(noTypes).toEqual([`a line of ${code.length} characters (highlighting stops at 5000)`]);
+    expect(plain).toEqual([`a line of ${code.length} characters (highlighting stops at 5000)`]);
   });
 
   it('keeps line marks on the lines they were written on when Twoslash takes lines out', async () => {

@@ -129,6 +129,33 @@ describe('renderPage: snippets', () => {
     expect(html).toMatch(/^<ol class="q-steps" data-steps><li class="q-step" data-step="1" id="init">.*<\/li><\/ol><ol class="q-steps" data-steps><li class="q-step" data-step="1" id="init-2">/);
   });
 
+  it('places <Snippet file> snippets from snippets/, else _snippets/, with props, as Mintlify\'s older syntax', async () => {
+    await mkdir(join(root, '_snippets'), { recursive: true });
+    await writeFile(join(root, '_snippets/get-help.mdx'), '<Note>Ask on **{channel}**.</Note>');
+    await writeFile(join(root, '_snippets/shadowed.mdx'), 'From the old folder.');
+    await writeFile(join(root, 'snippets/shadowed.mdx'), 'From snippets.');
+    const page = await render('Before.\n\n<Snippet file="get-help.mdx" channel="Discord" />\n\n<Snippet file="shadowed.mdx" />\n\n<Snippet file="get-help.mdx" channel="Slack" />', { root });
+    expect(page.diagnostics).toEqual([]);
+    expect(page.html).toContain('Ask on <strong>Discord</strong>.');
+    expect(page.html).toContain('Ask on <strong>Slack</strong>.');
+    expect(page.html).toContain('<p>From snippets.</p>');
+    expect(page.html).not.toContain('old folder');
+    expect(page.html.indexOf('Before.')).toBeLessThan(page.html.indexOf('Discord'));
+  });
+
+  it('says where a <Snippet file> was looked for, refuses one outside the snippets folders and one that loops', async () => {
+    await writeFile(join(root, 'snippets/self.mdx'), 'Self <Snippet file="self.mdx" />');
+    await writeFile(join(root, 'secret.mdx'), 'Not a snippet.');
+    const page = await render('<Snippet file="missing.mdx" />\n\n<Snippet file="../secret.mdx" />\n\n<Snippet file="self.mdx" />\n\nEnd.', { root });
+    expect(page.diagnostics.map((d) => `${d.severity} ${d.file}:${d.line} ${d.message}`)).toEqual([
+      'warning guides/page.mdx:1 <Snippet file="missing.mdx"> not found: no snippets/missing.mdx or _snippets/missing.mdx in the docs folder; nothing is shown in its place',
+      'warning guides/page.mdx:3 <Snippet file="../secret.mdx"> ignored: it names a .mdx or .md file inside snippets/ or _snippets/',
+      'warning snippets/self.mdx:1 <Snippet file="self.mdx"> ignored: it makes a cycle (guides/page.mdx -> snippets/self.mdx -> snippets/self.mdx)',
+    ]);
+    expect(page.html).not.toContain('Not a snippet');
+    expect(page.html).toBe('<p>Self </p><p>End.</p>');
+  });
+
   it('stops import cycles and refuses snippets outside the root', async () => {
     const page = await render('import A from "/snippets/loop-a.mdx";\nimport X from "../../etc/passwd.mdx";\n\n<A />', { root });
     expect(page.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
