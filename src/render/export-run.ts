@@ -1,7 +1,7 @@
 /**
- * The export proper (see export-site.ts, which starts the render threads first and then
- * loads this module): turns a docs folder (docs.json or mint.json plus MDX pages) into a
- * self-contained static site. Phases: scan (config, pages, frontmatter), render (page
+ * The export proper (export-site.ts starts the render threads first, then loads
+ * export-start.ts, which sets up the caches and calls this module): turns a docs folder
+ * (docs.json or mint.json plus MDX pages) into a self-contained static site. Phases: scan (config, pages, frontmatter), render (page
  * bodies from the cache or on a pool of worker threads, each put into the layout and
  * written as it comes, search shards built meanwhile), write (theme, KaTeX, static
  * files, sitemap, robots, 404, redirects). Same input, same bytes.
@@ -16,23 +16,13 @@
  * can preempt a page.
  */
 import { dirname, join, resolve } from 'node:path';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { InvalidError } from '../core/errors.js';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { Deployment, Diagnostic, ExportOptions, ExportProgress, ExportReport } from './types.js';
 import { layoutPage } from './layout/page-layout.js';
 import { pageIconFor } from './layout/page-icon.js';
-import { checkIcons } from './icons/check-icons.js';
-import type { SiteModel } from './layout/site-model.js';
-import { buildTheme } from './theme/build-theme.js';
-import { katexAssets } from './theme/katex-assets.js';
-import { mermaidAssets } from './theme/mermaid-assets.js';
-import { analyticsSnippets } from './output/analytics.js';
-import { normalizePagePath, pageOutputFile } from './output/page-paths.js';
-import { planSite, type SitePlan } from './output/plan-site.js';
-import { configAsset, mediaFiles } from './output/site-assets.js';
-import { siteScripts } from './output/site-scripts.js';
-import { siteStyles } from './styles/site-styles.js';
+import { pageOutputFile } from './output/page-paths.js';
+import { planSite } from './output/plan-site.js';
+import { mediaFiles } from './output/site-assets.js';
 import { prepareOutDir, removeStaleFiles, writeOutputFiles, type OutputContent } from './output/write-files.js';
 import { siteFiles } from './output/site-files.js';
 import { sourceCopies } from './output/source-copies.js';
@@ -47,9 +37,9 @@ import { budgetOf, pageKinds, renderMisses } from './pool/render-pages.js';
 import { siteTwoslashBlocks } from './highlight/twoslash-blocks.js';
 import { fenceSamples } from './highlight/fence-samples.js';
 import type { WarmUp } from './highlight/warm-up.js';
-import { PageCache } from './cache/page-cache.js';
+import type { PageCache } from './cache/page-cache.js';
 import { appendEntry, type PackTarget } from './cache/page-pack.js';
-import { HighlightPacks } from './cache/highlight-pack.js';
+import type { HighlightPacks } from './cache/highlight-pack.js';
 import { pageCacheKeys } from './cache/page-keys.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { engineVersion, sha256 } from './cache/cache-key.js';
@@ -60,102 +50,15 @@ import { SiteSearchIndexer } from './search/site-search-index.js';
 import { stemmerKey } from './search/stemmers.js';
 import { searchSections } from './search/search-text.js';
 import type { Outbound } from './openapi/read-document.js';
-import { parseAllowEntry } from '../core/guarded-fetch.js';
-import { mediaStoreDir, RemoteMedia, remoteMediaMode } from './media/remote-media.js';
-import { isRemoteUrl } from './media/media-refs.js';
+import type { RemoteMedia } from './media/remote-media.js';
+import { cmp, mapLimit, selectTasks, sortDiagnostics } from './export-options.js';
+import { exportFeatures, exportSiteModel, themeFiles, type ExportSite } from './export-model.js';
 
-const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
 /** What the report needs from one rendered page. */
 type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math' | 'mermaid'>;
 
-/** Maps with at most `limit` promises in flight, keeping the order. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return out;
-}
-
-function checkOptions(options: ExportOptions): void {
-  if (options.deployment && !DEPLOYMENTS.includes(options.deployment)) {
-    throw new InvalidError(`unknown deployment "${options.deployment}" (expected ${DEPLOYMENTS.join(', ')})`);
-  }
-  if (options.baseUrl !== undefined) {
-    let url: URL | undefined;
-    try {
-      url = new URL(options.baseUrl);
-    } catch {
-      url = undefined; // not a URL: refused below with the expected form
-    }
-    if (!url || !/^https?:$/.test(url.protocol)) throw new InvalidError(`base URL "${options.baseUrl}" is not an absolute http(s) URL`);
-  }
-  for (const entry of options.fetchAllow ?? []) {
-    try {
-      parseAllowEntry(entry);
-    } catch (err) {
-      throw new InvalidError(`fetch allow-list: ${(err as Error).message}`);
-    }
-  }
-  remoteMediaMode(options, options.deployment ?? 'cloud');
-}
-
-/** The pages to render: all of them, or those named by `paths` (each must exist). */
-function selectTasks(plan: SitePlan, paths: string[] | undefined): RenderTask[] {
-  if (!paths) return plan.tasks;
-  const byPage = new Map(plan.tasks.map((t) => [t.page, t]));
-  const chosen = new Set<string>();
-  for (const raw of paths) {
-    const page = normalizePagePath(raw);
-    if (!byPage.has(page)) throw new InvalidError(`unknown page "${raw}": no such page in the site`);
-    chosen.add(page);
-  }
-  return plan.tasks.filter((t) => chosen.has(t.page));
-}
-
-/** What export-site.ts settled before this module was loaded. */
-export interface ExportStart {
-  /** performance.now() when the export began. */
-  started: number;
-  root: string;
-  outDir: string;
-  cacheDir: string | undefined;
-  /** Nothing cached from an earlier export: every page renders. */
-  cold: boolean;
-  /** Render threads started before this module was loaded (they load theirs meanwhile). */
-  early: WorkerPool<RenderTask, RenderTaskResult> | undefined;
-}
-
-/** The export proper, once export-site.ts has started the render threads. */
-export async function exportStarted(options: ExportOptions, { started, root, outDir, cacheDir, cold, early }: ExportStart): Promise<ExportReport> {
-  checkOptions(options);
-  const deployment = options.deployment ?? 'cloud';
-  const cache = cacheDir ? new PageCache(cacheDir) : undefined;
-  const highlights = cacheDir ? new HighlightPacks(cacheDir) : undefined;
-  // Copies of fetched documents go to a folder of this export's own, never a shared path.
-  const ownWork = options.workDir === undefined;
-  const workDir = ownWork ? await mkdtemp(join(tmpdir(), 'quire-export-')) : resolve(options.workDir!);
-  const outbound: Outbound = { policy: { allow: options.fetchAllow ?? [] }, copyDir: join(workDir, 'fetched') };
-  try {
-    await rm(outbound.copyDir!, { recursive: true, force: true });
-    await mkdir(outbound.copyDir!, { recursive: true, mode: 0o700 });
-    const media = new RemoteMedia(options, deployment, mediaStoreDir(cacheDir, workDir), join(outbound.copyDir!, 'media'));
-    return await exportWith(options, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media });
-  } finally {
-    await early?.close();
-    // Only once no render thread is left to write to its pack.
-    cache?.close();
-    highlights?.close();
-    await rm(ownWork ? workDir : outbound.copyDir!, { recursive: true, force: true });
-  }
-}
-
-interface Resolved {
+/** What export-start.ts set up for the export. */
+export interface Resolved {
   started: number;
   root: string;
   outDir: string;
@@ -172,7 +75,8 @@ interface Resolved {
   media: RemoteMedia;
 }
 
-async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media }: Resolved): Promise<ExportReport> {
+/** The export proper: the phases of the header above, with what export-start.ts set up. */
+export async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media }: Resolved): Promise<ExportReport> {
   const signal = options.signal;
   // During the render, one report per hundredth of the pages (and the last): a warm export takes
   // a thousand pages from the cache in a few hundred milliseconds, and each report crosses to the
@@ -198,43 +102,19 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   const fileSet = new Set(plan.files);
   signal?.throwIfAborted();
 
-  const analytics = analyticsSnippets(plan.config, deployment);
-  diagnostics.push(...analytics.diagnostics);
-  const scripts = siteScripts(plan.files, options.siteScripts === true, deployment);
-  // The site's own CSS and the Tailwind classes of its pages, from the sources read by the scan.
-  const styles = await siteStyles(root, plan.files, plan.sources, deployment, cacheDir);
-  diagnostics.push(...styles.diagnostics);
-  const theme = buildTheme(plan.config, { css: [...(plan.api.assets ? [plan.api.assets.css] : []), ...styles.css], js: plan.api.assets ? [plan.api.assets.js] : [] });
-  const [katex, mermaidLib] = await Promise.all([katexAssets(), mermaidAssets()]);
-  const indexed = tasks.filter((t) => plan.pages[t.page].searchable);
-  // A logo or favicon on another host is bundled like a page's image (unless media are kept as written).
-  const configFile = async (ref: string | undefined, field: string) =>
-    ref && media.active && isRemoteUrl(ref) ? media.configAsset(ref, field, plan.config.source, diagnostics) : configAsset(plan.config, ref, field, fileSet, diagnostics);
-  const [logoLight, logoDark, favicon] = await Promise.all([configFile(plan.config.logo?.light, 'logo.light'), configFile(plan.config.logo?.dark, 'logo.dark'), configFile(plan.config.favicon, 'favicon')]);
-  const model: SiteModel = {
-    config: plan.config,
-    navigation: plan.navigation,
-    deployment,
-    baseUrl: options.baseUrl?.replace(/\/+$/, ''),
-    pages: plan.pages,
-    order: plan.order,
-    searchPath: indexed.length > 0 ? 'search/' : undefined,
-    assets: {
-      css: theme.css.path,
-      js: theme.js.path,
-      katexCss: katex.cssPath,
-      mermaidJs: mermaidLib.entryPath,
-      logoLight,
-      logoDark,
-      favicon,
-      headHtml: analytics.headHtml,
-      ...(scripts.scripts.length > 0 ? { scripts: scripts.scripts } : {}),
-    },
-  };
-  const pageIcon = pageIconFor(model.config.icons?.library);
-  diagnostics.push(...checkIcons(model));
+  // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
+  // The output folder is checked and listed (on libuv's threads) while the keys are hashed, and
+  // before any page is sent: a folder refused fails the export before anything renders.
+  const outReady = prepareOutDir(outDir, root);
+  outReady.catch(() => undefined); // awaited below
+  const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
+  const previousFiles = await outReady;
+  // A page's body needs only this much of the site (pool/render-task.ts RenderInit), known once the
+  // scan is done: the pages that miss the cache render from now on, while this thread makes the
+  // site's styles, theme and model (export-model.ts), which only their layout needs. A warm
+  // export's changed page waited for all of that before (issue 21).
   const init: RenderInit = {
-    model,
+    model: { config: plan.config, navigation: plan.navigation, deployment, pages: plan.pages },
     root,
     files: plan.files,
     pages: Object.keys(plan.pages),
@@ -243,22 +123,13 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // Hashed here once, so render threads do not each read the engine's files again.
     engineCode: cacheDir ? engineCode() : undefined,
   };
-
-  const previousFiles = await prepareOutDir(outDir, root);
-  // Pages are written as they come, their folders made when first needed
-  // (output/write-page.ts); cached pages written asynchronously wait for theirs, made once.
-  const folders = new Map<string, Promise<unknown>>();
-  const folderFor = (path: string) => {
-    const dir = dirname(path);
-    let made = folders.get(dir);
-    if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
-    return made;
-  };
+  const indexed = tasks.filter((t) => plan.pages[t.page].searchable);
   const written = new Set<string>();
   const pageWrites: Promise<void>[] = [];
-  // What the last export into this folder wrote: unchanged pages and files are left as they are.
-  const manifest = cacheDir ? new OutputManifest(cacheDir, outDir, sha256(engineVersion(), JSON.stringify(model))) : undefined;
-  await manifest?.load();
+  // Set once the model is made (below). The search index calls onShard and stemmerPath only once
+  // pages are added to it, which waits for the model too.
+  let manifest: OutputManifest | undefined;
+  let stemmers: ExportSite['theme']['stemmers'] = {};
   // Each search shard is written as soon as it is built, while later pages still render.
   const shardWrites: Promise<void>[] = [];
   const onShard = (shardFiles: Map<string, Uint8Array>) => {
@@ -267,24 +138,86 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
   };
   const stemmerPath = (lang: string) => {
     const key = stemmerKey(lang);
-    return key ? theme.stemmers[key]?.path : undefined;
+    return key ? stemmers[key]?.path : undefined;
   };
   const search = indexed.length > 0
     ? new SiteSearchIndexer(indexed.map((t) => ({ page: t.page, scope: pageSearchScope(plan.navigation, t.page) })), { cacheDir, onShard, stemmerPath })
     : undefined;
-  const boost = (page: string) => plan.pages[page].boost;
-  try {
-    // Render: cached bodies are laid out here, the rest on the worker pool. Only what
-    // the report needs is kept per page; bodies go to the search index and are dropped.
-    // Keys of every page of the site, not only those `paths` names: they are what stays in the cache.
-    const keys = cache ? await pageCacheKeys(plan, plan.tasks, deployment) : new Map<string, string>();
-    const kinds = pageKinds(tasks, plan.sources);
+  // Pages rendered before the model is made wait here for it (their layout needs it).
+  let deliver: ((task: RenderTask, result: RenderTaskResult) => void) | undefined;
+  const held: [RenderTask, RenderTaskResult][] = [];
+  const onResult = (task: RenderTask, result: RenderTaskResult) => (deliver ? deliver(task, result) : void held.push([task, result]));
+  // This run's pack of page-cache entries, appended to as pages come (cache/page-pack.ts).
+  let pagePack: PackTarget | undefined;
+  // Shard by shard, so each search shard can be built while the next one renders; the
+  // few Twoslash pages first, so that TypeScript is let go early, not carried by a render
+  // thread's heap through the whole export.
+  const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
+  // A failure once pages are sent (making the model, below) stops their rendering instead of waiting for all of it.
+  const stop = new AbortController();
+  const renderSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  let rendered = 0;
+  const render = (list: RenderTask[], pool: typeof early) => {
     const { typed } = kinds;
+    if (list.length === 0) return Promise.resolve();
+    // Each page's shard found once (a hash), not at every comparison.
+    const shards = new Map(list.map((t) => [t, shardOf(t)]));
+    list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shards.get(a)! - shards.get(b)! || cmp(a.page, b.page));
+    for (const task of list) {
+      task.cacheKey = keys.get(task.page);
+      // The page's source goes to the render thread with its task instead of being read
+      // there again (~0.1 s of CPU per 1000 pages on the thread that sets a cold export's
+      // pace); it is let go once the page is rendered (onRendered). An empty one may be a
+      // file the scan could not read: the thread reads it and says why.
+      const source = task.file ? plan.sources.get(task.file) : undefined;
+      if (source) task.source = source;
+    }
+    if (rendered === 0) {
+      pagePack = cache?.runPack();
+      highlights?.load();
+      init.highlightPack = highlights?.runPack();
+    }
+    rendered += list.length;
+    return renderMisses(list, init, options.workers, pool, renderSignal, budgetOf(options), kinds, onResult);
+  };
+  // Cold: the cache has no index yet, nothing to look up.
+  if (!cold) cache?.load();
+  // The pages the cache's index does not name render now, while this thread makes the model and
+  // then takes the others from the cache.
+  const listed = (task: RenderTask) => !!cache && !cold && cache.has(keys.get(task.page)!);
+  const misses = tasks.filter((t) => !listed(t));
+  // Of the pages to render only (a warm export's few): the kinds are found by reading each source.
+  // A listed entry that does not read back (below) renders as a page of no particular kind.
+  const kinds = pageKinds(misses, plan.sources);
+  progress('render', 0, tasks.length);
+  // With render threads the misses render while the model is made; on this thread (`workers: 0`)
+  // only after it, so that rendered pages do not pile up waiting for it.
+  let rendering = options.workers === 0 ? undefined : render(misses, early);
+  rendering?.catch(() => undefined); // awaited below, once the hits are taken
+  try {
+    const site = await exportSiteModel(plan, tasks, options, { root, deployment, cacheDir, media }, diagnostics);
+    const { model, theme, scripts, styles } = site;
+    stemmers = theme.stemmers;
+    const pageIcon = pageIconFor(model.config.icons?.library);
+    // Pages are written as they come, their folders made when first needed
+    // (output/write-page.ts); cached pages written asynchronously wait for theirs, made once.
+    const folders = new Map<string, Promise<unknown>>();
+    const folderFor = (path: string) => {
+      const dir = dirname(path);
+      let made = folders.get(dir);
+      if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
+      return made;
+    };
+    // What the last export into this folder wrote: unchanged pages and files are left as they are.
+    manifest = cacheDir ? new OutputManifest(cacheDir, outDir, sha256(engineVersion(), JSON.stringify(model))) : undefined;
+    await manifest?.load();
+    const boost = (page: string) => plan.pages[page].boost;
+    // Cached bodies are laid out here, the rest come from the render threads. Only what
+    // the report needs is kept per page; bodies go to the search index and are dropped.
     const results = new Map<string, PageOutcome>();
     let done = 0;
     let cacheHits = 0;
     const parsers: ExportReport['parsers'] = { fast: 0, micromark: 0, none: 0, cached: 0 };
-    progress('render', 0, tasks.length);
     const accept = (task: RenderTask, result: PageOutcome, doc: SearchDocument) => {
       results.set(task.page, { diagnostics: result.diagnostics, brokenLinks: result.brokenLinks, assets: result.assets, math: result.math, mermaid: result.mermaid });
       written.add(pageOutputFile(task.page));
@@ -301,8 +234,6 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     // references rewritten (media/remote-media.ts); what became of them is part of its manifest key.
     const mediaDiagnostics: Diagnostic[] = [];
     const hasMedia = (refs: RenderTaskResult['remoteMedia']): refs is NonNullable<RenderTaskResult['remoteMedia']> => media.active && !!refs?.length;
-    // This run's pack of page-cache entries, appended to as pages come (cache/page-pack.ts).
-    let pagePack: PackTarget | undefined;
     // A page rendered on the pool: written, its search text taken, its cache entry recorded.
     const onRendered = (task: RenderTask, result: RenderTaskResult) => {
       delete task.source;
@@ -341,110 +272,79 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       if (task.cacheKey && cached) cache?.added(task.cacheKey, cached);
       if (result.highlights) highlights?.note(result.highlights);
     };
-    // Shard by shard, so each search shard can be built while the next one renders; the
-    // few Twoslash pages first, so that TypeScript is let go early, not carried by a render
-    // thread's heap through the whole export.
-    const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
-    let rendered = 0;
-    const render = (list: RenderTask[], pool: typeof early) => {
-      if (list.length === 0) return Promise.resolve();
-      // Each page's shard found once (a hash), not at every comparison.
-      const shards = new Map(list.map((t) => [t, shardOf(t)]));
-      list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shards.get(a)! - shards.get(b)! || cmp(a.page, b.page));
-      for (const task of list) {
-        task.cacheKey = keys.get(task.page);
-        // The page's source goes to the render thread with its task instead of being read
-        // there again (~0.1 s of CPU per 1000 pages on the thread that sets a cold export's
-        // pace); it is let go once the page is rendered (onRendered). An empty one may be a
-        // file the scan could not read: the thread reads it and says why.
-        const source = task.file ? plan.sources.get(task.file) : undefined;
-        if (source) task.source = source;
-      }
-      if (rendered === 0) {
-        pagePack = cache?.runPack();
-        highlights?.load();
-        init.highlightPack = highlights?.runPack();
-      }
-      rendered += list.length;
-      return renderMisses(list, init, options.workers, pool, signal, budgetOf(options), kinds, onRendered);
-    };
-    // Cold: the cache has no index yet, nothing to look up.
-    if (!cold) cache?.load();
-    // The pages the cache's index does not name render now, while this thread takes the others
-    // from the cache: a warm export's changed page renders meanwhile, not after.
-    const listed = (task: RenderTask) => !!cache && !cold && cache.has(keys.get(task.page)!);
-    const rendering = render(tasks.filter((t) => !listed(t)), early);
-    // Sources were needed for the keys, the page kinds and the pages to render (above); the
-    // rest of the export does not hold them (memory of large sites).
+    deliver = onRendered;
+    for (const [task, result] of held.splice(0)) {
+      // Aborted meanwhile (from a progress report, too): the held pages are not written.
+      signal?.throwIfAborted();
+      onRendered(task, result);
+    }
+    if (!rendering) {
+      rendering = render(misses, early);
+      rendering.catch(() => undefined); // awaited below
+    }
+    // Sources were needed for the keys, the page kinds, the pages to render and the styles (above);
+    // the rest of the export does not hold them (memory of large sites).
     plan.sources.clear();
-    // Awaited below, once the hits are taken; until then a failure is not left unhandled.
-    rendering.catch(() => undefined);
     // Entries named by the index that do not read back (a damaged pack) render after the others.
     const unreadable: RenderTask[] = [];
-    try {
-      const fromCache = tasks.filter(listed);
-      const hits = await mapLimit(fromCache, 16, async (task) => {
-        const hit = cache!.get(keys.get(task.page)!);
-        const file = pageOutputFile(task.page);
-        const same = !!hit && !hasMedia(hit.rendered.remoteMedia) && !!manifest && previous.has(file) && (await manifest.unchanged(task.page, keys.get(task.page)!, file));
-        return hit ? { hit, same } : undefined;
-      });
-      fromCache.forEach((task, i) => {
-        const found = hits[i];
-        if (!found) {
-          unreadable.push(task);
-          return;
-        }
-        cacheHits++;
-        const { hit, same } = found;
-        const r = hit.rendered;
-        // Read off the entry's bytes: the body of a page left as it is is never decoded.
-        const math = hit.features?.math ?? usesMath(r.html);
-        const mermaid = hit.features?.mermaid ?? usesMermaid(r.html);
-        // The body is cached; the layout (which depends on the whole site) is drawn again, and the
-        // page's Markdown version written beside it.
-        const file = pageOutputFile(task.page);
-        const path = join(outDir, file);
-        const markdown = markdownFile(model.config, r);
-        markdownTexts.set(task.page, markdown);
-        const writeCached = (html: string, key: string, md = markdown) =>
-          folderFor(path)
-            .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), md)]))
-            .then(() => manifest?.written(task.page, key, file));
-        if (hasMedia(r.remoteMedia)) {
-          const refs = r.remoteMedia;
-          pageWrites.push(
-            (async () => {
-              const remote = await media.page(r.html, refs, file, markdown);
-              if (remote.markdown !== undefined) markdownTexts.set(task.page, remote.markdown);
-              mediaDiagnostics.push(...remote.diagnostics);
-              const key = sha256(keys.get(task.page)!, remote.signature);
-              if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
-              await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key, remote.markdown);
-            })(),
-          );
-        } else if (!same) {
-          pageWrites.push(writeCached(layoutPage(model, r, { icon: pageIcon, math, mermaid }), keys.get(task.page)!));
-        }
-        // The body is prepared for the search index only if its shard is not in the search cache.
-        const doc = {
-          page: task.page,
-          url: pageOutputFile(task.page),
-          title: r.title,
-          boost: boost(task.page),
-          contentKey: keys.get(task.page),
-          get sections() {
-            return searchSections(r.html);
-          },
-        };
-        parsers.cached++;
-        accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, mermaid }, doc);
-      });
-    } catch (err) {
-      // Not while a render thread may still append to the cache's pack, which the caller closes next.
-      await rendering.catch(() => undefined);
-      throw err;
-    }
+    const fromCache = tasks.filter(listed);
+    const hits = await mapLimit(fromCache, 16, async (task) => {
+      const hit = cache!.get(keys.get(task.page)!);
+      const file = pageOutputFile(task.page);
+      const same = !!hit && !hasMedia(hit.rendered.remoteMedia) && !!manifest && previous.has(file) && (await manifest.unchanged(task.page, keys.get(task.page)!, file));
+      return hit ? { hit, same } : undefined;
+    });
+    fromCache.forEach((task, i) => {
+      const found = hits[i];
+      if (!found) {
+        unreadable.push(task);
+        return;
+      }
+      cacheHits++;
+      const { hit, same } = found;
+      const r = hit.rendered;
+      // Read off the entry's bytes: the body of a page left as it is is never decoded.
+      const math = hit.features?.math ?? usesMath(r.html);
+      const mermaid = hit.features?.mermaid ?? usesMermaid(r.html);
+      // The body is cached; the layout (which depends on the whole site) is drawn again, and the
+      // page's Markdown version written beside it.
+      const file = pageOutputFile(task.page);
+      const path = join(outDir, file);
+      const markdown = markdownFile(model.config, r);
+      markdownTexts.set(task.page, markdown);
+      const writeCached = (html: string, key: string, md = markdown) =>
+        folderFor(path)
+          .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), md)]))
+          .then(() => manifest?.written(task.page, key, file));
+      if (hasMedia(r.remoteMedia)) {
+        const refs = r.remoteMedia;
+        pageWrites.push(
+          (async () => {
+            const remote = await media.page(r.html, refs, file, markdown);
+            if (remote.markdown !== undefined) markdownTexts.set(task.page, remote.markdown);
+            mediaDiagnostics.push(...remote.diagnostics);
+            const key = sha256(keys.get(task.page)!, remote.signature);
+            if (manifest && previous.has(file) && (await manifest.unchanged(task.page, key, file))) return;
+            await writeCached(layoutPage(model, { ...r, html: remote.html }, { icon: pageIcon, math, mermaid }), key, remote.markdown);
+          })(),
+        );
+      } else if (!same) {
+        pageWrites.push(writeCached(layoutPage(model, r, { icon: pageIcon, math, mermaid }), keys.get(task.page)!));
+      }
+      // The body is prepared for the search index only if its shard is not in the search cache.
+      const doc = {
+        page: task.page,
+        url: pageOutputFile(task.page),
+        title: r.title,
+        boost: boost(task.page),
+        contentKey: keys.get(task.page),
+        get sections() {
+          return searchSections(r.html);
+        },
+      };
+      parsers.cached++;
+      accept(task, { diagnostics: r.diagnostics, assets: r.assets, brokenLinks: hit.brokenLinks, math, mermaid }, doc);
+    });
     await rendering;
     signal?.throwIfAborted();
     await render(unreadable, undefined);
@@ -458,19 +358,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     const outcomes = tasks.map((t) => results.get(t.page)!);
     const math = outcomes.some((r) => r.math);
     const diagrams = outcomes.filter((r) => r.mermaid).length;
-    const files = new Map<string, OutputContent>();
-    files.set(theme.css.path, theme.css.content);
-    files.set(theme.js.path, theme.js.content);
-    if (searchIndex) {
-      files.set(theme.search.path, theme.search.content);
-      files.set('search/scopes.json', searchIndex.files.get('search/scopes.json')!);
-      for (const scope of searchIndex.scopes) {
-        const key = stemmerKey(scope.lang);
-        if (key && theme.stemmers[key]) files.set(theme.stemmers[key].path, theme.stemmers[key].content);
-      }
-    }
-    if (math) for (const [p, c] of katex.files) files.set(p, c);
-    if (diagrams) for (const [p, c] of await mermaidLib.files()) files.set(p, c);
+    const files = await themeFiles(site, searchIndex, math, diagrams > 0);
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
     for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts, ...styles.files]) if (a && !media.owns(a)) assets.add(a);
@@ -498,17 +386,7 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
     for (const r of outcomes) diagnostics.push(...r.diagnostics);
     diagnostics.push(...mediaDiagnostics);
     const brokenLinks = outcomes.flatMap((r) => r.brokenLinks);
-    const features: ExportReport['features'] = {
-      search: searchIndex ? { included: true, reason: `search index of ${indexed.length} pages in ${searchIndex.shards} shard(s), ${searchIndex.scopes.length} index(es) by language and version` } : { included: false, reason: 'no page to index' },
-      math: math ? { included: true, reason: 'KaTeX stylesheet and fonts copied locally' } : { included: false, reason: 'no page uses math' },
-      'site-styles': styles.feature,
-      mermaid: diagrams ? { included: true, reason: `mermaid library copied locally, loaded by the ${diagrams} page(s) with a diagram` } : { included: false, reason: 'no page has a Mermaid diagram' },
-      ...analytics.features,
-      ...(scripts.feature ? { 'site-scripts': scripts.feature } : {}),
-      ...plan.api.features,
-      ...(media.feature() ? { 'remote-media': media.feature()! } : {}),
-      'page-cache': cache ? { included: cacheHits > 0, reason: `${cacheHits} of ${tasks.length} pages from the cache` } : { included: false, reason: 'no cache folder given' },
-    };
+    const features = exportFeatures(site, plan, { searchIndex, math, diagrams, remote: media.feature(), pageCache: cache ? { hits: cacheHits, pages: tasks.length } : undefined });
     progress('done', done, tasks.length);
     return {
       pagesRendered: tasks.length,
@@ -519,16 +397,13 @@ async function exportWith(options: ExportOptions, { started, root, outDir, deplo
       files: [...written].sort(),
       parsers,
     };
+  } catch (err) {
+    stop.abort(err);
+    throw err;
   } finally {
+    // Not while a render thread may still append to the cache's pack, which the caller closes next.
+    await rendering?.catch(() => undefined);
     await search?.close();
     await Promise.allSettled([...pageWrites, ...shardWrites]);
   }
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  return list.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.message, b.message));
 }

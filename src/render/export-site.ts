@@ -1,6 +1,6 @@
 /**
  * exportSite: turns a docs folder (docs.json or mint.json plus MDX pages) into a
- * self-contained static site (export-run.ts does the work). This module is the entry and
+ * self-contained static site (export-start.ts and export-run.ts do the work). This module is the entry and
  * stays light on purpose: it starts the render threads first, then loads the rest of the
  * export engine (~0.5 s of CPU), so that each render thread loads its own modules and
  * warms its highlighter while this thread loads its own and scans the site, not after.
@@ -32,7 +32,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   const earlyThreads = cold ? options.workers ?? renderThreads(availableParallelism()) : options.workers === undefined ? 1 : 0;
   const early = earlyThreads > 0 ? renderPool(earlyThreads, undefined, budgetOf(options)) : undefined;
   try {
-    const { exportStarted } = await import('./export-run.js');
+    const { exportStarted } = await import('./export-start.js');
     return await exportStarted(options, { started, root, outDir, cacheDir, cold, early });
   } finally {
     // exportStarted closes them in its order (before the caches); this is for a failed load.

@@ -28,11 +28,8 @@ export const LIBRARY_VERSIONS = [
 /** Source files that shape the output: code, styles and data; not maps or type declarations. */
 const CODE_FILE = /\.(?:[cm]?[jt]s|css|json)$/;
 
-/**
- * sha256 over every code file under `dir` (relative path and content, in sorted order),
- * plus `extra` files: what the render engine is made of, whether run from `src/` or `dist/`.
- */
-export function codeHash(dir: string, extra: string[] = []): string {
+/** The code files under `dir` (see CODE_FILE), sorted. */
+export function codeFiles(dir: string): string[] {
   const files: string[] = [];
   const walk = (d: string): void => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
@@ -42,8 +39,16 @@ export function codeHash(dir: string, extra: string[] = []): string {
     }
   };
   walk(dir);
+  return files.sort();
+}
+
+/**
+ * sha256 over every code file under `dir` (relative path and content, in sorted order),
+ * plus `extra` files: what the render engine is made of, whether run from `src/` or `dist/`.
+ */
+export function codeHash(dir: string, extra: string[] = [], files = codeFiles(dir)): string {
   const h = createHash('sha256');
-  for (const f of files.sort()) h.update(relative(dir, f)).update('\0').update(readFileSync(f)).update('\0');
+  for (const f of files) h.update(relative(dir, f)).update('\0').update(readFileSync(f)).update('\0');
   for (const f of extra) if (existsSync(f)) h.update(readFileSync(f)).update('\0');
   return h.digest('hex');
 }
@@ -55,15 +60,32 @@ export function useEngineCode(value: string): void {
   engine = value;
 }
 
+/** What engineCode hashes: the render engine's folder and the bundled browser assets beside it. */
+export function engineFiles(): { dir: string; extra: string[] } {
+  const dir = fileURLToPath(new URL('..', import.meta.url));
+  return { dir, extra: [join(dir, '..', 'browser-assets.json')] };
+}
+
+/** engineCode's value for the hash of the engine's code (`codeHash` of engineFiles). */
+export function engineCodeOf(hash: string): string {
+  return `${LIBRARY_VERSIONS} code@${hash.slice(0, 16)}`;
+}
+
 /**
  * LIBRARY_VERSIONS plus the hash of the render engine's code (`src/render` or
  * `dist/render`, and the bundled browser assets beside `dist/render`): part of every
- * page and highlight cache key. Computed once per process, on first use.
+ * page and highlight cache key. Computed once per process, on first use, unless an
+ * export took it from its cache folder first (engine-code-memo.ts).
  */
 export function engineCode(): string {
   if (engine === undefined) {
-    const renderDir = fileURLToPath(new URL('..', import.meta.url));
-    engine = `${LIBRARY_VERSIONS} code@${codeHash(renderDir, [join(renderDir, '..', 'browser-assets.json')]).slice(0, 16)}`;
+    const { dir, extra } = engineFiles();
+    engine = engineCodeOf(codeHash(dir, extra));
   }
   return engine;
+}
+
+/** Whether engineCode is known in this process already (nothing to read for it). */
+export function engineCodeKnown(): boolean {
+  return engine !== undefined;
 }

@@ -70,8 +70,15 @@ export interface RenderTaskResult {
   remoteMedia?: RemoteMediaRef[];
 }
 
+/**
+ * What of the site model a page's body depends on. Not the rest (assets, theme, reading order,
+ * base URL): that is the layout's, drawn on the export's main thread, so the pages that miss the
+ * cache can render while the main thread still makes it (export-run.ts).
+ */
+export type BodyModel = Pick<SiteModel, 'config' | 'navigation' | 'deployment' | 'pages'>;
+
 export interface RenderInit {
-  model: SiteModel;
+  model: BodyModel;
   root: string;
   /** Every file under the root and every page of the output, for link resolution. */
   files: string[];
