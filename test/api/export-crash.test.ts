@@ -26,10 +26,16 @@ const work = mkdtempSync(join(tmpdir(), 'quire-crash-work-'));
 let bigSite: string;
 let smallSite: string;
 let key: string;
+/**
+ * Pages of the big site: enough that the export is still rendering well after its first
+ * progress write (every 250 ms at most), which is when the kill lands, and few enough that
+ * rendering it three times (interrupted, resumed, reference) stays cheap. 250 took ~40 s of CPU.
+ */
+const PAGES = 120;
 const env = { QUIRE_DATA_DIR: dataDir, QUIRE_BOOTSTRAP_DEMO: 'false', QUIRE_EXPORT_CONCURRENCY: '2' };
 
 beforeAll(async () => {
-  bigSite = generateSite(250, { dir: join(work, 'big') });
+  bigSite = generateSite(PAGES, { dir: join(work, 'big') });
   smallSite = generateSite(5, { dir: join(work, 'small') });
   const store = await openStore({ dataDir });
   const org = await createOrganization(store, { name: 'Crash' });
@@ -63,6 +69,11 @@ it('finishes an export interrupted by SIGKILL with the bundle of an uninterrupte
   );
   first.child.kill('SIGKILL');
   expect(await waitForExit(first.child)).toBeNull();
+  // The kill landed mid-export: the job is still running with pages left (else the site is too small to test this).
+  const killed = await openStore({ dataDir });
+  expect(await findExportJob(killed.db, jobId)).toMatchObject({ status: 'running', bundleKey: null });
+  expect((await findExportJob(killed.db, jobId))!.pageCount).toBeLessThan(PAGES);
+  await killed.close();
 
   const second = await serve();
   try {
