@@ -142,11 +142,12 @@ export class MarkdownWriter implements MarkdownApi {
   private element(el: JsxElement): RootContent[] {
     const name = el.name;
     if (name === null) return this.transform(el.children);
+    // An imported snippet shadows a built-in of the same name, as in the page's HTML (jsx.ts).
+    const snippet = placedSnippet(this.module, el);
+    if (snippet) return this.snippet(el, snippet);
     const own = COMPONENT_MARKDOWN[name];
     if (own && componentFor(name)) return own(el, this);
     if (name === 'Visibility') return this.props(el).for === 'humans' ? [] : this.transform(el.children);
-    const snippet = placedSnippet(this.module, el);
-    if (snippet) return this.snippet(el, snippet);
     if (name === 'Snippet' && el.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'file')) return [];
     if (/^[a-z]/.test(name)) return htmlElementMarkdown(name.toLowerCase(), el, this);
     return this.transform(el.children);

@@ -42,21 +42,22 @@ export class JsxRenderer implements RenderApi {
   }
 
   isBlock(el: JsxElement): boolean {
+    if (placedSnippet(this.r.module, el)) return true;
     const def = el.name ? componentFor(el.name) : undefined;
     if (def) return def.block;
-    return !!el.name && (placedSnippet(this.r.module, el) !== undefined || ['div', 'table', 'figure', 'details', 'section', 'ul', 'ol', 'pre', 'video', 'blockquote', 'p', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(el.name));
+    return !!el.name && ['div', 'table', 'figure', 'details', 'section', 'ul', 'ol', 'pre', 'video', 'blockquote', 'p', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(el.name);
   }
 
   element(el: JsxElement): string {
     const name = el.name;
     if (name === null) return this.children(el); // fragment <>...</>
-    // A component the page defines or imports shadows a built-in of the same name, as in JavaScript.
+    // A component or snippet the page defines or imports shadows a built-in of the same name, as in JavaScript.
     const custom = this.given.has(el) ? undefined : this.r.module.codeComponents.get(name);
     if (custom) return renderCustomComponent(this.r, el, custom, this.props(el), this.children(el));
-    const def = componentFor(name);
-    if (def) return def.render(el, this);
     const snippet = placedSnippet(this.r.module, el);
     if (snippet) return this.snippet(el, snippet);
+    const def = componentFor(name);
+    if (def) return def.render(el, this);
     // A <Snippet file> not found was reported when the page's modules were read.
     if (name === 'Snippet' && el.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'file')) return '';
     if (/^[a-z]/.test(name) && !name.includes('.')) return this.html(el, name.toLowerCase());

@@ -156,6 +156,16 @@ describe('renderPage: snippets', () => {
     expect(page.html).toBe('<p>Self </p><p>End.</p>');
   });
 
+  it('renders a snippet imported under a built-in\'s name (Note) instead of the built-in, as JavaScript scoping does', async () => {
+    await writeFile(join(root, 'snippets/note.mdx'), 'A plain snippet note about {topic}.');
+    const page = await render('import Note from "/snippets/note.mdx";\n\n<Note topic="pears" />\n\n<Tip>A built-in tip.</Tip>', { root });
+    expect(page.diagnostics).toEqual([]);
+    expect(page.html).toContain('<p>A plain snippet note about pears.</p>');
+    expect(page.html).not.toContain('q-callout-note');
+    expect(page.html).toContain('q-callout-tip');
+    expect(page.html).toContain('A built-in tip.');
+  });
+
   it('stops import cycles and refuses snippets outside the root', async () => {
     const page = await render('import A from "/snippets/loop-a.mdx";\nimport X from "../../etc/passwd.mdx";\n\n<A />', { root });
     expect(page.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
