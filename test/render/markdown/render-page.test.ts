@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,12 +146,18 @@ describe('renderPage: snippets', () => {
   it('says where a <Snippet file> was looked for, refuses one outside the snippets folders and one that loops', async () => {
     await writeFile(join(root, 'snippets/self.mdx'), 'Self <Snippet file="self.mdx" />');
     await writeFile(join(root, 'secret.mdx'), 'Not a snippet.');
-    const page = await render('<Snippet file="missing.mdx" />\n\n<Snippet file="../secret.mdx" />\n\n<Snippet file="self.mdx" />\n\nEnd.', { root });
+    const outside = await mkdtemp(join(tmpdir(), 'quire-outside-'));
+    await writeFile(join(outside, 'key.mdx'), 'A secret outside the site.');
+    await symlink(join(outside, 'key.mdx'), join(root, 'snippets/key.mdx'));
+    const page = await render('<Snippet file="missing.mdx" />\n\n<Snippet file="../secret.mdx" />\n\n<Snippet file="self.mdx" />\n\n<Snippet file="key.mdx" />\n\nEnd.', { root });
+    await rm(outside, { recursive: true, force: true });
     expect(page.diagnostics.map((d) => `${d.severity} ${d.file}:${d.line} ${d.message}`)).toEqual([
       'warning guides/page.mdx:1 <Snippet file="missing.mdx"> not found: no snippets/missing.mdx or _snippets/missing.mdx in the docs folder; nothing is shown in its place',
       'warning guides/page.mdx:3 <Snippet file="../secret.mdx"> ignored: it names a .mdx or .md file inside snippets/ or _snippets/',
       'warning snippets/self.mdx:1 <Snippet file="self.mdx"> ignored: it makes a cycle (guides/page.mdx -> snippets/self.mdx -> snippets/self.mdx)',
+      'error guides/page.mdx:7 <Snippet file="key.mdx"> ignored: "snippets/key.mdx" leads outside the docs folder (through ".." or a symbolic link) and is not read',
     ]);
+    expect(page.html).not.toContain('secret outside');
     expect(page.html).not.toContain('Not a snippet');
     expect(page.html).toBe('<p>Self </p><p>End.</p>');
   });
