@@ -12,7 +12,7 @@ import type { JsxElement, Props } from '../components/types.js';
 import { componentFor } from '../components/registry.js';
 import { EMPTY, programValue } from '../markdown/literals.js';
 import type { PageModule } from '../markdown/modules.js';
-import { placedSnippet } from '../markdown/snippet-files.js';
+import { isFileSnippet, placedSnippet } from '../markdown/snippet-files.js';
 import { urlAllowed } from '../markdown/sanitize.js';
 import { isExternal } from '../markdown/links.js';
 import type { PageContext } from '../types.js';
@@ -148,7 +148,7 @@ export class MarkdownWriter implements MarkdownApi {
     const own = COMPONENT_MARKDOWN[name];
     if (own && componentFor(name)) return own(el, this);
     if (name === 'Visibility') return this.props(el).for === 'humans' ? [] : this.transform(el.children);
-    if (name === 'Snippet' && el.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'file')) return [];
+    if (isFileSnippet(el)) return []; // not found: reported with the page's HTML
     if (/^[a-z]/.test(name)) return htmlElementMarkdown(name.toLowerCase(), el, this);
     return this.transform(el.children);
   }

@@ -17,7 +17,7 @@ import type { UiStrings } from '../layout/ui-strings.js';
 import type { PageRenderer } from './page-renderer.js';
 import { RenderedHtml } from './page-renderer.js';
 import { renderCustomComponent } from './custom-component.js';
-import { placedSnippet } from './snippet-files.js';
+import { isFileSnippet, placedSnippet } from './snippet-files.js';
 import { decodeAttr } from './raw-html.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, URL_ATTRS, VOID_TAGS, attrAllowed, htmlAttrName, styleAllowed, styleFromObject } from './sanitize.js';
 
@@ -59,7 +59,7 @@ export class JsxRenderer implements RenderApi {
     const def = componentFor(name);
     if (def) return def.render(el, this);
     // A <Snippet file> not found was reported when the page's modules were read.
-    if (name === 'Snippet' && el.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'file')) return '';
+    if (isFileSnippet(el)) return '';
     if (/^[a-z]/.test(name) && !name.includes('.')) return this.html(el, name.toLowerCase());
     const key = `${name}:${lineOf(el)}`;
     if (!this.warnedUnknown.has(key)) {

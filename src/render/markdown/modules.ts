@@ -159,33 +159,27 @@ export async function readModule(loader: ModuleLoader, file: string, source: str
 /** The snippets the module's `<Snippet file="...">` elements place (snippet-files.ts), kept among its components. */
 async function loadFileSnippets(loader: ModuleLoader, mod: PageModule, chain: string[]): Promise<void> {
   for (const [file, line] of snippetElements(mod.tree)) {
-    const candidates = snippetFileCandidates(file);
-    if (candidates.length === 0) {
-      warn(loader, mod.file, line, `<Snippet file="${file}"> ignored: it names a .mdx or .md file inside ${SNIPPET_FOLDERS.map((f) => `${f}/`).join(' or ')}`);
-      continue;
-    }
-    let placed = false;
-    for (const target of candidates) {
-      if (chain.includes(target)) {
-        warn(loader, mod.file, line, `<Snippet file="${file}"> ignored: it makes a cycle (${[...chain, target].join(' -> ')})`);
-        placed = true;
-        break;
-      }
-      const snippet = await loadSnippet(loader, target, chain);
-      if (snippet instanceof ConfinedPathError) {
-        if (snippet.reason === 'missing') continue;
-        const message = `<Snippet file="${file}"> ignored: ${snippet.message}`;
-        if (snippet.reason === 'outside') loader.diagnostics.push({ severity: 'error', file: mod.file, ...(line ? { line } : {}), message });
-        else warn(loader, mod.file, line, message);
-        placed = true;
-        break;
-      }
-      mod.components.set(snippetFileKey(file), snippet);
-      placed = true;
-      break;
-    }
-    if (!placed) warn(loader, mod.file, line, `<Snippet file="${file}"> not found: no ${candidates.join(' or ')} in the docs folder; nothing is shown in its place`);
+    const problem = await placeFileSnippet(loader, mod, file, chain);
+    if (problem) loader.diagnostics.push({ severity: problem.severity, file: mod.file, ...(line ? { line } : {}), message: `<Snippet file="${file}"> ${problem.message}` });
   }
+}
+
+/** Loads the snippet `<Snippet file={file}>` names from the first snippets folder that has it, or says why not. */
+async function placeFileSnippet(loader: ModuleLoader, mod: PageModule, file: string, chain: string[]): Promise<Pick<Diagnostic, 'severity' | 'message'> | null> {
+  const candidates = snippetFileCandidates(file);
+  if (candidates.length === 0) return { severity: 'warning', message: `ignored: it names a .mdx or .md file inside ${SNIPPET_FOLDERS.map((f) => `${f}/`).join(' or ')}` };
+  for (const target of candidates) {
+    if (chain.includes(target)) return { severity: 'warning', message: `ignored: it makes a cycle (${[...chain, target].join(' -> ')})` };
+    const snippet = await loadSnippet(loader, target, chain);
+    if (snippet instanceof ConfinedPathError) {
+      if (snippet.reason === 'missing') continue;
+      // A link out of the folder is an attempt to read what is not the site's: an error.
+      return { severity: snippet.reason === 'outside' ? 'error' : 'warning', message: `ignored: ${snippet.message}` };
+    }
+    mod.components.set(snippetFileKey(file), snippet);
+    return null;
+  }
+  return { severity: 'warning', message: `not found: no ${candidates.join(' or ')} in the docs folder; nothing is shown in its place` };
 }
 
 /** Named (or default) imports from a `.jsx`/`.tsx` snippet: components of the importing module. */

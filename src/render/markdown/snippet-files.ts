@@ -58,6 +58,15 @@ export function snippetElements(tree: Root): Map<string, number | undefined> {
   return found;
 }
 
+/**
+ * Whether `el` is a `<Snippet file="...">` (a literal file): the module loader looked for its
+ * file and reported one not found, so a renderer shows nothing in its place. One with a
+ * computed `file={...}` is not: it is left to the unknown-component warning.
+ */
+export function isFileSnippet(el: JsxElement): boolean {
+  return el.name === 'Snippet' && fileAttribute(el) !== undefined;
+}
+
 /** The snippet module an element places: an imported one by its name, or a `<Snippet file>`'s. */
 export function placedSnippet(mod: PageModule, el: JsxElement): PageModule | undefined {
   if (!el.name) return undefined;

@@ -162,6 +162,12 @@ describe('renderPage: snippets', () => {
     expect(page.html).toBe('<p>Self </p><p>End.</p>');
   });
 
+  it('warns about a <Snippet> whose file is computed ({...}) instead of dropping it silently', async () => {
+    const page = await render('export const name = "get-help.mdx";\n\n<Snippet file={name} />\n\nEnd.', { root });
+    expect(page.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual(['guides/page.mdx:3 unknown component <Snippet> on page guides/page: rendered its content only']);
+    expect(page.html).toBe('<p>End.</p>');
+  });
+
   it('renders a snippet imported under a built-in\'s name (Note) instead of the built-in, as JavaScript scoping does', async () => {
     await writeFile(join(root, 'snippets/note.mdx'), 'A plain snippet note about {topic}.');
     const page = await render('import Note from "/snippets/note.mdx";\n\n<Note topic="pears" />\n\n<Tip>A built-in tip.</Tip>', { root });
