@@ -30,6 +30,7 @@ import { RACY_MS } from './engine-code-memo.js';
 import { engineCode } from './engine-version.js';
 import { sha256 } from './cache-key.js';
 import { readTextFiles } from '../output/read-text-files.js';
+import { readConfinedText } from '../source/confined-path.js';
 
 const FORMAT = 'quire-source-facts-1';
 /** Files read between two yields to the event loop (output/read-text-files.ts). */
@@ -110,8 +111,10 @@ export async function sourceFactsOf(root: string, files: string[], cacheDir: str
         continue;
       }
       changed = true;
-      // Synchronous: ~15 µs a file against ~90 µs through fs/promises (output/read-text-files.ts).
-      const text = readFileSync(path, 'utf8');
+      // Synchronous: ~15 µs a file against ~90 µs through fs/promises (output/read-text-files.ts). What is
+      // no longer the regular file the walk listed (a link since) is read confined, or refused as any page
+      // that leads out of the folder is.
+      const text = !memoFile || st ? readFileSync(path, 'utf8') : await readConfinedText(root, f);
       const found = sourceFacts(f, text);
       texts.set(f, text);
       facts.set(f, found);
