@@ -54,15 +54,20 @@ async function listPageFiles(root: string, dir = ''): Promise<string[]> {
   return out;
 }
 
-/** The order listPageFiles walks in: folder by folder, entries by name. */
-function byWalkOrder(a: string, b: string): number {
-  const x = a.split('/');
-  const y = b.split('/');
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const c = x[i].localeCompare(y[i]);
-    if (c !== 0) return c;
-  }
-  return x.length - y.length;
+/**
+ * `files` in the order listPageFiles walks in: folder by folder, entries by name. Each path is
+ * split once, not at every comparison (a thousand pages: ~20,000 splits otherwise).
+ */
+function inWalkOrder(files: Iterable<string>): string[] {
+  const split = [...files].map((f) => ({ f, parts: f.split('/') }));
+  split.sort(({ parts: x }, { parts: y }) => {
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const c = x[i].localeCompare(y[i]);
+      if (c !== 0) return c;
+    }
+    return x.length - y.length;
+  });
+  return split.map(({ f }) => f);
 }
 
 /** The first `bytes` of a file as UTF-8 (enough to see frontmatter, or which kind of document it is). */
@@ -89,7 +94,7 @@ export interface FrontmatterClaims {
 }
 
 export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<string, string>): Promise<FrontmatterClaims> {
-  const files = sources ? [...sources.keys()].sort(byWalkOrder) : await listPageFiles(root);
+  const files = sources ? inWalkOrder(sources.keys()) : await listPageFiles(root);
   // Heads are read a batch at a time: large sites have thousands of pages.
   const heads: string[] = [];
   if (sources) for (const f of files) heads.push(sources.get(f)!);
@@ -144,7 +149,7 @@ export function claimsOf(pages: ReadonlyMap<string, PageClaim | undefined>): Fro
   const claims: FrontmatterClaim[] = [];
   const invalid: FrontmatterValue[] = [];
   const asyncapiPages: FrontmatterValue[] = [];
-  for (const file of [...pages.keys()].sort(byWalkOrder)) {
+  for (const file of inWalkOrder(pages.keys())) {
     const page = pages.get(file);
     if (page?.asyncapi) asyncapiPages.push({ ...page.asyncapi });
     if (page?.invalid) invalid.push({ ...page.invalid });

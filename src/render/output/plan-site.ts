@@ -47,6 +47,8 @@ export interface SitePlan {
   facts: Map<string, SourceFacts>;
   order: string[];
   redirectSources: string[];
+  /** The redirect pages to write (output/redirect-pages.ts redirectStubs of the config and these pages), found once. */
+  redirectStubs: Map<string, string>;
   /** Pages not reachable from the navigation. */
   unreachable: string[];
 }
@@ -146,10 +148,11 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
     tasks.push(spec ? { page, file, spec } : { page, file });
   }
 
-  const redirectSources = [...redirectStubs(config.redirects, new Set(Object.keys(pages))).keys()];
+  const stubs = redirectStubs(config.redirects, new Set(Object.keys(pages)));
+  const redirectSources = [...stubs.keys()];
   const unreachable = Object.keys(pages).filter((p) => !pages[p].inNav && pages[p].file?.endsWith('.mdx'));
   return {
     root, config, configText, diagnostics, navigation, api, files, pages, tasks, sources, facts,
-    order: readingOrder(navigation, pages), redirectSources: [...new Set(redirectSources)].sort(), unreachable,
+    order: readingOrder(navigation, pages), redirectSources: [...new Set(redirectSources)].sort(), redirectStubs: stubs, unreachable,
   };
 }
