@@ -376,7 +376,7 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     // A repository file another step already copies as is (its own llms.txt, an API document) is no collision.
     const copiedAsIs = (p: string, c: OutputContent) => typeof c === 'object' && 'copyFrom' in c && c.copyFrom === join(root, p);
     const generated = new Set([...written, ...[...files].filter(([p, c]) => !copiedAsIs(p, c)).map(([p]) => p)]);
-    for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated }, diagnostics)) files.set(p, c);
+    for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated, cacheDir }, diagnostics)) files.set(p, c);
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
