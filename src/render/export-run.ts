@@ -380,6 +380,7 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
+    await plan.saveSourceMemo();
     await cache?.commit(keys.values());
     if (rendered > 0) await highlights?.commit();
     if (cacheDir) await media.prune();

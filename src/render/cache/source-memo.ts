@@ -29,12 +29,17 @@ export interface ScannedSources {
   facts: Map<string, SourceFacts>;
   /** The texts read this time (file -> text): the files the memo did not hold as they are. */
   texts: Map<string, string>;
+  /**
+   * Writes the memo, once the export is done: the files too young to trust when they were read
+   * (a checkout or a copy just made) are checked again then (stat-memo.ts StatMemo.save).
+   */
+  saveMemo: (now?: number) => Promise<void>;
 }
 
 /**
  * The facts of `files` (root-relative page sources). With `cacheDir`, those the memo holds with
  * their current stat are taken from it and only the others are read (`readAll`: every file is
- * read, as a cold export wants every text); the memo is then kept with this export's files only.
+ * read, as a cold export wants every text); saveMemo keeps it with this export's files only.
  * A file that cannot be read rejects, as reading it always did.
  */
 export async function sourceFactsOf(root: string, files: string[], cacheDir: string | undefined, { readAll = false, now = Date.now() } = {}): Promise<ScannedSources> {
@@ -59,11 +64,10 @@ export async function sourceFactsOf(root: string, files: string[], cacheDir: str
       const found = sourceFacts(f, text);
       texts.set(f, text);
       facts.set(f, found);
-      memo?.put(f, st, found);
+      memo?.put(f, st, found, found.hash);
     }
   }
-  await memo?.save();
-  return { facts, texts };
+  return { facts, texts, saveMemo: async (later?: number) => memo?.save(later) };
 }
 
 /**

@@ -14,7 +14,8 @@
  * of Quire (engine-version.ts). The cache folder is Quire's own, never the tenant's: what it holds
  * is trusted as the page cache is. A memo that cannot be read or written only costs the work it saves.
  */
-import { lstatSync, type BigIntStats } from 'node:fs';
+import { lstatSync, readFileSync, type BigIntStats } from 'node:fs';
+import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { isMissing } from '../../core/missing-file.js';
@@ -22,6 +23,7 @@ import { noteIgnored } from '../../core/ignored-errors.js';
 import { replaceFile } from '../../core/replace-file.js';
 import { RACY_MS } from './engine-code-memo.js';
 import { engineCode } from './engine-version.js';
+import { sha256 } from './cache-key.js';
 
 /** A file's stat as a memo matches it, and whether what is derived from it may be kept. */
 export interface MemoStat {
@@ -55,6 +57,8 @@ interface Stored<T> {
 export class StatMemo<T> {
   private known = new Map<string, [string, T]>();
   private kept = new Map<string, [string, T]>();
+  /** Values of files too young when put: path -> [value, hash of the text it was derived from]. */
+  private young = new Map<string, [T, string]>();
   private changed = false;
 
   /** `site`: the name failures are noted under (core/ignored-errors.ts). */
@@ -89,14 +93,35 @@ export class StatMemo<T> {
     return hit[1];
   }
 
-  /** Keeps `value`, derived from `rel` read after it was statted `st`, unless the file is too young (or none). */
-  put(rel: string, st: MemoStat | undefined, value: T): void {
+  /**
+   * Keeps `value`, derived from `rel` read after it was statted `st`, unless the file is too young
+   * (or none). A young one's value is kept by save() if by then the file is old enough and its
+   * bytes still hash to `hash` (sha256 of its UTF-8 text, cache-key.ts): files are often exported
+   * right after they were written (a checkout, a copy), and the next export would read them all again.
+   */
+  put(rel: string, st: MemoStat | undefined, value: T, hash?: string): void {
     this.changed = true;
     if (st?.keep) this.kept.set(rel, [st.stat, value]);
+    else if (st && hash !== undefined) this.young.set(rel, [value, hash]);
   }
 
-  /** Writes the values taken or put this time (what was not asked for is dropped), when that changes the memo. */
-  async save(): Promise<void> {
+  /**
+   * Writes the values taken or put this time (what was not asked for is dropped), when that
+   * changes the memo. Young files put (see put) are statted again first, then read: one now old
+   * enough whose text still has the hash its value was derived from is kept with the new stat,
+   * which was taken before that read, so what it says is what was read.
+   */
+  async save(now = Date.now()): Promise<void> {
+    for (const [rel, [value, hash]] of this.young) {
+      const st = memoStat(join(this.root, rel), now);
+      if (!st?.keep) continue;
+      try {
+        if (sha256(readFileSync(join(this.root, rel), 'utf8')) === hash) this.kept.set(rel, [st.stat, value]);
+      } catch (err) {
+        noteIgnored(`${this.site}.settle`, err); // read again next time
+      }
+    }
+    this.young.clear();
     if (!this.changed && this.kept.size === this.known.size) return;
     try {
       await replaceFile(this.file, serialize({ format: this.format, root: this.root, engine: engineCode(), entries: this.kept } satisfies Stored<T>));

@@ -45,6 +45,8 @@ export interface SitePlan {
   sources: Map<string, string>;
   /** What the scan took from each page's source (file -> facts), in file order. */
   facts: Map<string, SourceFacts>;
+  /** Keeps the facts in the cache folder for the next export (cache/source-memo.ts), once this one is done. */
+  saveSourceMemo: () => Promise<void>;
   order: string[];
   redirectSources: string[];
   /** The redirect pages to write (output/redirect-pages.ts redirectStubs of the config and these pages), found once. */
@@ -152,7 +154,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   const redirectSources = [...stubs.keys()];
   const unreachable = Object.keys(pages).filter((p) => !pages[p].inNav && pages[p].file?.endsWith('.mdx'));
   return {
-    root, config, configText, diagnostics, navigation, api, files, pages, tasks, sources, facts,
+    root, config, configText, diagnostics, navigation, api, files, pages, tasks, sources, facts, saveSourceMemo: scanned.saveMemo,
     order: readingOrder(navigation, pages), redirectSources: [...new Set(redirectSources)].sort(), redirectStubs: stubs, unreachable,
   };
 }

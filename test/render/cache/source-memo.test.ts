@@ -28,7 +28,12 @@ beforeEach(() => {
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 const later = () => Date.now() + RACY_MS + 1000;
-const scan = (now = later()) => sourceFactsOf(root, files, cacheDir, { now });
+/** A scan at `now`, its memo saved at `savedAt` (by default at the same moment). */
+const scan = async (now = later(), savedAt = now) => {
+  const scanned = await sourceFactsOf(root, files, cacheDir, { now });
+  await scanned.saveMemo(savedAt);
+  return scanned;
+};
 
 it('derives each page fact from its text, as the scan did from the text', async () => {
   const { facts, texts } = await scan();
@@ -72,11 +77,27 @@ it('keeps no facts of a file younger than RACY_MS', async () => {
   expect([...again.texts.keys()].sort()).toEqual([...files].sort());
 });
 
+it('keeps the facts of files young when read once they are old enough and still hash the same', async () => {
+  await scan(Date.now(), later());
+  const again = await scan();
+  expect(again.texts.size).toBe(0);
+});
+
+it('does not keep the facts of a young file that changed before the memo was saved', async () => {
+  const scanned = await sourceFactsOf(root, files, cacheDir, { now: Date.now() });
+  writeFileSync(join(root, 'index.mdx'), '---\ntitle: Changed\n---\n');
+  await scanned.saveMemo(later());
+  const again = await scan();
+  expect([...again.texts.keys()]).toEqual(['index.mdx']);
+  expect(again.facts.get('index.mdx')!.summary.frontmatter.title).toBe('Changed');
+});
+
 it('reads a page deleted and written again, and keeps only the files it was given', async () => {
   await scan();
   const path = join(root, 'guide/api.mdx');
   unlinkSync(path);
   const without = await sourceFactsOf(root, ['index.mdx'], cacheDir, { now: later() });
+  await without.saveMemo();
   expect(without.facts.has('guide/api.mdx')).toBe(false);
   writeFileSync(path, '---\ntitle: List pets\nopenapi: GET /cats\n---\n');
   const back = await scan();
@@ -90,6 +111,7 @@ it('takes nothing from the memo of another folder or from a damaged memo', async
   mkdirSync(join(other, 'guide'), { recursive: true });
   for (const f of files) writeFileSync(join(other, f), readFileSync(join(root, f)));
   const elsewhere = await sourceFactsOf(other, files, cacheDir, { now: later() });
+  await elsewhere.saveMemo();
   expect(elsewhere.texts.size).toBe(files.length);
   writeFileSync(sourceMemoFile(cacheDir), 'not a memo');
   expect((await scan()).texts.size).toBe(files.length);
