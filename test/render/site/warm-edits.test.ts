@@ -60,6 +60,13 @@ describe('warm exports after each kind of edit', () => {
   };
   const html = (page: string) => readFileSync(join(out, `${page}.html`), 'utf8');
   const cachedOf = (r: ExportReport) => r.parsers.cached;
+  /** A warm export renders only `page` again, which now shows `shown` and no longer `gone`. */
+  const expectOnlyRendered = async (page: string, shown: string, gone: string) => {
+    const r = await warm();
+    expect(html(page)).toContain(shown);
+    expect(html(page)).not.toContain(gone);
+    expect(cachedOf(r)).toBe(r.pagesRendered - 1);
+  };
 
   it('renders an edited page again and takes the others from the cache', async () => {
     writeFileSync(join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nRead the [home page](/index) twice.\n');
@@ -70,10 +77,7 @@ describe('warm exports after each kind of edit', () => {
 
   it('renders the page that imports an edited snippet again', async () => {
     writeFileSync(join(root, 'snippets/fruit.mdx'), 'The snippet says quince.\n');
-    const r = await warm();
-    expect(html('shared-user')).toContain('quince');
-    expect(html('shared-user')).not.toContain('plum');
-    expect(cachedOf(r)).toBe(r.pagesRendered - 1);
+    await expectOnlyRendered('shared-user', 'quince', 'plum');
   }, 240_000);
 
   it('draws a changed navigation on every page', async () => {
@@ -113,10 +117,7 @@ describe('warm exports after each kind of edit', () => {
     writeFileSync(path, readFileSync(path, 'utf8').replace('twice.', 'again.'));
     utimesSync(path, stamp, stamp);
     expect(statSync(path).size).toBe(size);
-    const r = await warm();
-    expect(html('guide')).toContain('again.');
-    expect(html('guide')).not.toContain('twice.');
-    expect(cachedOf(r)).toBe(r.pagesRendered - 1);
+    await expectOnlyRendered('guide', 'again.', 'twice.');
   }, 240_000);
 
   it('leaves out a page replaced by a link out of the folder, and reads nothing of its target', async () => {
