@@ -48,8 +48,8 @@ export async function exportSiteModel(
   // Their files are read meanwhile.
   const libraries = Promise.all([katexAssets(), mermaidAssets()]);
   libraries.catch(() => undefined); // awaited below
-  // The site's own CSS and the Tailwind classes of its pages, from the sources read by the scan.
-  const styles = await siteStyles(root, plan.files, plan.sources, deployment, cacheDir);
+  // The site's own CSS and the Tailwind classes of its pages, as the scan found them.
+  const styles = await siteStyles(root, plan.files, new Map([...plan.facts].map(([file, facts]) => [file, facts.candidates])), deployment, cacheDir);
   diagnostics.push(...styles.diagnostics);
   const theme = buildTheme(plan.config, { css: [...(plan.api.assets ? [plan.api.assets.css] : []), ...styles.css], js: plan.api.assets ? [plan.api.assets.js] : [] });
   const [katex, mermaidLib] = await libraries;

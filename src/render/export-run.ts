@@ -41,6 +41,7 @@ import type { PageCache } from './cache/page-cache.js';
 import { appendEntry, type PackTarget } from './cache/page-pack.js';
 import type { HighlightPacks } from './cache/highlight-pack.js';
 import { pageCacheKeys } from './cache/page-keys.js';
+import { readRest } from './cache/source-memo.js';
 import { OutputManifest } from './cache/output-manifest.js';
 import { engineVersion, sha256 } from './cache/cache-key.js';
 import { engineCode } from './cache/engine-version.js';
@@ -164,7 +165,7 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     const shards = new Map(list.map((t) => [t, shardOf(t)]));
     list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shards.get(a)! - shards.get(b)! || cmp(a.page, b.page));
     for (const task of list) {
-      task.cacheKey = keys.get(task.page);
+      task.cacheKey = task.file && changedSince.has(task.file) ? undefined : keys.get(task.page);
       // The page's source goes to the render thread with its task instead of being read
       // there again (~0.1 s of CPU per 1000 pages on the thread that sets a cold export's
       // pace); it is let go once the page is rendered (onRendered). An empty one may be a
@@ -186,6 +187,8 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   // then takes the others from the cache.
   const listed = (task: RenderTask) => !!cache && !cold && cache.has(keys.get(task.page)!);
   const misses = tasks.filter((t) => !listed(t));
+  // A warm scan read only the changed pages (cache/source-memo.ts): the others to render are read now.
+  const changedSince = await readRest(root, misses.flatMap((t) => (t.file ? [t.file] : [])), plan.sources, plan.facts);
   // Of the pages to render only (a warm export's few): the kinds are found by reading each source.
   // A listed entry that does not read back (below) renders as a page of no particular kind.
   const kinds = pageKinds(misses, plan.sources);
@@ -373,10 +376,11 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     // A repository file another step already copies as is (its own llms.txt, an API document) is no collision.
     const copiedAsIs = (p: string, c: OutputContent) => typeof c === 'object' && 'copyFrom' in c && c.copyFrom === join(root, p);
     const generated = new Set([...written, ...[...files].filter(([p, c]) => !copiedAsIs(p, c)).map(([p]) => p)]);
-    for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated }, diagnostics)) files.set(p, c);
+    for (const [p, c] of await sourceCopies(root, assets, { siteScripts: options.siteScripts === true, generated, cacheDir }, diagnostics)) files.set(p, c);
     await Promise.all(shardWrites);
     await writeOutputFiles(outDir, files, manifest);
     await manifest?.save();
+    await plan.saveSourceMemo();
     await cache?.commit(keys.values());
     if (rendered > 0) await highlights?.commit();
     if (cacheDir) await media.prune();

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { sha256 } from './cache-key.js';
 import { engineCode } from './engine-version.js';
 import { inputHash, inputHashes, keep, readKept, stillHashes } from './input-hashes.js';
-import { scanFrontmatterClaims, type FrontmatterClaims } from '../openapi/scan-frontmatter.js';
+import { claimsOf, type FrontmatterClaims, type PageClaim } from '../openapi/scan-frontmatter.js';
 import type { Outbound, PlanInputs } from '../openapi/read-document.js';
 import type { ApiReferencePlan } from '../openapi/types.js';
 import type { SkippedLink } from '../output/walk-files.js';
@@ -45,8 +45,8 @@ export interface PlanArgs {
   root: string;
   config: SiteConfig;
   deployment: Deployment;
-  /** The page sources read by the scan (path -> text). */
-  sources: ReadonlyMap<string, string>;
+  /** Each page source's pageClaim, as the scan found it (path -> claim: source/source-facts.ts). */
+  pageClaims: ReadonlyMap<string, PageClaim | undefined>;
   outbound: Outbound | undefined;
   /** Every file of the docs folder (walk-files.ts), and the links its walk skipped. */
   files: readonly string[];
@@ -58,8 +58,8 @@ export type Planner = (claims: FrontmatterClaims, outbound: Outbound | undefined
 
 /** `plan(...)`, or the plan kept in `cacheDir` while it still holds (see the header). */
 export async function cachedApiPlan(cacheDir: string | undefined, args: PlanArgs, plan: Planner): Promise<ApiReferencePlan> {
-  const { root, config, deployment, sources, outbound, files, links } = args;
-  const claims = await scanFrontmatterClaims(root, sources);
+  const { root, config, deployment, pageClaims, outbound, files, links } = args;
+  const claims = claimsOf(pageClaims);
   if (!cacheDir) return plan(claims, outbound);
   const file = join(cacheDir, 'api-plan.json');
   // A skipped link is not in the file list, yet decides whether a page path is taken (existsSync follows it).

@@ -44,10 +44,10 @@ export function importedFiles(source: string, fromFile: string): string[] {
   return out;
 }
 
-/** Contents of every snippet reachable through imports, sorted by path, as one string. */
-export async function snippetDigest(root: string, source: string, file: string, read = readText(root)): Promise<string> {
+/** Contents of every snippet reachable through `imports` (a page's importedFiles) and theirs, sorted by path, as one string. */
+export async function importsDigest(imports: readonly string[], read: (rel: string) => Promise<string | null>): Promise<string> {
   const seen = new Map<string, string>();
-  const queue = importedFiles(source, file);
+  const queue = [...imports];
   while (queue.length > 0) {
     const next = queue.shift()!;
     if (seen.has(next)) continue;

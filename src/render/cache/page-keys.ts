@@ -1,6 +1,6 @@
 /**
  * Computes the cache key of every page to render (see cache-key.ts): the engine
- * version, the page path and source, the config hash (config text, file list,
+ * version, the page path and the hash of its source, the config hash (config text, file list,
  * redirect pages), imported snippets, the deployment, and for API pages the
  * endpoint spec, its API document and every file that document's `$ref`s read.
  */
@@ -8,7 +8,7 @@ import type { Deployment } from '../types.js';
 import type { SitePlan } from '../output/plan-site.js';
 import type { RenderTask } from '../pool/render-task.js';
 import { readFile } from 'node:fs/promises';
-import { engineVersion, readText, sha256, snippetDigest } from './cache-key.js';
+import { engineVersion, importsDigest, readText, sha256 } from './cache-key.js';
 import { orNullIfMissing } from '../../core/missing-file.js';
 
 export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deployment: Deployment): Promise<Map<string, string>> {
@@ -31,8 +31,10 @@ export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deploym
   };
   await Promise.all(
     tasks.map(async (task) => {
-      const source = task.file ? (plan.sources.get(task.file) ?? (await read(task.file)) ?? '') : '';
-      const snippets = task.file ? await snippetDigest(plan.root, source, task.file, read) : '';
+      // The page's source counts by its hash, taken by the scan (source/source-facts.ts).
+      const facts = task.file ? plan.facts.get(task.file) : undefined;
+      const source = facts?.hash ?? '';
+      const snippets = facts ? await importsDigest(facts.imports, read) : '';
       let api = '';
       if (task.spec) {
         // Where the copy lies changes with every export; its contents are in the hash.

@@ -12,7 +12,8 @@
  * `xlink:href`, which becomes `href`. Element and attribute names keep their case
  * (`viewBox`, `linearGradient`): a standalone SVG is XML, where case matters.
  */
-import { Parser } from 'htmlparser2';
+import { createRequire } from 'node:module';
+import type { Parser } from 'htmlparser2';
 import { escapeAttr, escapeHtml } from '../markdown/escape.js';
 import { ALLOWED_TAGS, attrAllowed, DROPPED_WITH_CONTENT, SVG_TAGS, styleAllowed, URL_ATTRS, VOID_TAGS } from '../markdown/sanitize.js';
 
@@ -29,6 +30,9 @@ export function removedParts(clean: Pick<SanitizedSvg, 'removed' | 'removedAttri
   return [...clean.removed.map((r) => `<${r}>`), ...clean.removedAttributes.map((a) => `${a}=`)];
 }
 
+// htmlparser2 (with entities, ~20 modules, ~0.07 s of CPU to load) is loaded by the first SVG sanitized
+// (media-refs.ts does the same): an export of a site without SVGs never loads it.
+const require = createRequire(import.meta.url);
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Elements whose content is kept when the element itself goes: grouping without drawing of its own. */
 const UNWRAPPED = new Set(['a', 'switch']);
@@ -143,7 +147,8 @@ export function sanitizeSvg(text: string): SanitizedSvg | null {
     htmlOpen++;
     open.push(lower);
   };
-  const parser = new Parser(
+  const { Parser: HtmlParser } = require('htmlparser2') as typeof import('htmlparser2');
+  const parser: Parser = new HtmlParser(
     {
       onopentag(name, attribs) {
         const lower = name.toLowerCase();

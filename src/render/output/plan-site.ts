@@ -9,7 +9,6 @@
  * in the navigation are still rendered and linkable, but do not appear in the sidebar
  * or in previous/next links.
  */
-import { readTextFiles } from './read-text-files.js';
 import { flattenPages } from '../config/flatten-pages.js';
 import { cachedSiteConfig } from '../cache/config-cache.js';
 import { cachedApiPlan } from '../cache/api-plan-cache.js';
@@ -19,11 +18,13 @@ import type { Deployment, Diagnostic, Navigation, SiteConfig } from '../types.js
 import { allNavPages, readingOrder } from '../layout/nav-tree.js';
 import type { SitePage } from '../layout/site-model.js';
 import type { RenderTask } from '../pool/render-task.js';
-import { readFrontmatter, summaryTitle } from './read-frontmatter.js';
+import { summaryTitle } from './read-frontmatter.js';
 import { navListings, pageFlags } from './page-flags.js';
 import { redirectStubs } from './redirect-pages.js';
 import { walkFiles, type SkippedLink } from './walk-files.js';
 import { readConfinedText } from '../source/confined-path.js';
+import type { SourceFacts } from '../source/source-facts.js';
+import { sourceFactsOf } from '../cache/source-memo.js';
 
 export interface SitePlan {
   root: string;
@@ -37,10 +38,19 @@ export interface SitePlan {
   pages: Record<string, SitePage>;
   /** One task per page, sorted by page path. */
   tasks: RenderTask[];
-  /** Page sources read during the scan (file -> text). */
+  /**
+   * Page sources read during the scan (file -> text): every page's, except on a warm export
+   * (`cacheDir`), which reads only the pages whose file changed (cache/source-memo.ts).
+   */
   sources: Map<string, string>;
+  /** What the scan took from each page's source (file -> facts), in file order. */
+  facts: Map<string, SourceFacts>;
+  /** Keeps the facts in the cache folder for the next export (cache/source-memo.ts), once this one is done. */
+  saveSourceMemo: () => Promise<void>;
   order: string[];
   redirectSources: string[];
+  /** The redirect pages to write (output/redirect-pages.ts redirectStubs of the config and these pages), found once. */
+  redirectStubs: Map<string, string>;
   /** Pages not reachable from the navigation. */
   unreachable: string[];
 }
@@ -52,7 +62,9 @@ const REPO_FILES = /^(readme|license|licence|changelog|contributing|code_of_cond
  * The site's plan. `onSources` is given the page sources as soon as they are read,
  * before the API reference is planned (export-run.ts warms its render threads with them).
  * With `cacheDir`, the config and the API reference plan of the last export are taken
- * again while their inputs are unchanged (cache/config-cache.ts, cache/api-plan-cache.ts).
+ * again while their inputs are unchanged (cache/config-cache.ts, cache/api-plan-cache.ts),
+ * and so are the facts of each page whose file is unchanged (cache/source-memo.ts), unless
+ * `onSources` wants every text.
  */
 export async function planSite(root: string, deployment: Deployment, exclude: string[] = [], outbound?: Outbound, onSources?: (sources: Map<string, string>) => void, cacheDir?: string): Promise<SitePlan> {
   const { config, diagnostics } = await cachedSiteConfig(root, cacheDir);
@@ -60,21 +72,21 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   const links: SkippedLink[] = [];
   const filesRead = walkFiles(root, exclude, links);
   const sourcesRead = filesRead
-    .then((list) => readTextFiles(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/'))))
-    .then((sources) => {
-      onSources?.(sources);
-      return sources;
+    .then((list) => sourceFactsOf(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/')), cacheDir, { readAll: !!onSources }))
+    .then((scanned) => {
+      onSources?.(scanned.texts);
+      return scanned;
     });
-  // Pages whose frontmatter names an operation are found in the sources just read.
-  const apiPlanned = Promise.all([sourcesRead, filesRead]).then(([sources, list]) =>
-    cachedApiPlan(cacheDir, { root, config, deployment, sources, outbound, files: list, links }, async (claims, through) => {
+  // Pages whose frontmatter names an operation are found in the facts just taken.
+  const apiPlanned = Promise.all([sourcesRead, filesRead]).then(([scanned, list]) =>
+    cachedApiPlan(cacheDir, { root, config, deployment, pageClaims: new Map([...scanned.facts].map(([f, x]) => [f, x.claim])), outbound, files: list, links }, async (claims, through) => {
       // Loaded only to plan: a warm export whose documents did not change takes the kept plan. plan.js, not
       // index.js: the export thread never renders an API page (render-endpoint.js and its libraries: ~0.5 s of CPU).
       const { planApiReference } = await import('../openapi/plan.js');
-      return planApiReference(root, config, deployment, sources, through, list, claims);
+      return planApiReference(root, config, deployment, undefined, through, list, claims);
     }),
   );
-  const [configText, api, files, allSources] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead]);
+  const [configText, api, files, scanned] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead]);
   diagnostics.push(...api.diagnostics);
   for (const link of links) {
     diagnostics.push(
@@ -104,14 +116,19 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   }
 
   const sources = new Map<string, string>();
-  for (const f of [...pageFiles.values()].sort()) sources.set(f, allSources.get(f) ?? '');
+  const facts = new Map<string, SourceFacts>();
+  for (const f of [...pageFiles.values()].sort()) {
+    const text = scanned.texts.get(f);
+    if (text !== undefined) sources.set(f, text);
+    facts.set(f, scanned.facts.get(f)!);
+  }
 
   const pages: Record<string, SitePage> = {};
   const tasks: RenderTask[] = [];
   for (const page of [...new Set([...pageFiles.keys(), ...specs.keys()])].sort()) {
     const spec = specs.get(page);
     const file = pageFiles.get(page) ?? (spec?.contentPage ? pageFiles.get(spec.contentPage) : undefined);
-    const summary = file ? readFrontmatter(sources.get(file) ?? '') : { frontmatter: {} };
+    const summary = (file ? facts.get(file)?.summary : undefined) ?? { frontmatter: {} };
     const fm = summary.frontmatter;
     const named = summaryTitle(summary, page);
     // API pages keep the operation's title unless their MDX page names one.
@@ -128,15 +145,16 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
       method: fm.hideApiMarker === true || spec?.kind === 'channel' ? undefined : spec?.method,
       deprecated: fm.deprecated === true,
       inNav: inNav.has(page),
-      ...pageFlags(fm, listings.get(page), config, file, diagnostics, file ? sources.get(file) : undefined),
+      ...pageFlags(fm, listings.get(page), config, file, diagnostics, file ? facts.get(file)?.frontmatter : undefined),
     };
     tasks.push(spec ? { page, file, spec } : { page, file });
   }
 
-  const redirectSources = [...redirectStubs(config.redirects, new Set(Object.keys(pages))).keys()];
+  const stubs = redirectStubs(config.redirects, new Set(Object.keys(pages)));
+  const redirectSources = [...stubs.keys()];
   const unreachable = Object.keys(pages).filter((p) => !pages[p].inNav && pages[p].file?.endsWith('.mdx'));
   return {
-    root, config, configText, diagnostics, navigation, api, files, pages, tasks, sources,
-    order: readingOrder(navigation, pages), redirectSources: [...new Set(redirectSources)].sort(), unreachable,
+    root, config, configText, diagnostics, navigation, api, files, pages, tasks, sources, facts, saveSourceMemo: scanned.saveMemo,
+    order: readingOrder(navigation, pages), redirectSources: [...new Set(redirectSources)].sort(), redirectStubs: stubs, unreachable,
   };
 }

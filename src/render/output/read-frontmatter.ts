@@ -32,6 +32,11 @@ export function readFrontmatter(source: string): PageSummary {
   return { frontmatter, h1 };
 }
 
+/** The frontmatter block of `source` as written (`---` lines included), '' when it has none: frontmatterKeyLine finds the same lines in it. */
+export function frontmatterBlock(source: string): string {
+  return FRONTMATTER.exec(source)?.[0] ?? '';
+}
+
 /**
  * The line of a top-level frontmatter key in the page's source (the `---` is line 1), for
  * diagnostics about that key; 1 when the key is not found on a line of its own.

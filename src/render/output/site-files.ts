@@ -10,7 +10,7 @@ import type { SiteModel } from '../layout/site-model.js';
 import { pageOutputFile } from './page-paths.js';
 import { uiStrings } from '../layout/ui-strings.js';
 import type { SitePlan } from './plan-site.js';
-import { redirectPage, redirectStubs, redirectsJson } from './redirect-pages.js';
+import { redirectPage, redirectsJson } from './redirect-pages.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
 /** Pages listed in the sitemap (output/page-flags.ts decides which). */
@@ -58,7 +58,7 @@ export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[],
   if (!pages.has('index') && first && !written.has('index.html')) {
     files.set('index.html', redirectPage('index', `/${first}`, pages, model.baseUrl, model.assets.favicon));
   }
-  const stubs = redirectStubs(plan.config.redirects, pages);
+  const stubs = plan.redirectStubs;
   for (const [source, destination] of stubs) {
     const file = pageOutputFile(source);
     if (written.has(file) || files.has(file)) continue;

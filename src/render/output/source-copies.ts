@@ -14,6 +14,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../types.js';
 import { removedParts, sanitizeSvg } from '../media/sanitize-svg.js';
+import { memoStat, StatMemo } from '../cache/stat-memo.js';
+import { confinedFile, ConfinedPathError } from '../source/confined-path.js';
 import type { OutputContent } from './write-files.js';
 
 const SVG = /\.svg$/i;
@@ -27,6 +29,23 @@ export interface SourceCopyOptions {
   siteScripts: boolean;
   /** Paths Quire writes itself; a source file at one of them is not copied. */
   generated: ReadonlySet<string>;
+  /**
+   * The export's cache folder: each SVG's sanitized copy (and what was said of it) is kept there
+   * by the file's stat (cache/stat-memo.ts), so a warm export sanitizes only the changed ones
+   * and loads no HTML parser when none changed.
+   */
+  cacheDir?: string;
+}
+
+/** A sanitized SVG: its bytes (none when it is left out) and what was said of it. */
+interface SvgCopy {
+  bytes?: Uint8Array;
+  diagnostics: Diagnostic[];
+}
+
+/** Where the sanitized SVGs are kept in a cache folder. */
+export function svgMemoFile(cacheDir: string): string {
+  return join(cacheDir, 'sanitized-svgs.bin');
 }
 
 /** The output content of each source file to copy (root-relative paths), with a diagnostic for each file left out or changed. */
@@ -48,31 +67,55 @@ export async function sourceCopies(root: string, paths: Iterable<string>, option
       out.set(path, { copyFrom: join(root, path) });
     }
   }
-  // Read and sanitized a few at a time: a site may hold thousands of icons.
+  const memo = options.cacheDir && svgs.length > 0 ? new StatMemo<SvgCopy>(svgMemoFile(options.cacheDir), 'quire-sanitized-svgs-1', root, 'render.svg-memo') : undefined;
+  await memo?.load();
+  const now = Date.now();
+  // Read and sanitized a few at a time: a site may hold thousands of icons. Their diagnostics
+  // are added in path order, whichever lane finishes first.
+  const copies = new Map<string, SvgCopy>();
   let next = 0;
   const lane = async () => {
     while (next < svgs.length) {
       const path = svgs[next++];
-      const content = await sanitizedSvg(root, path, diagnostics);
-      if (content) out.set(path, content);
+      // Statted before it is read (cache/stat-memo.ts).
+      const st = memo ? memoStat(join(root, path), now) : undefined;
+      let copy = memo?.take(path, st);
+      if (!copy) {
+        copy = await sanitizedSvg(root, path);
+        memo?.put(path, st, copy);
+      }
+      copies.set(path, copy);
     }
   };
   await Promise.all(Array.from({ length: Math.min(16, svgs.length) }, lane));
+  await memo?.save();
+  for (const path of svgs) {
+    const copy = copies.get(path)!;
+    diagnostics.push(...copy.diagnostics);
+    if (copy.bytes) out.set(path, copy.bytes);
+  }
   return out;
 }
 
-async function sanitizedSvg(root: string, path: string, diagnostics: Diagnostic[]): Promise<Uint8Array | undefined> {
-  const size = (await stat(join(root, path))).size;
-  if (size > MAX_SVG_BYTES) {
-    diagnostics.push({ severity: 'error', file: path, message: `"${path}" is ${Math.ceil(size / 2 ** 20)} MB, over the ${MAX_SVG_BYTES / 2 ** 20} MB an SVG may have to be sanitized; it is left out of the output` });
-    return undefined;
+async function sanitizedSvg(root: string, path: string): Promise<SvgCopy> {
+  // Read confined: the walk listed a regular file, but what is there now may be a link out of the folder.
+  let file: string;
+  try {
+    file = await confinedFile(root, path);
+  } catch (err) {
+    if (!(err instanceof ConfinedPathError)) throw err;
+    return { diagnostics: [{ severity: 'error', file: path, message: `${err.message}; it is left out of the output` }] };
   }
-  const clean = sanitizeSvg(await readFile(join(root, path), 'utf8'));
+  const size = (await stat(file)).size;
+  if (size > MAX_SVG_BYTES) {
+    return { diagnostics: [{ severity: 'error', file: path, message: `"${path}" is ${Math.ceil(size / 2 ** 20)} MB, over the ${MAX_SVG_BYTES / 2 ** 20} MB an SVG may have to be sanitized; it is left out of the output` }] };
+  }
+  const clean = sanitizeSvg(await readFile(file, 'utf8'));
   if (!clean) {
-    diagnostics.push({ severity: 'error', file: path, message: `"${path}" is not an SVG document (its root element is not <svg>), so it cannot be made safe to serve; it is left out of the output` });
-    return undefined;
+    return { diagnostics: [{ severity: 'error', file: path, message: `"${path}" is not an SVG document (its root element is not <svg>), so it cannot be made safe to serve; it is left out of the output` }] };
   }
   const gone = removedParts(clean);
+  const diagnostics: Diagnostic[] = [];
   if (gone.length > 0) {
     diagnostics.push({
       severity: 'warning',
@@ -80,5 +123,5 @@ async function sanitizedSvg(root: string, path: string, diagnostics: Diagnostic[
       message: `${gone.join(', ')} removed from "${path}" (an SVG in the output keeps only drawing, so it runs nothing and loads nothing when opened on its own)`,
     });
   }
-  return Buffer.from(clean.svg);
+  return { bytes: Buffer.from(clean.svg), diagnostics };
 }

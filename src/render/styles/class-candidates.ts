@@ -68,3 +68,21 @@ export function collectCandidates(file: string, source: string, out: CandidateSo
   const lineAt = lineCounter(text);
   for (const m of text.matchAll(CLASS_ATTR)) addWords(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '', m.index, lineAt, file, out);
 }
+
+/** One file's candidates and the line each is first seen on, in the order collectCandidates meets them. */
+export type FileCandidates = [word: string, line: number][];
+
+/** The candidates of one source file on their own (kept per page by the scan: source/source-facts.ts). */
+export function candidatesOf(file: string, source: string): FileCandidates {
+  const own: CandidateSources = new Map();
+  collectCandidates(file, source, own);
+  return [...own].map(([word, at]) => [word, at.line]);
+}
+
+/**
+ * Adds one file's candidatesOf to `out`: the same as collectCandidates on its source, since a
+ * word already in `out` is skipped either way and a file's words come in the order it meets them.
+ */
+export function addCandidates(file: string, candidates: FileCandidates, out: CandidateSources): void {
+  for (const [word, line] of candidates) if (!out.has(word)) out.set(word, { file, line });
+}

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type * as esbuild from 'esbuild';
 import type { Deployment, Diagnostic, ExportReport } from '../types.js';
 import { readConfinedText } from '../source/confined-path.js';
-import { collectCandidates, type CandidateSources } from './class-candidates.js';
+import { addCandidates, collectCandidates, type CandidateSources, type FileCandidates } from './class-candidates.js';
 import { siteCssFiles } from './site-css.js';
 import { cachedMinify, cachedSiteCss } from './styles-cache.js';
 import { compileTailwind } from './tailwind-css.js';
@@ -25,20 +25,20 @@ export interface SiteStyles {
 /** Component sources outside the pages whose string literals may hold class names. */
 const COMPONENT = /\.(jsx|tsx)$|^snippets\/.*\.(mdx?|js|ts)$/i;
 
-/** The class candidates of the pages (`sources`, already read) and of the component files among `files`. */
-async function pageCandidates(root: string, files: string[], sources: ReadonlyMap<string, string>): Promise<CandidateSources> {
+/** The class candidates of the pages (`pages`: each page file's, as the scan found them) and of the component files among `files`. */
+async function pageCandidates(root: string, files: string[], pages: ReadonlyMap<string, FileCandidates>): Promise<CandidateSources> {
   const out: CandidateSources = new Map();
-  for (const [file, text] of sources) collectCandidates(file, text, out);
-  const components = files.filter((f) => COMPONENT.test(f) && !sources.has(f));
+  for (const [file, candidates] of pages) addCandidates(file, candidates, out);
+  const components = files.filter((f) => COMPONENT.test(f) && !pages.has(f));
   // Unreadable ones (a link out of the folder) are reported where they are imported; here they add nothing.
   const texts = await Promise.all(components.map((f) => readConfinedText(root, f).catch(() => '')));
   components.forEach((f, i) => collectCandidates(f, texts[i], out));
   return out;
 }
 
-/** `cacheDir`: the export's cache folder, where the compiled Tailwind classes are kept. */
-export async function siteStyles(root: string, files: string[], sources: ReadonlyMap<string, string>, deployment: Deployment, cacheDir?: string): Promise<SiteStyles> {
-  const candidates = await pageCandidates(root, files, sources);
+/** `pages`: each page file's class candidates (source/source-facts.ts); `cacheDir`: the export's cache folder, where the compiled Tailwind classes are kept. */
+export async function siteStyles(root: string, files: string[], pages: ReadonlyMap<string, FileCandidates>, deployment: Deployment, cacheDir?: string): Promise<SiteStyles> {
+  const candidates = await pageCandidates(root, files, pages);
   const [site, tailwind] = await Promise.all([cachedSiteCss(root, files, deployment, cacheDir), compileTailwind(candidates, cacheDir)]);
   let utilities = tailwind.css;
   if (utilities) {
