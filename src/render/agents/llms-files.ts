@@ -67,15 +67,15 @@ function llmsFullKey(model: SiteModel, scope: LlmsScope, file: string, instructi
  * order: megabytes joined into one buffer would cost more than writing them (MadeContent).
  */
 async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string, made: ReadonlyMap<string, string>, entries?: LlmsFullEntries): Promise<Uint8Array[]> {
-  const parts: Uint8Array[] = instructions ? [Buffer.from(instructions)] : [];
+  const parts: Uint8Array[][] = instructions ? [[Buffer.from(instructions)]] : [];
   for (const e of scope.entries) {
     const md = await readMarkdown(outDir, e.page, made);
     if (md === undefined) continue;
     const source = entrySource(model, file, e.page);
-    parts.push(entries?.get(e.page, md, source) ?? Buffer.from(entryText(md, source)));
+    parts.push(entries?.get(e.page, md, source) ?? [Buffer.from(entryText(md, source))]);
   }
   const between = Buffer.from('\n\n');
-  return [...parts.flatMap((p, i) => (i === 0 ? [p] : [between, p])), Buffer.from('\n')];
+  return [...parts.flatMap((p, i) => (i === 0 ? p : [between, ...p])), Buffer.from('\n')];
 }
 
 /**
