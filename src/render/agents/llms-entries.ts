@@ -42,9 +42,29 @@ function llmsFullFiles(model: SiteModel): Map<string, string[]> {
   return files;
 }
 
+/**
+ * A page's entry as UTF-8 chunks, the bytes of entryText: the title line with the source
+ * under it, then the rest of the page, which `body` gives when already encoded (the rest is
+ * the same in every llms-full.txt the page is in; only the source line differs).
+ */
+export function entryChunks(md: string, source: string, body: Uint8Array | undefined): Uint8Array[] {
+  const nl = md.indexOf('\n');
+  if (nl < 0) return [Buffer.from(entryText(md, source))];
+  const head = `${md.slice(0, nl)}\nSource: ${source}`;
+  // entryText trims the end of the whole entry: with nothing after the source line but spacing, the head's.
+  return body ? [Buffer.from(head), body] : [Buffer.from(head.trimEnd())];
+}
+
+/** The rest of a page's entry after its source line (a line break, then the page after its title, end trimmed), encoded; undefined when empty. */
+export function entryBody(md: string): Uint8Array | undefined {
+  const nl = md.indexOf('\n');
+  const rest = nl < 0 ? '' : md.slice(nl + 1).trimEnd();
+  return rest ? Buffer.from(`\n${rest}`) : undefined;
+}
+
 /** Entries made ahead, by page and source URL (the same bytes for both files of a scope when links are absolute). */
 export class LlmsFullEntries {
-  private readonly made = new Map<string, { md: string; source: string; bytes: Uint8Array }[]>();
+  private readonly made = new Map<string, { md: string; source: string; chunks: Uint8Array[] }[]>();
   private readonly files: Map<string, string[]>;
 
   constructor(private readonly model: SiteModel) {
@@ -53,16 +73,18 @@ export class LlmsFullEntries {
 
   /** Makes the entries of `page` for its Markdown `md` (again, if it changed: remote media rewritten). */
   add(page: string, md: string): void {
-    const list: { md: string; source: string; bytes: Uint8Array }[] = [];
+    const list: { md: string; source: string; chunks: Uint8Array[] }[] = [];
+    // The page's text is encoded once, whatever the number of files it is in.
+    const body = entryBody(md);
     for (const file of this.files.get(page) ?? []) {
       const source = entrySource(this.model, file, page);
-      if (!list.some((e) => e.source === source)) list.push({ md, source, bytes: Buffer.from(entryText(md, source)) });
+      if (!list.some((e) => e.source === source)) list.push({ md, source, chunks: entryChunks(md, source, body) });
     }
     this.made.set(page, list);
   }
 
-  /** The entry made ahead for `page` from this very `md` and `source`, if any. */
-  get(page: string, md: string, source: string): Uint8Array | undefined {
-    return this.made.get(page)?.find((e) => e.md === md && e.source === source)?.bytes;
+  /** The entry made ahead for `page` from this very `md` and `source`, as chunks, if any. */
+  get(page: string, md: string, source: string): Uint8Array[] | undefined {
+    return this.made.get(page)?.find((e) => e.md === md && e.source === source)?.chunks;
   }
 }

@@ -63,18 +63,19 @@ function llmsFullKey(model: SiteModel, scope: LlmsScope, file: string, instructi
 
 /**
  * llms-full.txt: every page's Markdown file, its source URL under its title, as UTF-8; the
- * entries made ahead (`entries`, llms-entries.ts) are only copied.
+ * entries made ahead (`entries`, llms-entries.ts) are only copied. As the file's chunks, in
+ * order: megabytes joined into one buffer would cost more than writing them (MadeContent).
  */
-async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string, made: ReadonlyMap<string, string>, entries?: LlmsFullEntries): Promise<Buffer> {
-  const parts: Uint8Array[] = instructions ? [Buffer.from(instructions)] : [];
+async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string, made: ReadonlyMap<string, string>, entries?: LlmsFullEntries): Promise<Uint8Array[]> {
+  const parts: Uint8Array[][] = instructions ? [[Buffer.from(instructions)]] : [];
   for (const e of scope.entries) {
     const md = await readMarkdown(outDir, e.page, made);
     if (md === undefined) continue;
     const source = entrySource(model, file, e.page);
-    parts.push(entries?.get(e.page, md, source) ?? Buffer.from(entryText(md, source)));
+    parts.push(entries?.get(e.page, md, source) ?? [Buffer.from(entryText(md, source))]);
   }
   const between = Buffer.from('\n\n');
-  return Buffer.concat([...parts.flatMap((p, i) => (i === 0 ? [p] : [between, p])), Buffer.from('\n')]);
+  return [...parts.flatMap((p, i) => (i === 0 ? p : [between, ...p])), Buffer.from('\n')];
 }
 
 /**
@@ -93,7 +94,7 @@ export async function agentFiles(model: SiteModel, root: string, sourceFiles: Re
   for (const scope of llmsScopes(model.navigation, model.pages)) {
     // With a base URL every source link is absolute: the /.well-known/ copy is the same file, made
     // (and hashed for the output manifest) once; as bytes, encoded once for both.
-    let full: Promise<Uint8Array> | undefined;
+    let full: Promise<Uint8Array[]> | undefined;
     const makeFull = (file: string) => llmsFull(model, scope, file, outDir, instructions, markdown, entries);
     // The default language's files are also under /.well-known/, with their links from there.
     for (const dir of scope.dir ? [scope.dir] : ['', '.well-known']) {
@@ -113,7 +114,8 @@ export async function agentFiles(model: SiteModel, root: string, sourceFiles: Re
       const fullKey = llmsFullKey(model, scope, at('llms-full.txt'), instructions, markdown);
       const generated: Record<string, () => Promise<OutputContent> | OutputContent> = {
         'llms.txt': () => llmsTxt(input),
-        'llms-full.txt': () => (fullKey ? ({ key: fullKey, make: makeFile } satisfies MadeContent) : makeFile()),
+        // Without a key the bytes are hashed for the output manifest: one buffer (a partial export's, `paths`).
+        'llms-full.txt': async () => (fullKey ? ({ key: fullKey, make: makeFile } satisfies MadeContent) : Buffer.concat(await makeFile())),
       };
       for (const [name, make] of Object.entries(generated)) {
         out.set(at(name), sourceFiles.has(own(name)) ? { copyFrom: join(root, own(name)) } : await make());

@@ -16,19 +16,29 @@ import { defaultHandlers, type Info, type SafeConfig, type State, type Unsafe } 
 type Groups = Map<string, Unsafe[]>;
 
 /**
- * The patterns in scope for one construct stack, by their character: all of them, and
- * those that can match where no line break is near (`atBreak`, or a `before` or `after`
- * that is one): most text holds no line break, and a space or a tab then needs no escape.
- * ASCII characters are looked up by code, so that a value is read once, not searched
- * once per character.
+ * The patterns of one scope that can apply to a value, by the value's characters: for a value
+ * near a line break all of them, else those that can match where no line break is near
+ * (`atBreak`, or a `before` or `after` that is one): most text holds no line break, and a
+ * space or a tab then needs no escape.
  */
-interface Scope {
+interface Table {
   /** Per ASCII code, the patterns of that character (undefined: none). */
-  all: (Unsafe[] | undefined)[];
-  noBreak: (Unsafe[] | undefined)[];
+  byCode: (Unsafe[] | undefined)[];
+  /** The characters of the table that prose is full of (spacing, `.`), each looked for once with `includes`. */
+  common: [string, Unsafe[]][];
+  /**
+   * The table's other ASCII characters as one global class: the regex engine skips the
+   * characters no pattern names, far faster than a loop over the value's characters.
+   */
+  rare: RegExp | undefined;
   /** Characters past ASCII (none in CommonMark, GFM or math): searched for one by one. */
-  wideAll: Groups;
-  wideNoBreak: Groups;
+  wide: Groups;
+}
+
+/** The patterns in scope for one construct stack (see Table). */
+interface Scope {
+  all: Table;
+  noBreak: Table;
 }
 
 /** Patterns in scope per construct stack (joined), per pattern list: one list per `toMarkdown` call. */
@@ -83,23 +93,33 @@ function sameStack(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function makeScope(all: Unsafe[], noBreak: Unsafe[]): Scope {
-  const scope: Scope = { all: new Array<undefined>(128).fill(undefined), noBreak: new Array<undefined>(128).fill(undefined), wideAll: new Map(), wideNoBreak: new Map() };
-  for (const [patterns, byCode, wide] of [[all, scope.all, scope.wideAll], [noBreak, scope.noBreak, scope.wideNoBreak]] as const) {
-    for (const pattern of patterns) {
-      const code = pattern.character.charCodeAt(0);
-      if (pattern.character.length === 1 && code < 128) (byCode[code] ??= []).push(pattern);
-      else wide.set(pattern.character, [...(wide.get(pattern.character) ?? []), pattern]);
-    }
+/** Characters prose is full of: looked for with `includes`, not stopped at by the class of the rest. */
+const COMMON = new Set([9, 10, 13, 32, 46]);
+
+function makeTable(patterns: Unsafe[]): Table {
+  const table: Table = { byCode: new Array<undefined>(128).fill(undefined), common: [], rare: undefined, wide: new Map() };
+  for (const pattern of patterns) {
+    const code = pattern.character.charCodeAt(0);
+    if (pattern.character.length === 1 && code < 128) (table.byCode[code] ??= []).push(pattern);
+    else table.wide.set(pattern.character, [...(table.wide.get(pattern.character) ?? []), pattern]);
   }
-  return scope;
+  const rare: string[] = [];
+  table.byCode.forEach((list, code) => {
+    if (!list) return;
+    if (COMMON.has(code)) table.common.push([String.fromCharCode(code), list]);
+    else rare.push(`\\x${code.toString(16).padStart(2, '0')}`);
+  });
+  if (rare.length) table.rare = new RegExp(`[${rare.join('')}]`, 'g');
+  return table;
+}
+
+function makeScope(all: Unsafe[], noBreak: Unsafe[]): Scope {
+  return { all: makeTable(all), noBreak: makeTable(noBreak) };
 }
 
 /** Per ASCII code, the needsEscape call that met it last: each character's patterns are tried once per value. */
 const met = new Uint32Array(128);
 let call = 0;
-/** The ASCII characters of the current value that some pattern names, each once. */
-const candidates = new Uint8Array(128);
 
 const hasBreak = (s: string) => s.includes('\n') || s.includes('\r');
 
@@ -110,26 +130,31 @@ function needsEscape(state: State, value: string, config: SafeConfig): boolean {
   // Backslashes are escaped by what follows them, the context included.
   if (value.includes('\\') || before.includes('\\') || after.includes('\\')) return true;
   const scope = scopeOf(state);
-  call = call === 0xffffffff ? (met.fill(0), 1) : call + 1;
-  // Only a character of the value itself can need an escape: one pass finds those some pattern names.
-  let found = 0;
-  let breakInValue = false;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code >= 128 || met[code] === call) continue;
-    met[code] = call;
-    if (code === 10 || code === 13) breakInValue = true;
-    if (scope.all[code]) candidates[found++] = code;
-  }
-  const nearBreak = breakInValue || hasBreak(before) || hasBreak(after);
-  const byCode = nearBreak ? scope.all : scope.noBreak;
+  const table = hasBreak(value) || hasBreak(before) || hasBreak(after) ? scope.all : scope.noBreak;
+  // Only a character of the value itself can need an escape: each one some pattern names is tried once.
+  const start = before.length;
+  const end = start + value.length;
   let whole: string | undefined;
-  for (let k = 0; k < found; k++) {
-    const patterns = byCode[candidates[k]];
-    if (patterns && matchesInside(state, patterns, (whole ??= before + value + after), before.length, before.length + value.length)) return true;
+  for (const [character, patterns] of table.common) {
+    if (value.includes(character) && matchesInside(state, patterns, (whole ??= before + value + after), start, end)) return true;
   }
-  for (const [character, patterns] of nearBreak ? scope.wideAll : scope.wideNoBreak) {
-    if (value.includes(character) && matchesInside(state, patterns, (whole ??= before + value + after), before.length, before.length + value.length)) return true;
+  const rare = table.rare;
+  if (rare) {
+    call = call === 0xffffffff ? (met.fill(0), 1) : call + 1;
+    rare.lastIndex = 0;
+    // test() on a global regex moves lastIndex past the character found, and makes no match array.
+    while (rare.test(value)) {
+      const code = value.charCodeAt(rare.lastIndex - 1);
+      if (met[code] === call) continue;
+      met[code] = call;
+      if (matchesInside(state, table.byCode[code]!, (whole ??= before + value + after), start, end)) {
+        rare.lastIndex = 0;
+        return true;
+      }
+    }
+  }
+  for (const [character, patterns] of table.wide) {
+    if (value.includes(character) && matchesInside(state, patterns, (whole ??= before + value + after), start, end)) return true;
   }
   return false;
 }
@@ -182,8 +207,8 @@ function peekText(node: Text, parent: Parents | undefined, state: State, info: I
   if (!value) return value;
   if (code < 128 && !info.before && !info.after) {
     const scope = scopeOf(state);
-    if (!(hasBreak(value) ? scope.all : scope.noBreak)[code]) return value;
-  } else if (code < 128 && !scopeOf(state).all[code]) return value;
+    if (!(hasBreak(value) ? scope.all : scope.noBreak).byCode[code]) return value;
+  } else if (code < 128 && !scopeOf(state).all.byCode[code]) return value;
   return defaultHandlers.text(node, parent, state, info);
 }
 

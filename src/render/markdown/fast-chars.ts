@@ -14,6 +14,14 @@ export function stopTable(chars: string): Uint8Array {
   return table;
 }
 
+/**
+ * The same characters as a global class: set its lastIndex and test() to find the next one
+ * of them. The regex engine skips the characters between far faster than a loop over each.
+ */
+export function stopPattern(chars: string): RegExp {
+  return new RegExp(`[${[...chars].map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')}]`, 'g');
+}
+
 export const ASCII_PUNCT_CODES = stopTable('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
 
 /** micromark's classifyCharacter for one UTF-16 unit (`\s`, then `\p{P}|\p{S}`, as micromark-util-character 2). */

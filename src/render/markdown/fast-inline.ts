@@ -5,14 +5,18 @@
  */
 import type { Image, Link, PhrasingContent } from 'mdast';
 import type { MdxJsxTextElement } from 'mdast-util-mdx';
-import { ASCII_PUNCT_CODES, decodeReference, flanking, stopTable, tildesMayStrike } from './fast-chars.js';
+import { ASCII_PUNCT_CODES, decodeReference, flanking, stopPattern, stopTable, tildesMayStrike } from './fast-chars.js';
 import { at, bail, page, span, trimEndSpaces, type Line, type Point } from './fast-common.js';
 import { readTag, type Tag } from './fast-tags.js';
 import { commentProgram, TEXT_COMMENT } from './fast-blocks.js';
 import { readResource } from './fast-links.js';
 
-const MDX_STOPS = stopTable('`*_![<\n{}$\\~&]');
-const MARKDOWN_STOPS = stopTable('`*_![<\n{}$\\~&]@hHwWmx');
+const MDX_CHARS = '`*_![<\n{}$\\~&]';
+const MARKDOWN_CHARS = '`*_![<\n{}$\\~&]@hHwWmx';
+const MDX_STOPS = stopTable(MDX_CHARS);
+const MARKDOWN_STOPS = stopTable(MARKDOWN_CHARS);
+const MDX_NEXT = stopPattern(MDX_CHARS);
+const MARKDOWN_NEXT = stopPattern(MARKDOWN_CHARS);
 const ENTITY = /^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
 const AUTOLINK_START = /^(https?:|www\.|mailto:|xmpp:)/i;
 
@@ -94,11 +98,14 @@ class InlineParser {
       glue = false;
     };
     const stops = page.markdown ? MARKDOWN_STOPS : MDX_STOPS;
+    const next = page.markdown ? MARKDOWN_NEXT : MDX_NEXT;
     let p = from;
     while (p < to) {
       const c = s.charCodeAt(p);
       if (c >= 128 || stops[c] === 0) {
-        p++;
+        // On to the next stop (or `to`): most of a paragraph is plain text.
+        next.lastIndex = p + 1;
+        p = next.test(s) ? Math.min(next.lastIndex - 1, to) : to;
         continue;
       }
       switch (c) {

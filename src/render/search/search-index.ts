@@ -142,6 +142,8 @@ export class SearchIndexer {
   private readonly files = new Map<string, Uint8Array>();
   /** Every page the index is for. */
   private readonly pages: Set<string>;
+  /** Each page's shard, hashed once: the export asks it of every page again (render order, `add`). */
+  private readonly shardByPage = new Map<string, number>();
   /** Shard work (cache reads and writes), in order. */
   private chain: Promise<void> = Promise.resolve();
   private cachedShards = 0;
@@ -166,12 +168,16 @@ export class SearchIndexer {
     this.shards = shardCount(pages.length);
     this.pages = new Set(pages);
     this.state = Array.from({ length: this.shards }, () => ({ order: [], docs: new Map(), complete: false }));
-    for (const p of [...pages].sort(byPage)) this.state[this.shardOf(p)].order.push(p);
+    for (const p of [...pages].sort(byPage)) {
+      const shard = shardOf(p, this.shards);
+      this.shardByPage.set(p, shard);
+      this.state[shard].order.push(p);
+    }
     for (let s = 0; s < this.shards; s++) if (this.state[s].order.length === 0) this.complete(s);
   }
 
   shardOf(page: string): number {
-    return shardOf(page, this.shards);
+    return this.shardByPage.get(page) ?? shardOf(page, this.shards);
   }
 
   get pageCount(): number {

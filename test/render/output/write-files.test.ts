@@ -72,6 +72,22 @@ describe('writeOutputFiles', () => {
     expect(readFileSync(join(tmp.path, 'plain', 'assets/lib/b.js'), 'utf8')).toBe('module b');
   });
 
+  it('writes a made content given as chunks as their bytes one after the other, past a thousand chunks', async () => {
+    tmp = tempDir('quire-write-');
+    // 2,500 chunks of varied sizes, some empty, with multi-byte characters: more than one system call's worth.
+    const chunks = Array.from({ length: 2500 }, (_, i) => Buffer.from(i % 7 === 0 ? '' : `entry ${i} é ${'x'.repeat(i % 13)}\n`));
+    const files = new Map<string, OutputContent>([['llms-full.txt', { key: 'k', make: async () => chunks }]]);
+    const { tracker, recorded } = recordingTracker(new Set());
+    await writeOutputFiles(tmp.path, files, tracker);
+    const expected = Buffer.concat(chunks);
+    expect(readFileSync(join(tmp.path, 'llms-full.txt')).equals(expected)).toBe(true);
+    expect(recorded.get('llms-full.txt')).toMatchObject({ key: 'made:k', size: expected.length });
+    // Written again over a longer file of the previous export: truncated to the new bytes.
+    writeFileSync(join(tmp.path, 'llms-full.txt'), Buffer.alloc(expected.length * 2, 1));
+    await writeOutputFiles(tmp.path, files);
+    expect(readFileSync(join(tmp.path, 'llms-full.txt')).equals(expected)).toBe(true);
+  });
+
   it('lets the event loop run between the files it writes', async () => {
     tmp = tempDir('quire-write-');
     const files = new Map<string, OutputContent>(Array.from({ length: 50 }, (_, i) => [`shard/f${i}`, `content ${i}`] as [string, OutputContent]));
