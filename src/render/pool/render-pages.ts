@@ -9,7 +9,7 @@ import { availableParallelism, totalmem } from 'node:os';
 import type { ExportOptions } from '../types.js';
 import type { RenderInit, RenderTask, RenderTaskResult } from './render-task.js';
 import { RENDER_HEAP_MB, TaskBudgetError, WorkerPool, workerFileOptions, type WorkerPoolOptions } from './worker-pool.js';
-import { isLightPage, lightLane, renderThreads } from './render-threads.js';
+import { renderThreads } from './render-threads.js';
 
 /** Time a page may take to render in a render thread before the thread is ended and the page fails alone. */
 export const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
@@ -73,21 +73,16 @@ async function renderWithinBudget(pool: WorkerPool<RenderTask, RenderTaskResult>
 export interface PageKinds {
   /** Pages that may have Twoslash blocks: once the last is rendered, render threads let TypeScript go. */
   typed: Set<string>;
-  /** Pages that need no warm-up (render-threads.ts isLightPage). */
-  light: Set<string>;
 }
 
 /** The kinds of `tasks`, from their sources as the scan read them. */
 export function pageKinds(tasks: RenderTask[], sources: Map<string, string>): PageKinds {
   const typed = new Set<string>();
-  const light = new Set<string>();
   for (const task of tasks) {
     const source = task.file ? sources.get(task.file) : undefined;
-    if (source === undefined) continue;
-    if (source.includes('twoslash')) typed.add(task.page);
-    else if (!task.spec && isLightPage(source)) light.add(task.page);
+    if (source?.includes('twoslash')) typed.add(task.page);
   }
-  return { typed, light };
+  return { typed };
 }
 
 /** Renders pages on worker threads (or in this thread with `workers: 0`). */
@@ -98,7 +93,7 @@ export async function renderMisses(
   started: WorkerPool<RenderTask, RenderTaskResult> | undefined,
   signal: AbortSignal | undefined,
   budget: WorkerPoolOptions,
-  { typed, light }: PageKinds,
+  { typed }: PageKinds,
   onResult: (task: RenderTask, result: RenderTaskResult) => void,
 ): Promise<void> {
   if (tasks.length === 0) return;
@@ -123,23 +118,17 @@ export async function renderMisses(
     started.init(init);
     if (workers === undefined) started.grow(renderThreads(availableParallelism(), tasks.length));
   }
-  // Light pages go last: the full threads take the others first, the light thread the light ones (render-threads.ts).
-  const lightTasks = tasks.filter((t) => light.has(t.page));
-  const lane = started !== undefined && workers === undefined && lightLane(availableParallelism(), pool.size, lightTasks.length);
-  const ordered = lane ? [...tasks.filter((t) => !light.has(t.page)), ...lightTasks] : tasks;
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const rendered = Promise.all(
-      ordered.map((task) =>
+    await Promise.all(
+      tasks.map((task) =>
         renderWithinBudget(pool, task, init, budget).then((result) => {
           onResult(task, result);
           if (lastTyped(task)) pool.broadcast({ release: 'twoslash' });
         }),
       ),
     );
-    if (lane) pool.addLane((task) => light.has(task.page));
-    await rendered;
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await pool.close();

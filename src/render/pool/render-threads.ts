@@ -19,13 +19,17 @@
  * modules and the grammars while the main thread loads its own modules and scans the site
  * (export-site.ts, highlight/warm-up.ts): that hides the wait, not the CPU. Rendering on the main thread when it idles
  * would pay the same warm-up there and lose the per-page budgets (nothing preempts it).
+ * A second, short-lived thread for "light" pages (only cheap grammars, no import) while
+ * the first warmed up was tried (2026-11-28) and dropped once that warm-up had shrunk: in
+ * alternated `quire export` runs without it, Continue's docs took 4.5-5.0 s and 6.5-7.2 s
+ * of CPU against 4.8-5.3 s and 8.2-9.0 s, Mintlify's 13.1-14.5 s, 21.7-23.8 s and
+ * 465-473 MB against 13.4-15.3 s, 22.8-26.3 s and 477-486 MB, meilisearch and 0xsequence
+ * 1-2 s less CPU, langchain within its spread (docs/benchmarks.mdx).
  *
  * The fixed cost is repaid on large sites: at 10000 pages a second thread on 2 cores
  * took the export from 40.0 to 34.7 s (session 5). From EXTRA_THREAD_PAGES pages to
  * render, every core gets a render thread.
  */
-
-import { fences } from '../highlight/fence-samples.js';
 
 /** Pages to render from which each core gets a render thread (see above). */
 export const EXTRA_THREAD_PAGES = 2000;
@@ -37,36 +41,4 @@ export const EXTRA_THREAD_PAGES = 2000;
 export function renderThreads(cores: number, pages?: number): number {
   const threads = pages !== undefined && pages >= EXTRA_THREAD_PAGES ? cores : cores - 1;
   return Math.max(1, pages === undefined ? threads : Math.min(pages, threads));
-}
-
-/**
- * A light page: one that needs little of a render thread's warm-up: no Twoslash, no API
- * reference, no imported snippet (which could bring either), and only fences of cheap
- * grammars (LIGHT_FENCES). On 2 cores a cold export's one render thread first spends
- * seconds loading grammars and TypeScript (Mintlify's docs: the first page written 5.3 s
- * after the start, the export's main thread idle from 1.7 s on); a second, light thread
- * renders the light pages meanwhile and ends when they are done, so its heap is not
- * carried to the end (WorkerPool.addLane). Misjudging a page costs time only: a light
- * thread renders any page.
- */
-export function isLightPage(source: string): boolean {
-  if (/^(?:import|export)\s|^(?:openapi|asyncapi|api):/m.test(source)) return false;
-  for (const fence of fences(source)) if (!LIGHT_FENCES.has(fence.lang)) return false;
-  return true;
-}
-
-/**
- * Fence languages whose grammars a thread loads and compiles in tens of milliseconds
- * (json 34 ms of CPU for the grammar and a first block, yaml 60, shell 185; against 350-450
- * for css, javascript, typescript and 1.3-1.8 s for markdown and mdx, which embed every
- * other), and those that are not highlighted at all.
- */
-const LIGHT_FENCES = new Set(['', 'json', 'jsonc', 'json5', 'yaml', 'yml', 'toml', 'ini', 'diff', 'bash', 'sh', 'shell', 'shellscript', 'zsh', 'text', 'txt', 'plain', 'plaintext', 'mermaid']);
-
-/** Light pages to render from which a cold export on 2 or more cores gives them a thread of their own (see isLightPage). */
-export const LIGHT_LANE_PAGES = 100;
-
-/** Whether the pages to render get a light thread beside the `threads` render threads on `cores` cores. */
-export function lightLane(cores: number, threads: number, lightPages: number): boolean {
-  return threads < cores && lightPages >= LIGHT_LANE_PAGES;
 }

@@ -10,8 +10,7 @@
  * rejects what is pending. Workers can start before their data is known (they load
  * their modules meanwhile): `init(data)` then reaches each one before any task, and
  * workers added later by `grow` start with it, and `prepare(task)` gives each worker
- * running a task of its own to do ahead of the rest. A lane worker (`addLane`) takes only
- * the tasks its predicate admits, skips `prepare`, and ends once the queue holds none.
+ * running a task of its own to do ahead of the rest.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -35,8 +34,6 @@ interface Slot<R> {
   retired?: boolean;
   /** The worker said `{ ready: true }` (its modules are loaded): task time limits count from then. */
   ready?: boolean;
-  /** A lane worker (addLane) takes only the tasks this admits, and ends when none is left. */
-  accepts?: (task: unknown) => boolean;
 }
 
 /** A task that went past its time limit or its worker's heap limit; the worker was replaced. */
@@ -134,9 +131,6 @@ function withNice(file: WorkerFile, nice: number): WorkerFile {
   return { entry: `${lower}import(${href}).catch((err) => { setImmediate(() => { throw err; }); });`, eval: true };
 }
 
-/** Tasks a lane worker (WorkerPool.addLane) holds at once: ~50 ms of light pages. */
-const LANE_AHEAD = 16;
-
 export class WorkerPool<T, R> {
   private readonly slots: Slot<R>[] = [];
   private readonly queue: Pending<R>[] = [];
@@ -164,20 +158,10 @@ export class WorkerPool<T, R> {
     while (this.slots.length < size && !this.failure) this.spawn();
   }
 
-  /**
-   * Starts a worker that takes only the queued tasks `accepts` admits (the first such in
-   * queue order) and gets no `prepare` task: a thread with a light share of the work that
-   * needs none of the warm-up (pool/render-pages.ts). It ends once the queue holds no
-   * task it admits and it has none left to answer.
-   */
-  addLane(accepts: (task: T) => boolean): void {
-    if (!this.failure) this.spawn(accepts as (task: unknown) => boolean);
-  }
-
-  private spawn(accepts?: (task: unknown) => boolean): void {
+  private spawn(): void {
     const limits = { ...WORKER_LIMITS, ...(this.options.maxOldGenerationSizeMb ? { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb } : {}) };
     const worker = new Worker(this.file.entry, { workerData: this.data, eval: this.file.eval, resourceLimits: limits });
-    const slot: Slot<R> = { worker, sent: [], accepts };
+    const slot: Slot<R> = { worker, sent: [] };
     worker.on('message', (msg: { ok: boolean; result?: R; error?: string } | { ready: true }) => {
       if (slot.retired) return;
       if ('ready' in msg) {
@@ -229,7 +213,7 @@ export class WorkerPool<T, R> {
     }
     running?.reject(err);
     this.queue.unshift(...ahead);
-    if (!this.failure) this.spawn(slot.accepts);
+    if (!this.failure) this.spawn();
   }
 
   /** Sends the workers their data, when they were started without it; later ones start with it. */
@@ -248,7 +232,6 @@ export class WorkerPool<T, R> {
     const ignore = () => {};
     for (const slot of this.slots) {
       if (this.failure) return;
-      if (slot.accepts) continue;
       slot.sent.push({ task, resolve: ignore, reject: ignore });
       slot.worker.postMessage(task);
       this.next(slot);
@@ -273,32 +256,17 @@ export class WorkerPool<T, R> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ task, resolve, reject });
-      // The least busy worker that takes it, takes it.
-      const slot = this.slots.reduce<Slot<R> | undefined>(
-        (best, s) => (s.accepts && !s.accepts(task)) || (best && best.sent.length <= s.sent.length) ? best : s,
-        undefined,
-      );
+      // The least busy worker takes it.
+      const slot = this.slots.reduce<Slot<R> | undefined>((best, s) => (!best || s.sent.length < best.sent.length ? s : best), undefined);
       if (slot) this.next(slot);
     });
   }
 
   private next(slot: Slot<R>): void {
-    // A lane holds few ahead: the tasks it holds are no longer there for the others at the end.
-    const limit = slot.accepts ? LANE_AHEAD : aheadLimit(this.queue.length, this.slots.length);
-    while (!this.failure && slot.sent.length < limit) {
-      const at = slot.accepts ? this.queue.findIndex((job) => slot.accepts!(job.task)) : this.queue.length > 0 ? 0 : -1;
-      if (at < 0) break;
-      const [job] = this.queue.splice(at, 1);
+    while (!this.failure && this.queue.length > 0 && slot.sent.length < aheadLimit(this.queue.length, this.slots.length)) {
+      const job = this.queue.shift()!;
       slot.sent.push(job);
       slot.worker.postMessage(job.task);
-    }
-    if (slot.accepts && slot.sent.length === 0 && !slot.retired && slot.ready) {
-      // Nothing left for this lane: its thread (and its heap) goes.
-      slot.retired = true;
-      clearTimeout(slot.timer);
-      this.slots.splice(this.slots.indexOf(slot), 1);
-      void slot.worker.terminate();
-      return;
     }
     // The oldest task sent is the one the worker runs: its clock starts now.
     const timeout = this.options.taskTimeoutMs;

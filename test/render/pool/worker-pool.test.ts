@@ -124,38 +124,6 @@ describe('WorkerPool', () => {
       expect(pool.replacements).toBe(0);
     }), 60_000);
 
-  it('gives a lane worker only the tasks it admits, no prepared task, and ends it once none is left', () =>
-    withEchoPool(1, async (pool) => {
-      pool.prepare({ id: -1, ms: 200 } satisfies EchoTask);
-      // Odd ids are light: the lane takes them while the full worker is on its prepared task.
-      const runs = Array.from({ length: 24 }, (_, id) => pool.run({ id, ms: 10 }));
-      pool.addLane((task) => task.id % 2 === 1);
-      expect(pool.size).toBe(2);
-      const results = await Promise.all(runs);
-      expect(results.map((r) => r.id)).toEqual(runs.map((_, id) => id));
-      const full = results[0].thread;
-      const lane = results.filter((r) => r.thread !== full);
-      expect(lane.length).toBeGreaterThan(0);
-      // The lane answered only odd ids and never saw the prepared task.
-      expect(lane.every((r) => r.id % 2 === 1 && !r.done.includes(-1))).toBe(true);
-      // Even ids all went to the full worker, after its prepared task.
-      expect(results.filter((r) => r.id % 2 === 0).every((r) => r.thread === full && r.done[0] === -1)).toBe(true);
-      // Nothing left for the lane: its thread is gone, the full one stays.
-      await vi.waitFor(() => expect(pool.size).toBe(1));
-      expect(pool.replacements).toBe(0);
-      const after = await pool.run({ id: 99, ms: 0 });
-      expect(after.thread).toBe(full);
-    }), 60_000);
-
-  it('ends a lane worker that finds nothing it admits, and runs every task on the others', () =>
-    withEchoPool(1, async (pool) => {
-      const runs = Array.from({ length: 6 }, (_, id) => pool.run({ id, ms: 5 }));
-      pool.addLane(() => false);
-      const results = await Promise.all(runs);
-      expect(new Set(results.map((r) => r.thread)).size).toBe(1);
-      await vi.waitFor(() => expect(pool.size).toBe(1));
-    }), 60_000);
-
   it('replaces a worker whose prepared task goes past its time limit, and fails no task for it', () =>
     withEchoPool(1, async (pool) => {
       pool.prepare({ id: -1, ms: 0, spin: 60_000 } satisfies EchoTask);
