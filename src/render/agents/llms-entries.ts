@@ -20,12 +20,6 @@ export function entrySource(model: SiteModel, file: string, page: string): strin
   return canonicalUrl(model.baseUrl, page) ?? linkTo(model, file, pageMarkdownFile(page));
 }
 
-/** A page's entry: its Markdown file with `Source: URL` after the first (title) line, trailing space trimmed. */
-export function entryText(md: string, source: string): string {
-  const nl = md.indexOf('\n');
-  return nl < 0 ? `${md}\nSource: ${source}` : `${md.slice(0, nl)}\nSource: ${source}\n${md.slice(nl + 1)}`.trimEnd();
-}
-
 /** The llms-full.txt files a page's entry goes in (llms-files.ts names them the same way). */
 function llmsFullFiles(model: SiteModel): Map<string, string[]> {
   const files = new Map<string, string[]>();
@@ -43,15 +37,15 @@ function llmsFullFiles(model: SiteModel): Map<string, string[]> {
 }
 
 /**
- * A page's entry as UTF-8 chunks, the bytes of entryText: the title line with the source
- * under it, then the rest of the page, which `body` gives when already encoded (the rest is
- * the same in every llms-full.txt the page is in; only the source line differs).
+ * A page's entry as UTF-8 chunks: its Markdown file with `Source: URL` after the first (title)
+ * line, trailing space trimmed. The rest of the page after the source line is `body`
+ * (entryBody), the same in every llms-full.txt the page is in: encoded once, shared.
  */
 export function entryChunks(md: string, source: string, body: Uint8Array | undefined): Uint8Array[] {
   const nl = md.indexOf('\n');
-  if (nl < 0) return [Buffer.from(entryText(md, source))];
+  if (nl < 0) return [Buffer.from(`${md}\nSource: ${source}`)];
   const head = `${md.slice(0, nl)}\nSource: ${source}`;
-  // entryText trims the end of the whole entry: with nothing after the source line but spacing, the head's.
+  // The end of the whole entry is trimmed: with nothing after the source line, the head's.
   return body ? [Buffer.from(head), body] : [Buffer.from(head.trimEnd())];
 }
 

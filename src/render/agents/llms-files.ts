@@ -18,7 +18,7 @@ import { isExternal } from '../markdown/links.js';
 import { agentsIndex, AGENTS_INDEX } from './agents-index.js';
 import { llmsScopes, type LlmsScope } from './llms-scopes.js';
 import { llmsTxt, type LlmsTxtInput } from './llms-txt.js';
-import { entrySource, entryText, linkTo, type LlmsFullEntries } from './llms-entries.js';
+import { entryBody, entryChunks, entrySource, linkTo, type LlmsFullEntries } from './llms-entries.js';
 
 /** The file names llms.txt links and copies as an API description (JSON or YAML). */
 const SPEC_FILE = /\.(json|ya?ml)$/i;
@@ -72,7 +72,7 @@ async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir
     const md = await readMarkdown(outDir, e.page, made);
     if (md === undefined) continue;
     const source = entrySource(model, file, e.page);
-    parts.push(entries?.get(e.page, md, source) ?? [Buffer.from(entryText(md, source))]);
+    parts.push(entries?.get(e.page, md, source) ?? entryChunks(md, source, entryBody(md)));
   }
   const between = Buffer.from('\n\n');
   return [...parts.flatMap((p, i) => (i === 0 ? p : [between, ...p])), Buffer.from('\n')];

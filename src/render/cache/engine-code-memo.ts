@@ -12,15 +12,13 @@
  * set back by `touch`. The cache folder is Quire's own, never the tenant's (export-site.ts
  * keeps it out of the source and output folders): what it holds is trusted as the page cache is.
  */
-import { lstatSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { codeFiles, codeHash, engineCodeKnown, engineCodeOf, engineFiles, useEngineCode } from './engine-version.js';
 import { sha256 } from './cache-key.js';
 import { keep, readKept } from './input-hashes.js';
+import { memoStat } from './stat-memo.js';
 
 const FORMAT = 'quire-engine-code-1';
-/** A file changed less than this long ago may change again within the same timestamp tick. */
-export const RACY_MS = 3000;
 
 interface StoredEngineCode {
   format: string;
@@ -34,21 +32,16 @@ export function engineCodeMemoFile(cacheDir: string): string {
   return join(cacheDir, 'engine-code.json');
 }
 
-/** Path and stat of each file (a missing one as such), and the newest change among them in ms since the epoch. */
-function statsOf(files: string[]): { stats: string; newest: number } {
-  let newest = 0;
+/** Path and stat of each file (one missing or no regular file as such: stat-memo.ts memoStat), and whether all are old enough to keep. */
+function statsOf(files: string[], now: number): { stats: string; keep: boolean } {
+  let keep = true;
   const parts = files.map((f) => {
-    let st: BigIntStats | undefined;
-    try {
-      st = lstatSync(f, { bigint: true });
-    } catch {
-      // Gone since it was listed: it reads as missing, which no memo matches, so the files are hashed.
-      return `${f}\u0000missing`;
-    }
-    newest = Math.max(newest, Number(st.mtimeMs), Number(st.ctimeMs));
-    return `${f}\u0000${st.size}\u0000${st.mtimeNs}\u0000${st.ctimeNs}\u0000${st.ino}\u0000${st.dev}`;
+    const st = memoStat(f, now);
+    keep &&= st?.keep ?? true;
+    // Gone since it was listed: it reads as missing, which no memo matches, so the files are hashed.
+    return `${f}\u0000${st?.stat ?? 'missing'}`;
   });
-  return { stats: sha256(...parts), newest };
+  return { stats: sha256(...parts), keep };
 }
 
 /**
@@ -58,12 +51,12 @@ function statsOf(files: string[]): { stats: string; newest: number } {
  */
 export async function memoCodeHash(cacheDir: string, dir: string, extra: string[], now = Date.now()): Promise<string> {
   const files = codeFiles(dir);
-  const { stats, newest } = statsOf([...files, ...extra]);
+  const { stats, keep: old } = statsOf([...files, ...extra], now);
   const file = engineCodeMemoFile(cacheDir);
   const stored = await readKept<StoredEngineCode>(file, 'render.engine-code-memo.read');
   if (stored?.format === FORMAT && stored.stats === stats && typeof stored.hash === 'string') return stored.hash;
   const hash = codeHash(dir, extra, files);
-  if (now - newest >= RACY_MS) await keep(file, { format: FORMAT, stats, hash } satisfies StoredEngineCode, 'render.engine-code-memo.write');
+  if (old) await keep(file, { format: FORMAT, stats, hash } satisfies StoredEngineCode, 'render.engine-code-memo.write');
   return hash;
 }
 

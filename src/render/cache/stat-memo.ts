@@ -21,9 +21,11 @@ import { deserialize, serialize } from 'node:v8';
 import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 import { replaceFile } from '../../core/replace-file.js';
-import { RACY_MS } from './engine-code-memo.js';
 import { engineCode } from './engine-version.js';
 import { sha256 } from './cache-key.js';
+
+/** A file changed less than this long ago may change again within the same timestamp tick. */
+export const RACY_MS = 3000;
 
 /** A file's stat as a memo matches it, and whether what is derived from it may be kept. */
 export interface MemoStat {

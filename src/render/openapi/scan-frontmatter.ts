@@ -94,7 +94,8 @@ export interface FrontmatterClaims {
 }
 
 export async function scanFrontmatterClaims(root: string, sources?: ReadonlyMap<string, string>): Promise<FrontmatterClaims> {
-  const files = sources ? inWalkOrder(sources.keys()) : await listPageFiles(root);
+  // In any order: claimsOf puts them in walk order.
+  const files = sources ? [...sources.keys()] : await listPageFiles(root);
   // Heads are read a batch at a time: large sites have thousands of pages.
   const heads: string[] = [];
   if (sources) for (const f of files) heads.push(sources.get(f)!);

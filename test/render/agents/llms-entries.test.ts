@@ -1,9 +1,16 @@
 /**
  * A page's llms-full.txt entry made as chunks (the title line with its source, then the rest
- * of the page encoded once for every file the page is in) is the same bytes as entryText.
+ * of the page encoded once for every file the page is in) is the same bytes as entryText,
+ * what an entry is: the page's Markdown with `Source: URL` after the first (title) line,
+ * trailing space trimmed.
  */
 import { describe, expect, it } from 'vitest';
-import { entryBody, entryChunks, entryText } from '../../../src/render/agents/llms-entries.js';
+import { entryBody, entryChunks } from '../../../src/render/agents/llms-entries.js';
+
+function entryText(md: string, source: string): string {
+  const nl = md.indexOf('\n');
+  return nl < 0 ? `${md}\nSource: ${source}` : `${md.slice(0, nl)}\nSource: ${source}\n${md.slice(nl + 1)}`.trimEnd();
+}
 
 /** Page Markdown files by what makes each a case: where the title line ends and what trailing spacing is trimmed. */
 const CASES: Record<string, string> = {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { codeHash } from '../../../src/render/cache/engine-version.js';
-import { engineCodeMemoFile, memoCodeHash, RACY_MS } from '../../../src/render/cache/engine-code-memo.js';
+import { engineCodeMemoFile, memoCodeHash } from '../../../src/render/cache/engine-code-memo.js';
+import { RACY_MS } from '../../../src/render/cache/stat-memo.js';
 
 let tmp: string;
 let dir: string;

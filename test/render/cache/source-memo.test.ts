@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readRest, sourceFactsOf, sourceMemoFile } from '../../../src/render/cache/source-memo.js';
-import { RACY_MS } from '../../../src/render/cache/engine-code-memo.js';
+import { RACY_MS } from '../../../src/render/cache/stat-memo.js';
 import { sourceFacts } from '../../../src/render/source/source-facts.js';
 
 let tmp: string;

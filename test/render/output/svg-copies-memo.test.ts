@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sourceCopies, svgMemoFile } from '../../../src/render/output/source-copies.js';
-import { RACY_MS } from '../../../src/render/cache/engine-code-memo.js';
+import { RACY_MS } from '../../../src/render/cache/stat-memo.js';
 import type { Diagnostic } from '../../../src/render/types.js';
 
 let tmp: string;

@@ -17,7 +17,7 @@ import type { ExportReport } from '../../../src/render/types.js';
 import { tempDir, writeFiles, type TempDir } from './make-site.js';
 import { expectLikeCold } from './like-cold.js';
 import { sourceMemoFile } from '../../../src/render/cache/source-memo.js';
-import { RACY_MS } from '../../../src/render/cache/engine-code-memo.js';
+import { RACY_MS } from '../../../src/render/cache/stat-memo.js';
 
 const api = (summary: string) =>
   JSON.stringify({
