@@ -50,11 +50,33 @@ export function colorVariables(colors: SiteConfig['colors'], background: SiteCon
   return `:root{--q-primary:${primary};--q-primary-light:${light};--q-primary-dark:${dark};--q-primary-dark-mode:${light};${triplets.join(';')}}`;
 }
 
-/** `background.color` of docs.json over the theme's page background (after base.css, which sets it). */
+/**
+ * The surfaces drawn on the page background (sidebar and cards, muted fills, code blocks,
+ * borders), as shares of ink mixed into the background, about what the theme's own surfaces
+ * are on its own backgrounds (base.css: white with 2.5-17% of its darkest slate; navy with
+ * 3-18% of white). Mintlify draws these surfaces over `background.color`
+ * with translucent white or black (`dark:border-white/10`), so they take the site's hue.
+ */
+const SURFACES: Record<'light' | 'dark', { ink: string; mix: Record<string, number> }> = {
+  light: { ink: '#0f172a', mix: { 'bg-soft': 2.5, 'bg-muted': 5, 'code-bg': 2.5, border: 10, 'border-strong': 17 } },
+  dark: { ink: '#ffffff', mix: { 'bg-soft': 4, 'bg-muted': 9, 'code-bg': 3, border: 9, 'border-strong': 18 } },
+};
+
+/**
+ * `background.color` of docs.json over the theme's page background (after base.css, which
+ * sets it), with the surfaces drawn on it mixed from it: a site's own background with the
+ * theme's navy code blocks and cards on it would be two-toned (Continue's `#1a1a1a`,
+ * Meilisearch's `#1A003B`).
+ */
 export function backgroundCss(background: SiteConfig['background'] = {}): string {
-  const light = background.light ? safeColor(background.light, '') : '';
-  const dark = background.dark ? safeColor(background.dark, '') : '';
-  return (light ? `:root{--bg:${light}}` : '') + (dark ? `html.dark{--bg:${dark}}` : '');
+  const rules = (selector: string, mode: 'light' | 'dark', value: string | undefined): string => {
+    const color = value ? safeColor(value, '') : '';
+    if (!color) return '';
+    const { ink, mix } = SURFACES[mode];
+    const surfaces = Object.entries(mix).map(([name, share]) => `--${name}:color-mix(in srgb,${ink} ${share}%,${color})`);
+    return `${selector}{--bg:${color};${surfaces.join(';')}}`;
+  };
+  return rules(':root', 'light', background.light) + rules('html.dark', 'dark', background.dark);
 }
 
 export function buildTheme(config: Pick<SiteConfig, 'colors' | 'background'>, extra: { css?: string[]; js?: string[] } = {}): { css: ThemeFile; js: ThemeFile; search: ThemeFile; stemmers: Record<string, ThemeFile> } {
