@@ -4,8 +4,9 @@
  * page's frontmatter for the navigation.
  *
  * Decision: a page is every page named by the navigation plus every other `.md` /
- * `.mdx` file under the root outside `snippets/` (and except a root README, LICENSE,
- * CHANGELOG or CONTRIBUTING file, which describe the repository). Pages that are not
+ * `.mdx` file under the root outside `snippets/`, except what `.mintignore` and its
+ * defaults leave out (source/mint-ignore.ts: never listed) and a root README, LICENSE,
+ * CHANGELOG or CONTRIBUTING file outside the navigation (they describe the repository). Pages that are not
  * in the navigation are still rendered and linkable, but do not appear in the sidebar
  * or in previous/next links.
  */
@@ -23,6 +24,7 @@ import { navListings, pageFlags } from './page-flags.js';
 import { redirectStubs } from './redirect-pages.js';
 import { walkFiles, type SkippedLink } from './walk-files.js';
 import { readConfinedText } from '../source/confined-path.js';
+import { MAX_DEPTH, MINTIGNORE, readMintIgnore } from '../source/mint-ignore.js';
 import type { SourceFacts } from '../source/source-facts.js';
 import { sourceFactsOf } from '../cache/source-memo.js';
 
@@ -70,7 +72,9 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   const { config, diagnostics } = await cachedSiteConfig(root, cacheDir);
   // Listing and reading the pages does not depend on the API plan: do both at once.
   const links: SkippedLink[] = [];
-  const filesRead = walkFiles(root, exclude, links);
+  const tooDeep: string[] = [];
+  const ignoredRead = readMintIgnore(root);
+  const filesRead = ignoredRead.then((ignored) => walkFiles(root, exclude, links, ignored, tooDeep));
   const sourcesRead = filesRead
     .then((list) => sourceFactsOf(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/')), cacheDir, { readAll: !!onSources }))
     .then((scanned) => {
@@ -86,7 +90,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
       return planApiReference(root, config, deployment, undefined, through, list, claims);
     }),
   );
-  const [configText, api, files, scanned] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead]);
+  const [configText, api, files, scanned, ignored] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead, ignoredRead]);
   diagnostics.push(...api.diagnostics);
   for (const link of links) {
     diagnostics.push(
@@ -94,6 +98,9 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
         ? { severity: 'error', file: link.path, message: `${link.path} is a symbolic link that leads outside the docs folder: it is not followed, and nothing it points at is read` }
         : { severity: 'warning', file: link.path, message: `${link.path} is a symbolic link: listing the folder does not follow links, so a page or file only reached through it is left out (imports and references through it are still read)` },
     );
+  }
+  for (const folder of tooDeep) {
+    diagnostics.push({ severity: 'warning', file: folder, message: `${folder} lies ${MAX_DEPTH} folders deep: the folders in it are not listed, so no page or file below them is published` });
   }
   const navigation = api.navigation;
   const navPages = flattenPages(navigation);
@@ -111,7 +118,9 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   }
   for (const page of navPages) {
     if (!pageFiles.has(page) && !specs.has(page)) {
-      diagnostics.push({ severity: 'warning', file: config.source, message: `navigation names page "${page}" but neither ${page}.mdx nor ${page}.md exists` });
+      const left = [`${page}.mdx`, `${page}.md`].find((f) => ignored(f, false));
+      const why = left ? `${left} is left out by ${MINTIGNORE} or its defaults (not published)` : `neither ${page}.mdx nor ${page}.md exists`;
+      diagnostics.push({ severity: 'warning', file: config.source, message: `navigation names page "${page}" but ${why}` });
     }
   }
 

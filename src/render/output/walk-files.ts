@@ -3,10 +3,13 @@
  * Hidden entries (`.git`, `.github`), `node_modules` and the given excluded folders
  * (the output and cache folders when they sit inside the root) are skipped. Symbolic
  * links are never followed (a tenant's repository may link to anything on the machine):
- * they are handed back in `links` so the export can name them.
+ * they are handed back in `links` so the export can name them. With `ignored`
+ * (source/mint-ignore.ts), the files and folders it matches are not listed, and folders
+ * deeper than MAX_DEPTH are not looked into (handed back in `tooDeep`).
  */
 import { readdir, readlink } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { MAX_DEPTH, type IgnoredPath } from '../source/mint-ignore.js';
 
 /** A symbolic link met while listing, and whether its target (as text) leaves the root. */
 export interface SkippedLink {
@@ -14,29 +17,36 @@ export interface SkippedLink {
   outside: boolean;
 }
 
-export async function walkFiles(root: string, exclude: string[] = [], links?: SkippedLink[]): Promise<string[]> {
+export async function walkFiles(root: string, exclude: string[] = [], links?: SkippedLink[], ignored?: IgnoredPath, tooDeep?: string[]): Promise<string[]> {
   const absRoot = resolve(root);
   const skip = new Set(exclude.map((e) => resolve(e)));
   const out: string[] = [];
   const found: SkippedLink[] = [];
-  async function visit(dir: string): Promise<void> {
+  const deep: string[] = [];
+  async function visit(dir: string, depth: number): Promise<void> {
     const entries = await readdir(dir, { withFileTypes: true });
     for (const entry of entries) {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const abs = join(dir, entry.name);
+      const rel = relative(absRoot, abs).split(sep).join('/');
       if (entry.isDirectory()) {
-        if (!skip.has(abs)) await visit(abs);
+        if (skip.has(abs) || ignored?.(rel, true)) continue;
+        if (depth >= MAX_DEPTH) deep.push(rel);
+        else await visit(abs, depth + 1);
+      } else if (ignored?.(rel, false)) {
+        continue;
       } else if (entry.isFile()) {
-        out.push(relative(absRoot, abs).split(sep).join('/'));
+        out.push(rel);
       } else if (entry.isSymbolicLink()) {
         const target = await readlink(abs).catch(() => ''); // vanished meanwhile: checked as a link to nothing
         const lexical = isAbsolute(target) ? resolve(target) : resolve(dir, target);
-        const rel = relative(absRoot, lexical);
-        found.push({ path: relative(absRoot, abs).split(sep).join('/'), outside: rel.startsWith('..') || isAbsolute(rel) });
+        const to = relative(absRoot, lexical);
+        found.push({ path: rel, outside: to.startsWith('..') || isAbsolute(to) });
       }
     }
   }
-  await visit(absRoot);
+  await visit(absRoot, 0);
   links?.push(...found.sort((a, b) => (a.path < b.path ? -1 : 1)));
+  tooDeep?.push(...deep.sort());
   return out.sort();
 }
