@@ -6,6 +6,7 @@
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { frontmatterData } from '../markdown/frontmatter.js';
+import { frontmatterKeyLine } from '../output/read-frontmatter.js';
 
 export interface OperationReference {
   method: string;
@@ -128,7 +129,7 @@ export function pageClaim(source: string, head: string): PageClaim | undefined {
   } catch {
     return undefined; // the page renderer reports bad frontmatter
   }
-  const lineOf = (key: string): number => 1 + m[1].split(/\r?\n/).findIndex((l) => new RegExp(`^${key}\\s*:`).test(l)) + 1;
+  const lineOf = (key: string): number => frontmatterKeyLine(head, key);
   const out: PageClaim = {};
   if (typeof fm.asyncapi === 'string') out.asyncapi = { source, line: lineOf('asyncapi'), value: fm.asyncapi };
   if (typeof fm.openapi !== 'string') return out;
