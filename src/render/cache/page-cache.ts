@@ -46,7 +46,8 @@ import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 
 // 2: rows carry the head length (an index of format 1 reads as empty: one cold export).
-const INDEX_FORMAT = 'quire-page-index-2';
+// 3: the head length counts the Markdown after the head line (page-pack.ts) and its newline.
+const INDEX_FORMAT = 'quire-page-index-3';
 const LEGACY_DIR = /^[0-9a-f]{2}$/;
 
 /** Where the index of the page cache under `cacheDir` lives: no file, no earlier export to read from. */
@@ -123,7 +124,7 @@ export class PageCache {
       const bytes = this.read(loc);
       return bytes && decodeEntry(key, bytes);
     }
-    const head = this.read(loc, loc.head + 1);
+    const head = this.read(loc, loc.head);
     return head && decodeHead(key, head, loc.length, () => this.body(key, loc));
   }
 
@@ -133,7 +134,7 @@ export class PageCache {
    * this error rather than write a page without its body.
    */
   private body(key: string, loc: PageLocation): Buffer {
-    const start = loc.head! + 1;
+    const start = loc.head!;
     const r = this.reader(loc.pack);
     const bytes = r && readBytes(r.fd, loc.offset + start, loc.length - start);
     if (!bytes) throw new Error(`page cache: the entry ${key.slice(0, 12)} in ${join(this.dir, loc.pack)} was cut short while this export read it; export again`);
@@ -205,7 +206,7 @@ export class PageCache {
         const bytes = this.read(loc);
         // never carry bytes that do not read back as the entry they claim to be
         const moved = bytes && decodeEntry(key, bytes) ? appendBytes(target, bytes) : undefined;
-        if (moved) next.set(key, { ...moved, head: bytes!.indexOf(10) });
+        if (moved) next.set(key, { ...moved, head: loc.head });
         else next.delete(key);
       }
     }
