@@ -5,9 +5,9 @@
  * An entry is one line of JSON (its key, everything of the page but its Markdown and its
  * body, and their lengths), then the page's Markdown as it is, then the body HTML as it
  * is: ~20 KB of HTML and ~6 KB of Markdown per page are neither JSON-escaped on the way in
- * nor parsed on the way out. The Markdown was four fifths of the JSON a warm export parsed
- * for every page (Mintlify's docs: 6.7 of 8.2 MB), and is now decoded only for a page whose
- * `.md` file or llms-full.txt is made again. An entry read back must name the key it was
+ * nor parsed on the way out. The Markdown was four fifths of the JSON a warm export read and
+ * parsed for every page (Mintlify's docs: 6.7 of 8.2 MB), and is now read only for a page
+ * whose `.md` file or llms-full.txt is made again. An entry read back must name the key it was
  * asked for and hold a Markdown text and a body of the recorded lengths; anything else (a
  * pack cut short, another site's bytes, garbage) is a miss.
  *
@@ -36,10 +36,10 @@ export interface PackLocation {
 }
 
 /**
- * Where a page-cache entry lies, with the byte length of its head (the JSON line, its
- * newline and the Markdown text): a warm export reads only the head of an entry and the
- * body when something asks for it. `head` is absent for an entry whose head length is not
- * known: it is read whole.
+ * Where a page-cache entry lies, with the byte length of its head line: a warm export reads
+ * only the head line of an entry (a twentieth of it), and its Markdown or its body when
+ * something asks for them. `head` is absent for an entry whose head length is not known: it
+ * is read whole.
  */
 export interface PageLocation extends PackLocation {
   head?: number;
@@ -71,14 +71,14 @@ interface EntryHead {
   markdownBytes?: number | null;
 }
 
-/** The entry's bytes, and the byte length of its head (the JSON line, its newline and the Markdown). */
+/** The entry's bytes, and the byte length of its head line (the newline excluded). */
 export function encodeEntry(key: string, entry: CachedPage): { bytes: Buffer; head: number } {
   const { html, markdown, ...rest } = entry.rendered;
   const md = markdown ?? '';
   const markdownBytes = Buffer.byteLength(md);
   const head: EntryHead = { key, rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length, htmlBytes: Buffer.byteLength(html), features: { math: usesMath(html), mermaid: usesMermaid(html) }, markdownBytes: markdown === undefined ? null : markdownBytes };
   const line = JSON.stringify(head);
-  return { bytes: Buffer.from(`${line}\n${md}${html}`), head: Buffer.byteLength(line) + 1 + markdownBytes };
+  return { bytes: Buffer.from(`${line}\n${md}${html}`), head: Buffer.byteLength(line) };
 }
 
 /** Bytes of the Markdown text after the head line (0 in older entries, which have it in their JSON). */
@@ -92,23 +92,24 @@ function parseHead(key: string, bytes: Buffer, cut: number): EntryHead | undefin
 }
 
 /**
- * The entry for `key` from its head alone (`bytes`: the JSON line, its newline and the
- * Markdown text), for an entry of `length` bytes in all; the Markdown is decoded when first
- * read, and `readBody` reads the body's bytes when the body is first asked for. Undefined
- * unless the head is that entry's (its key, a Markdown text and a body of the lengths it
- * records that fill the entry exactly), as decodeEntry checks a whole entry.
+ * The entry for `key` from its head line alone (`bytes`: the line and its newline), for an
+ * entry of `length` bytes in all; `read(from, length)` reads bytes of the entry, its Markdown
+ * and its body each when first asked for. Undefined unless the head is that entry's (its
+ * key, its newline, and a Markdown text and a body of the lengths it records that fill the
+ * entry exactly), as decodeEntry checks a whole entry.
  */
-export function decodeHead(key: string, bytes: Buffer, length: number, readBody: () => Buffer): CachedPage | undefined {
-  const cut = bytes.indexOf(10); // '\n'; JSON.stringify never writes a raw newline
-  if (cut < 0) return undefined;
+export function decodeHead(key: string, bytes: Buffer, length: number, read: (from: number, length: number) => Buffer): CachedPage | undefined {
+  const cut = bytes.length - 1;
+  if (cut < 0 || bytes[cut] !== 10) return undefined;
   try {
     const head = parseHead(key, bytes, cut);
     // Only entries that recorded their needs, body bytes and Markdown bytes have their head length in the index.
     if (!head?.features || typeof head.htmlBytes !== 'number' || typeof head.markdownBytes === 'undefined') return undefined;
-    if (bytes.length - cut - 1 !== markdownLength(head) || length - bytes.length !== head.htmlBytes) return undefined;
+    const start = bytes.length + markdownLength(head); // of the body
+    if (length - start !== head.htmlBytes) return undefined;
     const { features, rendered, brokenLinks } = head;
-    const page = lazyBody(rendered, () => readBody().toString('utf8'));
-    if (head.markdownBytes !== null) lazyField(page, 'markdown', () => bytes.toString('utf8', cut + 1));
+    const page = lazyBody(rendered, () => read(start, length - start).toString('utf8'));
+    if (head.markdownBytes !== null) lazyField(page, 'markdown', () => read(bytes.length, start - bytes.length).toString('utf8'));
     return { rendered: page, brokenLinks, features };
   } catch (err) {
     noteIgnored('render.page-pack.decode', err); // a damaged entry is a miss: the page is rendered again
