@@ -34,8 +34,6 @@ import type { RenderInit, RenderTask, RenderTaskResult } from './pool/render-tas
 import { usesMath, usesMermaid } from './pool/page-features.js';
 import type { WorkerPool } from './pool/worker-pool.js';
 import { budgetOf, pageKinds, renderMisses } from './pool/render-pages.js';
-import { siteTwoslashBlocks } from './highlight/twoslash-blocks.js';
-import { fenceSamples } from './highlight/fence-samples.js';
 import type { WarmUp } from './highlight/warm-up.js';
 import type { PageCache } from './cache/page-cache.js';
 import { appendEntry, type PackTarget } from './cache/page-pack.js';
@@ -96,7 +94,12 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   // A cold export renders every page: its render threads warm their highlighter with the
   // languages of the site's fences while this thread goes on with the scan (highlight/warm-up.ts).
   // Their Twoslash blocks are typed meanwhile in a short-lived thread of their own (pool/twoslash-thread.ts).
-  const warm = cold && early ? (sources: Map<string, string>) => early.prepare({ warm: fenceSamples(sources.values()), twoslash: siteTwoslashBlocks(sources.values()) } satisfies WarmUp) : undefined;
+  // What finds them is loaded only then: a warm export does not warm up.
+  let warm: Parameters<typeof planSite>[4];
+  if (cold && early) {
+    const [{ fenceSamples }, { siteTwoslashBlocks }] = await Promise.all([import('./highlight/fence-samples.js'), import('./highlight/twoslash-blocks.js')]);
+    warm = (sources) => early.prepare({ warm: fenceSamples(sources.values()), twoslash: siteTwoslashBlocks(sources.values()) } satisfies WarmUp);
+  }
   const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : []), ...(options.workDir ? [resolve(options.workDir)] : [])], outbound, warm, cacheDir);
   const tasks = selectTasks(plan, options.paths);
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
