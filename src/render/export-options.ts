@@ -39,10 +39,10 @@ export async function checkOptions(options: ExportOptions): Promise<void> {
     }
     if (!url || !/^https?:$/.test(url.protocol)) throw new InvalidError(`base URL "${options.baseUrl}" is not an absolute http(s) URL`);
   }
-  // The parser (with the outbound fetcher, HTTP and DNS) is loaded only for an export that has entries.
+  // The parser (and ipaddr.js) is loaded only for an export that has entries.
   const entries = options.fetchAllow ?? [];
   if (entries.length > 0) {
-    const { parseAllowEntry } = await import('../core/guarded-fetch.js');
+    const { parseAllowEntry } = await import('../core/allow-entry.js');
     for (const entry of entries) {
       try {
         parseAllowEntry(entry);
