@@ -9,7 +9,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { AppError, InvalidError } from '../core/errors.js';
-import { parseAllowEntry } from '../core/guarded-fetch.js';
+import { parseAllowEntry } from '../core/allow-entry.js';
 import type { Deployment, ExportProgress, ExportReport, RemoteMediaMode } from '../render/types.js';
 import type { Io } from './io.js';
 

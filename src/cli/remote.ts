@@ -6,8 +6,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { QuireClient } from '../client/client.js';
-import { downloadBundle } from '../client/download.js';
+import type { QuireClient } from '../client/client.js';
 import type { ExportJob } from '../client/types.js';
 import { print, UsageError, type Io } from './io.js';
 import { progressLine } from './progress.js';
@@ -17,7 +16,12 @@ interface RemoteFlags {
   json?: boolean;
 }
 
-function clientFor(flags: RemoteFlags, env: NodeJS.ProcessEnv): QuireClient {
+/**
+ * The client for the flags and environment. The client (with its HTTP and stream modules) is
+ * loaded here, when a remote command runs: every `quire` command registers these, and
+ * `quire export` would otherwise load it before it starts its export thread.
+ */
+async function clientFor(flags: RemoteFlags, env: NodeJS.ProcessEnv): Promise<QuireClient> {
   const apiKey = env.QUIRE_API_KEY;
   if (!apiKey) throw new UsageError('QUIRE_API_KEY is not set: export it with an admin API key (svc_...)');
   const baseUrl = flags.baseUrl ?? env.QUIRE_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -27,6 +31,7 @@ function clientFor(flags: RemoteFlags, env: NodeJS.ProcessEnv): QuireClient {
   } catch (err) {
     throw new UsageError(`Invalid base URL "${baseUrl}": expected http(s)://host[:port]`, { cause: err });
   }
+  const { QuireClient } = await import('../client/client.js');
   return new QuireClient({ baseUrl, apiKey });
 }
 
@@ -57,7 +62,7 @@ export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv,
     .option('--download <file>', 'download the bundle to FILE when completed (implies --wait)')
     .option('--json', 'print one JSON object')
     .action(async (o: RemoteFlags & { domain: string; version?: string; paths?: string; wait?: boolean; download?: string }) => {
-      const client = clientFor(o, env);
+      const client = await clientFor(o, env);
       // A download that could not be written is found out now, not after the export.
       if (o.download) checkDownloadTarget(o.download);
       const paths = o.paths?.split(',').map((p) => p.trim()).filter(Boolean);
@@ -92,6 +97,7 @@ export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv,
       const link = await client.createBundleLink(job.jobId);
       const target = resolve(o.download);
       const dl = progressLine(io.stderr);
+      const { downloadBundle } = await import('../client/download.js');
       const result = await downloadBundle(link, target, {
         onBytes: (done, total) => {
           if (!o.json && total > 0) dl.update(done / total, `${(done / 1048576).toFixed(1)} MiB`);
@@ -107,7 +113,7 @@ export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv,
     .option('--base-url <url>', 'Quire API base URL')
     .option('--json', 'print one JSON object')
     .action(async (jobId: string, o: RemoteFlags) => {
-      const job = await clientFor(o, env).getExport(jobId);
+      const job = await (await clientFor(o, env)).getExport(jobId);
       print(io, !!o.json, job, () => `${job.jobId} ${job.status} ${job.progress}% ${job.pageCount} pages${job.error ? ` error: ${job.error}` : ''}`);
     });
 
@@ -117,7 +123,7 @@ export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv,
     .option('--base-url <url>', 'Quire API base URL')
     .option('--json', 'print one JSON object')
     .action(async (jobId: string, o: RemoteFlags) => {
-      const link = await clientFor(o, env).createBundleLink(jobId);
+      const link = await (await clientFor(o, env)).createBundleLink(jobId);
       print(io, !!o.json, link, () => `${link.bundleUrl}\n(${link.sizeBytes} bytes, sha256 ${link.sha256}, expires ${link.expiresAt})`);
     });
 
@@ -129,7 +135,7 @@ export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv,
     .option('--base-url <url>', 'Quire API base URL')
     .option('--json', 'print one JSON object')
     .action(async (o: RemoteFlags & { project: string; job: string }) => {
-      const job = await clientFor(o, env).getAgentJob(o.project, o.job);
+      const job = await (await clientFor(o, env)).getAgentJob(o.project, o.job);
       print(io, !!o.json, job, () => `${job.id} ${job.status} on ${job.source.ref} (${job.model})${job.prLink ? ` PR: ${job.prLink}` : ''}`);
     });
   agent
@@ -141,7 +147,7 @@ export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv,
     .option('--base-url <url>', 'Quire API base URL')
     .option('--json', 'print one JSON object')
     .action(async (o: RemoteFlags & { project: string; prompt: string; ref?: string; model?: string }) => {
-      const job = await clientFor(o, env).createAgentJob(o.project, { prompt: o.prompt, ref: o.ref, model: o.model });
+      const job = await (await clientFor(o, env)).createAgentJob(o.project, { prompt: o.prompt, ref: o.ref, model: o.model });
       print(io, !!o.json, job, () => `${job.id} ${job.status} on ${job.source.ref} (${job.model})`);
     });
   agent
@@ -151,7 +157,7 @@ export function registerRemoteCommands(program: Command, env: NodeJS.ProcessEnv,
     .option('--base-url <url>', 'Quire API base URL')
     .option('--json', 'print one JSON object')
     .action(async (o: RemoteFlags & { project: string; job: string }) => {
-      const t = await clientFor(o, env).getAgentMessages(o.project, o.job);
+      const t = await (await clientFor(o, env)).getAgentMessages(o.project, o.job);
       print(io, !!o.json, t, () => JSON.stringify(t, null, 2));
     });
 }

@@ -4,7 +4,7 @@
  * turned into one fully resolved `QuireConfig` that is passed down from the entry point.
  */
 import { z } from 'zod';
-import { parseAllowEntry } from '../core/guarded-fetch.js';
+import { parseAllowEntry } from '../core/allow-entry.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();

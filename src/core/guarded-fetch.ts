@@ -18,10 +18,11 @@ import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { parseAllowEntry } from './allow-entry.js';
 
 // node:http through require, not an ESM import: building its ESM namespace reads every
 // export, and the lazy ones load Node's bundled undici (~0.1 s of CPU against ~0.01 s). This
-// module is loaded by `quire export` before it starts its render threads (for --fetch-allow).
+// module is loaded by the exports that fetch (remote OpenAPI documents, remote media).
 const builtin = createRequire(import.meta.url);
 const { request: httpRequest } = builtin('node:http') as typeof import('node:http');
 const { request: httpsRequest } = builtin('node:https') as typeof import('node:https');
@@ -69,30 +70,15 @@ export class OutboundFetchError extends Error {
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
+// Parsed in a module of its own, which the CLI and the config schema load without HTTP and DNS.
+export { parseAllowEntry };
+
 interface CompiledAllow {
   hosts: Set<string>;
   ranges: [Address, number][];
 }
 
 const compiled = new WeakMap<FetchPolicy, CompiledAllow>();
-
-/** Parses an allow-list entry; throws a message naming it when it is neither a host name nor a CIDR range. */
-export function parseAllowEntry(entry: string): { host: string } | { range: [Address, number] } {
-  const e = entry.trim().toLowerCase();
-  if (e.includes('/')) {
-    try {
-      return { range: ipaddr.parseCIDR(e) };
-    } catch (err) {
-      throw new Error(`"${entry}" is not a CIDR range such as 10.0.0.0/8 or fd00::/8`, { cause: err });
-    }
-  }
-  if (ipaddr.isValid(e)) {
-    const a = ipaddr.parse(e);
-    return { range: [a, a.kind() === 'ipv4' ? 32 : 128] };
-  }
-  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(e)) throw new Error(`"${entry}" is neither a host name nor a CIDR range`);
-  return { host: e };
-}
 
 function allowOf(policy: FetchPolicy): CompiledAllow {
   let c = compiled.get(policy);

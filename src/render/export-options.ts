@@ -7,7 +7,6 @@ import type { Deployment, Diagnostic, ExportOptions } from './types.js';
 import { normalizePagePath } from './output/page-paths.js';
 import type { SitePlan } from './output/plan-site.js';
 import type { RenderTask } from './pool/render-task.js';
-import { parseAllowEntry } from '../core/guarded-fetch.js';
 import { remoteMediaMode } from './media/remote-media.js';
 
 const DEPLOYMENTS: Deployment[] = ['cloud', 'client-hosted', 'air-gapped'];
@@ -26,7 +25,8 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
   return out;
 }
 
-export function checkOptions(options: ExportOptions): void {
+/** Refuses options no export can run with, naming the bad value. */
+export async function checkOptions(options: ExportOptions): Promise<void> {
   if (options.deployment && !DEPLOYMENTS.includes(options.deployment)) {
     throw new InvalidError(`unknown deployment "${options.deployment}" (expected ${DEPLOYMENTS.join(', ')})`);
   }
@@ -39,11 +39,16 @@ export function checkOptions(options: ExportOptions): void {
     }
     if (!url || !/^https?:$/.test(url.protocol)) throw new InvalidError(`base URL "${options.baseUrl}" is not an absolute http(s) URL`);
   }
-  for (const entry of options.fetchAllow ?? []) {
-    try {
-      parseAllowEntry(entry);
-    } catch (err) {
-      throw new InvalidError(`fetch allow-list: ${(err as Error).message}`);
+  // The parser (and ipaddr.js) is loaded only for an export that has entries.
+  const entries = options.fetchAllow ?? [];
+  if (entries.length > 0) {
+    const { parseAllowEntry } = await import('../core/allow-entry.js');
+    for (const entry of entries) {
+      try {
+        parseAllowEntry(entry);
+      } catch (err) {
+        throw new InvalidError(`fetch allow-list: ${(err as Error).message}`);
+      }
     }
   }
   remoteMediaMode(options, options.deployment ?? 'cloud');

@@ -28,14 +28,12 @@ import { siteFiles } from './output/site-files.js';
 import { sourceCopies } from './output/source-copies.js';
 import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
-import { agentFiles } from './agents/llms-files.js';
+import { agentFiles, type MadeMarkdown } from './agents/llms-files.js';
 import { LlmsFullEntries } from './agents/llms-entries.js';
 import type { RenderInit, RenderTask, RenderTaskResult } from './pool/render-task.js';
 import { usesMath, usesMermaid } from './pool/page-features.js';
 import type { WorkerPool } from './pool/worker-pool.js';
 import { budgetOf, pageKinds, renderMisses } from './pool/render-pages.js';
-import { siteTwoslashBlocks } from './highlight/twoslash-blocks.js';
-import { fenceSamples } from './highlight/fence-samples.js';
 import type { WarmUp } from './highlight/warm-up.js';
 import type { PageCache } from './cache/page-cache.js';
 import { appendEntry, type PackTarget } from './cache/page-pack.js';
@@ -57,6 +55,15 @@ import { exportFeatures, exportSiteModel, themeFiles, type ExportSite } from './
 
 /** What the report needs from one rendered page. */
 type PageOutcome = Pick<RenderTaskResult, 'diagnostics' | 'brokenLinks' | 'assets' | 'math' | 'mermaid'>;
+
+/**
+ * A rendered page's Markdown text under its cache key (MadeMarkdown). Made out here: a function
+ * made inside onRendered would hold that call's whole scope (the page's body among it) until
+ * llms-full.txt is made, ~20 MB more peak RSS on a cold export of Mintlify's docs.
+ */
+function keyedMarkdown(key: string, text: string): MadeMarkdown {
+  return { key, text: () => text };
+}
 
 /** What export-start.ts set up for the export. */
 export interface Resolved {
@@ -96,7 +103,12 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   // A cold export renders every page: its render threads warm their highlighter with the
   // languages of the site's fences while this thread goes on with the scan (highlight/warm-up.ts).
   // Their Twoslash blocks are typed meanwhile in a short-lived thread of their own (pool/twoslash-thread.ts).
-  const warm = cold && early ? (sources: Map<string, string>) => early.prepare({ warm: fenceSamples(sources.values()), twoslash: siteTwoslashBlocks(sources.values()) } satisfies WarmUp) : undefined;
+  // What finds them is loaded only then: a warm export does not warm up.
+  let warm: Parameters<typeof planSite>[4];
+  if (cold && early) {
+    const [{ fenceSamples }, { siteTwoslashBlocks }] = await Promise.all([import('./highlight/fence-samples.js'), import('./highlight/twoslash-blocks.js')]);
+    warm = (sources) => early.prepare({ warm: fenceSamples(sources.values()), twoslash: siteTwoslashBlocks(sources.values()) } satisfies WarmUp);
+  }
   const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : []), ...(options.workDir ? [resolve(options.workDir)] : [])], outbound, warm, cacheDir);
   const tasks = selectTasks(plan, options.paths);
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
@@ -228,9 +240,10 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
       if (search && plan.pages[task.page].searchable) search.add(doc);
       progress('render', ++done, tasks.length);
     };
-    // Each page's Markdown file as written, for llms-full.txt (no reading them back); a rendered
+    // Each page's Markdown file as made, for llms-full.txt (no reading them back): of a page whose
+    // text follows from its cache key, that key and the text on demand (MadeMarkdown); a rendered
     // page's llms-full.txt entries are made as it comes, while later pages render (agents/llms-entries.ts).
-    const markdownTexts = new Map<string, string>();
+    const markdownTexts = new Map<string, MadeMarkdown>();
     const llmsEntries = new LlmsFullEntries(model);
     const previous = new Set(previousFiles);
     // A page whose body loads media from other hosts is written once they are fetched, its
@@ -247,7 +260,8 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
       const layout = { icon: pageIcon, math: result.math, mermaid: result.mermaid };
       const markdown = markdownFile(model.config, rendered);
       const markdownPath = join(outDir, pageMarkdownFile(task.page));
-      markdownTexts.set(task.page, markdown);
+      // What is cached under its key is this very page: from the cache next time, the same text and key.
+      markdownTexts.set(task.page, task.cacheKey && result.cacheable ? keyedMarkdown(task.cacheKey, markdown) : markdown);
       if (hasMedia(result.remoteMedia)) {
         // The Markdown version is written with the page, its images rewritten the same way.
         pageWrites.push(
@@ -313,9 +327,11 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
       // page's Markdown version written beside it.
       const file = pageOutputFile(task.page);
       const path = join(outDir, file);
-      const markdown = markdownFile(model.config, r);
-      markdownTexts.set(task.page, markdown);
-      const writeCached = (html: string, key: string, md = markdown) =>
+      // Made (and the Markdown read off the entry) only if the page's .md file or an llms-full.txt it is in is written.
+      let made: string | undefined;
+      const markdown = () => (made ??= markdownFile(model.config, r));
+      markdownTexts.set(task.page, { key: keys.get(task.page)!, text: markdown });
+      const writeCached = (html: string, key: string, md = markdown()) =>
         folderFor(path)
           .then(() => Promise.all([writeFile(path, html), writeFile(join(outDir, pageMarkdownFile(task.page)), md)]))
           .then(() => manifest?.written(task.page, key, file));
@@ -323,7 +339,7 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
         const refs = r.remoteMedia;
         pageWrites.push(
           (async () => {
-            const remote = await media.page(r.html, refs, file, markdown);
+            const remote = await media.page(r.html, refs, file, markdown());
             if (remote.markdown !== undefined) markdownTexts.set(task.page, remote.markdown);
             mediaDiagnostics.push(...remote.diagnostics);
             const key = sha256(keys.get(task.page)!, remote.signature);

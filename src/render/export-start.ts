@@ -33,7 +33,7 @@ export interface ExportStart {
 
 /** The export proper, once export-site.ts has started the render threads. */
 export async function exportStarted(options: ExportOptions, { started, root, outDir, cacheDir, cold, early }: ExportStart): Promise<ExportReport> {
-  checkOptions(options);
+  await checkOptions(options);
   const deployment = options.deployment ?? 'cloud';
   // Before the first cache key (the config's, in the scan): taken from the cache folder when the engine's files are unchanged.
   if (cacheDir) await primeEngineCode(cacheDir);

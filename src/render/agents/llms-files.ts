@@ -35,10 +35,18 @@ function specLinks(model: SiteModel, files: ReadonlySet<string>, from: string, r
   });
 }
 
+/**
+ * A page's Markdown file as this export made it: its text, or, for a page whose text is a
+ * function of its page-cache key (the page's and the site's config, both in that key), the key
+ * and a way to make the text. A warm export then makes the text only of the pages whose `.md`
+ * file or llms-full.txt is written again, not of the whole site's pages for llmsFullKey.
+ */
+export type MadeMarkdown = string | { key: string; text: () => string };
+
 /** A page's Markdown file: as this export made it, else as an earlier one left it in the output folder. */
-async function readMarkdown(outDir: string, page: string, made: ReadonlyMap<string, string>): Promise<string | undefined> {
+async function readMarkdown(outDir: string, page: string, made: ReadonlyMap<string, MadeMarkdown>): Promise<string | undefined> {
   const known = made.get(page);
-  if (known !== undefined) return known;
+  if (known !== undefined) return typeof known === 'string' ? known : known.text();
   try {
     return await readFile(join(outDir, pageMarkdownFile(page)), 'utf8');
   } catch (err) {
@@ -53,11 +61,18 @@ async function readMarkdown(outDir: string, page: string, made: ReadonlyMap<stri
  * does not already hold it (output/write-files.ts MadeContent), and a warm export after an
  * edit makes only those of the edited page's language. Undefined otherwise.
  */
-function llmsFullKey(model: SiteModel, scope: LlmsScope, file: string, instructions: string, made: ReadonlyMap<string, string>): string | undefined {
+function llmsFullKey(model: SiteModel, scope: LlmsScope, file: string, instructions: string, made: ReadonlyMap<string, MadeMarkdown>): string | undefined {
   if (!scope.entries.every((e) => made.has(e.page))) return undefined;
   // The source links are worked out from these (llmsFull below).
-  const h = createHash('sha256').update(`llms-full 1\u0000${file}\u0000${model.baseUrl ?? ''}\u0000${instructions}\u0000`);
-  for (const e of scope.entries) h.update(e.page).update('\u0000').update(made.get(e.page)!).update('\u0001');
+  const h = createHash('sha256').update(`llms-full 2\u0000${file}\u0000${model.baseUrl ?? ''}\u0000${instructions}\u0000`);
+  for (const e of scope.entries) {
+    const md = made.get(e.page)!;
+    h.update(e.page).update('\u0000');
+    // A text, or the key it is made from (MadeMarkdown), told apart by their first character.
+    if (typeof md === 'string') h.update('t').update(md);
+    else h.update('k').update(md.key);
+    h.update('\u0001');
+  }
   return h.digest('hex');
 }
 
@@ -66,7 +81,7 @@ function llmsFullKey(model: SiteModel, scope: LlmsScope, file: string, instructi
  * entries made ahead (`entries`, llms-entries.ts) are only copied. As the file's chunks, in
  * order: megabytes joined into one buffer would cost more than writing them (MadeContent).
  */
-async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string, made: ReadonlyMap<string, string>, entries?: LlmsFullEntries): Promise<Uint8Array[]> {
+async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir: string, instructions: string, made: ReadonlyMap<string, MadeMarkdown>, entries?: LlmsFullEntries): Promise<Uint8Array[]> {
   const parts: Uint8Array[][] = instructions ? [[Buffer.from(instructions)]] : [];
   for (const e of scope.entries) {
     const md = await readMarkdown(outDir, e.page, made);
@@ -80,11 +95,11 @@ async function llmsFull(model: SiteModel, scope: LlmsScope, file: string, outDir
 
 /**
  * `apiDocuments`: the OpenAPI documents the site's API pages come from (frontmatter `openapi:` ones included).
- * `markdown`: the Markdown files this export wrote, by page (read back from the output folder otherwise:
- * two thousand reads for the two llms-full.txt of a 1000-page site).
+ * `markdown`: the Markdown files this export made, by page (read back from the output folder otherwise:
+ * two thousand reads for the two llms-full.txt of a 1000-page site), as texts or keys (MadeMarkdown).
  * `entries`: llms-full.txt entries made as the pages came (llms-entries.ts).
  */
-export async function agentFiles(model: SiteModel, root: string, sourceFiles: ReadonlySet<string>, outDir: string, apiDocuments: string[] = [], markdown: ReadonlyMap<string, string> = new Map(), entries?: LlmsFullEntries): Promise<Map<string, OutputContent>> {
+export async function agentFiles(model: SiteModel, root: string, sourceFiles: ReadonlySet<string>, outDir: string, apiDocuments: string[] = [], markdown: ReadonlyMap<string, MadeMarkdown> = new Map(), entries?: LlmsFullEntries): Promise<Map<string, OutputContent>> {
   const out = new Map<string, OutputContent>();
   const config = model.config;
   const description = typeof config.raw.description === 'string' ? config.raw.description : undefined;

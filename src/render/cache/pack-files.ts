@@ -109,14 +109,20 @@ export function readPackIndex<T extends PackLocation>(file: string, format: stri
     return out;
   }
   if (data?.format !== format || !Array.isArray(data.packs) || typeof data.entries !== 'object' || data.entries === null) return out;
-  for (const [key, row] of Object.entries(data.entries)) {
-    if (!KEY.test(key) || !Array.isArray(row) || row.length !== width || !row.every((n) => Number.isSafeInteger(n) && n >= 0)) continue;
-    const pack = data.packs[row[0]];
-    if (typeof pack !== 'string' || !PACK.test(pack) || row[2] === 0) continue;
+  // Each pack name checked once, not once per entry; plain loops: a warm export reads thousands
+  // of rows (Mintlify's docs: 1,070 pages, 3,864 highlighted blocks) with the JIT cold.
+  const packs = data.packs.map((p) => (typeof p === 'string' && PACK.test(p) ? p : undefined));
+  for (const key in data.entries) {
+    const row = data.entries[key];
+    if (!KEY.test(key) || !Array.isArray(row) || row.length !== width || !row.every(isCount)) continue;
+    const pack = packs[row[0]];
+    if (pack === undefined || row[2] === 0) continue;
     out.set(key, make({ pack, offset: row[1], length: row[2] }, row));
   }
   return out;
 }
+
+const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
 
 /** An index file's text: packs numbered in sorted order, entries sorted by key, each row from `row`. */
 export function serializePackIndex<T extends PackLocation>(entries: Map<string, T>, format: string, row: (e: T) => number[] = () => []): string {

@@ -46,7 +46,8 @@ import { isMissing } from '../../core/missing-file.js';
 import { noteIgnored } from '../../core/ignored-errors.js';
 
 // 2: rows carry the head length (an index of format 1 reads as empty: one cold export).
-const INDEX_FORMAT = 'quire-page-index-2';
+// 3: the Markdown is no longer in the head line but after it (page-pack.ts).
+const INDEX_FORMAT = 'quire-page-index-3';
 const LEGACY_DIR = /^[0-9a-f]{2}$/;
 
 /** Where the index of the page cache under `cacheDir` lives: no file, no earlier export to read from. */
@@ -124,18 +125,17 @@ export class PageCache {
       return bytes && decodeEntry(key, bytes);
     }
     const head = this.read(loc, loc.head + 1);
-    return head && decodeHead(key, head, loc.length, () => this.body(key, loc));
+    return head && decodeHead(key, head, loc.length, (from, length) => this.rest(key, loc, from, length));
   }
 
   /**
-   * The body bytes of an entry whose head was read. Packs are only ever appended to, so
-   * bytes there a moment ago are there now; should they not be, the export stops with
-   * this error rather than write a page without its body.
+   * Bytes of an entry whose head was read (its Markdown, its body). Packs are only ever
+   * appended to, so bytes there a moment ago are there now; should they not be, the export
+   * stops with this error rather than write a page without them.
    */
-  private body(key: string, loc: PageLocation): Buffer {
-    const start = loc.head! + 1;
+  private rest(key: string, loc: PageLocation, from: number, length: number): Buffer {
     const r = this.reader(loc.pack);
-    const bytes = r && readBytes(r.fd, loc.offset + start, loc.length - start);
+    const bytes = r && readBytes(r.fd, loc.offset + from, length);
     if (!bytes) throw new Error(`page cache: the entry ${key.slice(0, 12)} in ${join(this.dir, loc.pack)} was cut short while this export read it; export again`);
     return bytes;
   }

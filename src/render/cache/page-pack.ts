@@ -2,10 +2,13 @@
  * Page-cache entries and the pack files that hold them (see page-cache.ts for the
  * index, pruning and compaction).
  *
- * An entry is one line of JSON (its key, everything of the page but the body, and the
- * body's length) and then the body HTML as it is, so ~20 KB of HTML per page is neither
- * JSON-escaped on the way in nor parsed on the way out. An entry read back must name
- * the key it was asked for and hold a body of the recorded length; anything else (a
+ * An entry is one line of JSON (its key, everything of the page but its Markdown and its
+ * body, and their lengths), then the page's Markdown as it is, then the body HTML as it
+ * is: ~20 KB of HTML and ~6 KB of Markdown per page are neither JSON-escaped on the way in
+ * nor parsed on the way out. The Markdown was four fifths of the JSON a warm export read and
+ * parsed for every page (Mintlify's docs: 6.7 of 8.2 MB), and is now read only for a page
+ * whose `.md` file or llms-full.txt is made again. An entry read back must name the key it was
+ * asked for and hold a Markdown text and a body of the recorded lengths; anything else (a
  * pack cut short, another site's bytes, garbage) is a miss.
  *
  * All threads of one export append to one pack, opened by the main thread, which also
@@ -34,8 +37,9 @@ export interface PackLocation {
 
 /**
  * Where a page-cache entry lies, with the byte length of its head line: a warm export reads
- * only the head of an entry (a third of it) and the body when something asks for it.
- * `head` is absent for an entry whose head length is not known: it is read whole.
+ * only the head line of an entry (a twentieth of it), and its Markdown or its body when
+ * something asks for them. `head` is absent for an entry whose head length is not known: it
+ * is read whole.
  */
 export interface PageLocation extends PackLocation {
   head?: number;
@@ -51,6 +55,7 @@ export interface PackTarget {
 
 interface EntryHead {
   key: string;
+  /** The page but its body, and but its Markdown where `markdownBytes` is there. */
   rendered: Omit<RenderedPage, 'html'>;
   brokenLinks: CachedPage['brokenLinks'];
   /** Length of the body in UTF-16 code units (String.length). */
@@ -59,15 +64,25 @@ interface EntryHead {
   htmlBytes?: number;
   /** What the body needs beside it, found when the entry was written (absent in older entries). */
   features?: { math: boolean; mermaid: boolean };
+  /**
+   * Length in bytes of the page's Markdown, which follows the head line (null: the page has
+   * none); absent in older entries, whose `rendered` holds it.
+   */
+  markdownBytes?: number | null;
 }
 
 /** The entry's bytes, and the byte length of its head line (the newline excluded). */
 export function encodeEntry(key: string, entry: CachedPage): { bytes: Buffer; head: number } {
-  const { html, ...rest } = entry.rendered;
-  const head: EntryHead = { key, rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length, htmlBytes: Buffer.byteLength(html), features: { math: usesMath(html), mermaid: usesMermaid(html) } };
+  const { html, markdown, ...rest } = entry.rendered;
+  const md = markdown ?? '';
+  const markdownBytes = Buffer.byteLength(md);
+  const head: EntryHead = { key, rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length, htmlBytes: Buffer.byteLength(html), features: { math: usesMath(html), mermaid: usesMermaid(html) }, markdownBytes: markdown === undefined ? null : markdownBytes };
   const line = JSON.stringify(head);
-  return { bytes: Buffer.from(`${line}\n${html}`), head: Buffer.byteLength(line) };
+  return { bytes: Buffer.from(`${line}\n${md}${html}`), head: Buffer.byteLength(line) };
 }
+
+/** Bytes of the Markdown text after the head line (0 in older entries, which have it in their JSON). */
+const markdownLength = (head: EntryHead) => head.markdownBytes ?? 0;
 
 /** Parses an entry's head line; undefined unless it is the head of the entry for `key`. */
 function parseHead(key: string, bytes: Buffer, cut: number): EntryHead | undefined {
@@ -77,20 +92,25 @@ function parseHead(key: string, bytes: Buffer, cut: number): EntryHead | undefin
 }
 
 /**
- * The entry for `key` from its head line alone (`bytes`: the head and its newline), for an
- * entry of `length` bytes in all; `readBody` reads the body's bytes when the body is first
- * asked for. Undefined unless the head is that entry's (its key, its newline, and a body
- * length that fills the entry exactly), as decodeEntry checks a whole entry.
+ * The entry for `key` from its head line alone (`bytes`: the line and its newline), for an
+ * entry of `length` bytes in all; `read(from, length)` reads bytes of the entry, its Markdown
+ * and its body each when first asked for. Undefined unless the head is that entry's (its
+ * key, its newline, and a Markdown text and a body of the lengths it records that fill the
+ * entry exactly), as decodeEntry checks a whole entry.
  */
-export function decodeHead(key: string, bytes: Buffer, length: number, readBody: () => Buffer): CachedPage | undefined {
+export function decodeHead(key: string, bytes: Buffer, length: number, read: (from: number, length: number) => Buffer): CachedPage | undefined {
   const cut = bytes.length - 1;
   if (cut < 0 || bytes[cut] !== 10) return undefined;
   try {
     const head = parseHead(key, bytes, cut);
-    // Only entries that recorded their needs and body bytes have their head length in the index.
-    if (!head?.features || typeof head.htmlBytes !== 'number' || length - cut - 1 !== head.htmlBytes) return undefined;
+    // Only entries that recorded their needs, body bytes and Markdown bytes have their head length in the index.
+    if (!head?.features || typeof head.htmlBytes !== 'number' || typeof head.markdownBytes === 'undefined') return undefined;
+    const start = bytes.length + markdownLength(head); // of the body
+    if (length - start !== head.htmlBytes) return undefined;
     const { features, rendered, brokenLinks } = head;
-    return { rendered: lazyBody(rendered, () => readBody().toString('utf8')), brokenLinks, features };
+    const page = lazyBody(rendered, () => read(start, length - start).toString('utf8'));
+    if (head.markdownBytes !== null) lazyField(page, 'markdown', () => read(bytes.length, start - bytes.length).toString('utf8'));
+    return { rendered: page, brokenLinks, features };
   } catch (err) {
     noteIgnored('render.page-pack.decode', err); // a damaged entry is a miss: the page is rendered again
     return undefined;
@@ -108,10 +128,13 @@ export function decodeEntry(key: string, bytes: Buffer): CachedPage | undefined 
   try {
     const head = parseHead(key, bytes, cut);
     if (!head) return undefined;
-    const features = head.features ?? { math: bytes.includes(MATH_MARK, cut + 1), mermaid: bytes.includes(MERMAID_BODY_MARK, cut + 1) };
+    const start = cut + 1 + markdownLength(head); // of the body
+    const features = head.features ?? { math: bytes.includes(MATH_MARK, start), mermaid: bytes.includes(MERMAID_BODY_MARK, start) };
     if (typeof head.htmlBytes === 'number') {
-      if (bytes.length - cut - 1 !== head.htmlBytes) return undefined;
-      return { rendered: lazyBody(head.rendered, () => bytes.toString('utf8', cut + 1)), brokenLinks: head.brokenLinks, features };
+      if (bytes.length - start !== head.htmlBytes) return undefined;
+      const page = lazyBody(head.rendered, () => bytes.toString('utf8', start));
+      if (typeof head.markdownBytes === 'number') lazyField(page, 'markdown', () => bytes.toString('utf8', cut + 1, start));
+      return { rendered: page, brokenLinks: head.brokenLinks, features };
     }
     const html = bytes.toString('utf8', cut + 1);
     if (html.length !== head.htmlLength) return undefined;
@@ -125,14 +148,19 @@ export function decodeEntry(key: string, bytes: Buffer): CachedPage | undefined 
 /** `rendered` with its `html` from `decode` on first read, then kept. */
 function lazyBody(rendered: Omit<RenderedPage, 'html'>, decode: () => string): RenderedPage {
   const page = { ...rendered } as RenderedPage;
-  const settle = (html: string) => Object.defineProperty(page, 'html', { value: html, writable: true, enumerable: true, configurable: true });
-  Object.defineProperty(page, 'html', {
+  lazyField(page, 'html', decode);
+  return page;
+}
+
+/** Gives `page` its field `name` from `decode` on first read, then kept (or what is set instead). */
+function lazyField(page: RenderedPage, name: 'html' | 'markdown', decode: () => string): void {
+  const settle = (value: string) => Object.defineProperty(page, name, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(page, name, {
     enumerable: true,
     configurable: true,
-    get: () => settle(decode()).html,
-    set: (html: string) => settle(html),
+    get: () => settle(decode())[name],
+    set: (value: string) => settle(value),
   });
-  return page;
 }
 
 /** Appends bytes to the pack; undefined when they could not all be written. */

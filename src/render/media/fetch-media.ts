@@ -13,7 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { guardedFetch, OutboundFetchError } from '../../core/guarded-fetch.js';
 import { engineCode } from '../cache/engine-version.js';
-import { extensionFor, mediaTypeOf } from './media-types.js';
+import { extensionFor, formatSize, MEDIA_DIR, mediaTypeOf } from './media-types.js';
 import type { MediaStore, StoredMedia } from './media-store.js';
 import { removedParts, sanitizeSvg } from './sanitize-svg.js';
 
@@ -32,8 +32,6 @@ export type MediaOutcome =
   | { ok: true; /** Output path, e.g. `assets/media/diagram.3f2a9c1d.png`. */ path: string; size: number; type: string; /** What the SVG sanitizer took out, as `<script>` and `onload=`. */ removed: string[] }
   | { ok: false; reason: string };
 
-/** Bundled media go here in the output. */
-export const MEDIA_DIR = 'assets/media';
 const ACCEPT = 'image/avif,image/webp,image/svg+xml,image/*,video/*,audio/*,text/vtt;q=0.9,*/*;q=0.5';
 
 /** `//cdn.example.com/a.png` is fetched over https; anything but http(s) is not a URL to fetch. */
@@ -58,12 +56,6 @@ function slugOf(url: string): string {
   }
   const slug = name.replace(/\.[A-Za-z0-9]{1,5}$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
   return slug || 'media';
-}
-
-/** `25 MB`, `1.5 MB`, `4 KB`, `100 bytes`. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
 export class MediaFetcher {

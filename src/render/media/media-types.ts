@@ -6,6 +6,15 @@
  * never under the extension its URL happens to end in.
  */
 
+/** Bundled media go here in the output. */
+export const MEDIA_DIR = 'assets/media';
+
+/** `25 MB`, `1.5 MB`, `4 KB`, `100 bytes`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/apng': 'png',

@@ -10,8 +10,8 @@ import { basename, join } from 'node:path';
 import type { Deployment, Diagnostic, ExportOptions, RemoteMediaMode, RemoteMediaRef } from '../types.js';
 import { InvalidError } from '../../core/errors.js';
 import { encodePath, relativeHref } from '../output/page-paths.js';
-import { formatSize, MEDIA_DIR, MediaFetcher, type MediaOutcome } from './fetch-media.js';
-import { MediaStore } from './media-store.js';
+import type { MediaFetcher, MediaOutcome } from './fetch-media.js';
+import { formatSize, MEDIA_DIR } from './media-types.js';
 import { pruneMediaStore, type PruneResult } from './media-prune.js';
 import { isRemoteUrl, rewriteRemoteMedia, type MediaTarget } from './media-refs.js';
 import { rewriteMarkdownMedia } from './markdown-media.js';
@@ -45,7 +45,9 @@ export interface PageMedia {
 
 export class RemoteMedia {
   readonly mode: RemoteMediaMode;
-  private readonly fetcher: MediaFetcher | undefined;
+  /** Set once loaded (`bundle` only): fetch-media.ts and what it brings (HTTP, DNS) are ~30% of the export thread's modules. */
+  private fetcher: MediaFetcher | undefined;
+  private readonly fetcherLoaded: Promise<MediaFetcher> | undefined;
   private readonly replace: boolean;
   private references = 0;
   private notBundled = 0;
@@ -62,7 +64,12 @@ export class RemoteMedia {
     // A limit given as undefined (an unset flag passed on) keeps its default.
     const given = Object.fromEntries(Object.entries(options.remoteMedia ?? {}).filter(([, v]) => v !== undefined));
     const o = (this.limits = { ...DEFAULTS, ...given });
-    if (this.mode === 'bundle') this.fetcher = new MediaFetcher(new MediaStore(storeDir, o.cacheMaxAgeMs), claimDir, o, options.fetchAllow ?? [], options.signal);
+    if (this.mode === 'bundle') {
+      this.fetcherLoaded = Promise.all([import('./fetch-media.js'), import('./media-store.js')]).then(
+        ([{ MediaFetcher }, { MediaStore }]) => (this.fetcher = new MediaFetcher(new MediaStore(storeDir, o.cacheMaxAgeMs), claimDir, o, options.fetchAllow ?? [], options.signal)),
+      );
+      this.fetcherLoaded.catch(() => undefined); // thrown where awaited (outcome)
+    }
     // A reference that is not bundled stays only where the site may load from other hosts.
     this.replace = this.mode === 'omit' || deployment === 'air-gapped';
   }
@@ -72,8 +79,9 @@ export class RemoteMedia {
     return this.mode !== 'keep';
   }
 
-  private outcome(url: string): Promise<MediaOutcome> {
-    return this.fetcher ? this.fetcher.get(url) : Promise.resolve({ ok: false, reason: 'remote media are left out of this export (remote media: omit)' });
+  private async outcome(url: string): Promise<MediaOutcome> {
+    const fetcher = await this.fetcherLoaded;
+    return fetcher ? fetcher.get(url) : { ok: false, reason: 'remote media are left out of this export (remote media: omit)' };
   }
 
   /**

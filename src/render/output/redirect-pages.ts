@@ -42,6 +42,11 @@ export function redirectStubs(redirects: readonly Redirect[], pages: ReadonlySet
   }
   const rules: RedirectRule[] = redirects.filter((r) => r.source.startsWith('/')).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent }));
   const table = new RedirectTable(rules);
+  // Each page's paths, by the page's first segment (which its folder path shares), made once for
+  // all rules: a rule tries only the pages under its destination's first literal segment, in
+  // site order still (rules x pages took ~0.03 s of every warm export of Mintlify's docs).
+  let byFirst: Map<string, PagePaths[]> | undefined;
+  const all: PagePaths[] = [];
   for (const r of rules) {
     if (!PATTERN.test(r.source) || isExternalHref(r.destination) || !r.destination.startsWith('/')) continue;
     const target = r.destination.replace(/[?#].*$/, '');
@@ -50,10 +55,10 @@ export function redirectStubs(redirects: readonly Redirect[], pages: ReadonlySet
     // Only a path under the destination's literal segments can match it: the others are not tried
     // (rules x pages matches took ~0.3 s of every export of Mintlify's docs).
     const under = (path: string) => head === '' || path === head || path.startsWith(`${head}/`);
-    for (const page of pages) {
+    byFirst ??= pagesByFirstSegment(pages, all);
+    const candidates = head === '' ? all : byFirst.get(head.slice(1).split('/', 1)[0]) ?? [];
+    for (const { path, folder } of candidates) {
       if (stubs.size >= MAX_PATTERN_STUBS) break;
-      const path = page === 'index' ? '/' : `/${page}`;
-      const folder = page.endsWith('/index') ? `/${page.slice(0, -6)}` : undefined;
       if (!under(path) && !(folder && under(folder))) continue;
       const hit = backwards.match(path, '') ?? (folder ? backwards.match(folder, '') : null);
       if (!hit || PATTERN.test(hit.location)) continue;
@@ -65,6 +70,26 @@ export function redirectStubs(redirects: readonly Redirect[], pages: ReadonlySet
   }
   for (const [source, destination] of exact) if (!pages.has(source)) stubs.set(source, destination);
   return stubs;
+}
+
+/** The paths a rule may match a page by: its own, and its folder's for a folder's index page. */
+interface PagePaths {
+  path: string;
+  folder: string | undefined;
+}
+
+/** Every page's paths into `all` (in site order), and grouped by the page's first segment. */
+function pagesByFirstSegment(pages: ReadonlySet<string>, all: PagePaths[]): Map<string, PagePaths[]> {
+  const groups = new Map<string, PagePaths[]>();
+  for (const page of pages) {
+    const paths: PagePaths = { path: page === 'index' ? '/' : `/${page}`, folder: page.endsWith('/index') ? `/${page.slice(0, -6)}` : undefined };
+    all.push(paths);
+    const first = page.split('/', 1)[0];
+    const group = groups.get(first);
+    if (group) group.push(paths);
+    else groups.set(first, [paths]);
+  }
+  return groups;
 }
 
 /**

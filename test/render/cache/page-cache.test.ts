@@ -50,9 +50,12 @@ describe('page cache in pack files', () => {
     const data = index();
     for (const [, [pack, offset, length, head]] of Object.entries(data.entries)) {
       expect(offset + length).toBeLessThanOrEqual(statSync(join(pagesDir(), data.packs[pack])).size);
-      // the head length of every entry is known, and is where the entry's head line ends
+      // the head length of every entry is known, and is where the entry's head line ends; the
+      // Markdown text and the body of the lengths that line records fill the rest exactly
       const bytes = readFileSync(join(pagesDir(), data.packs[pack])).subarray(offset, offset + length);
       expect(head).toBe(bytes.indexOf(10));
+      const line = JSON.parse(bytes.toString('utf8', 0, head)) as { markdownBytes: number | null; htmlBytes: number };
+      expect(length).toBe(head + 1 + (line.markdownBytes ?? 0) + line.htmlBytes);
     }
   }
 
@@ -77,7 +80,7 @@ describe('page cache in pack files', () => {
     expect(fromCache(cold)).toBe('0 of 6 pages from the cache');
     expect(packs()).toHaveLength(1);
     const data = index();
-    expect(data.format).toBe('quire-page-index-2');
+    expect(data.format).toBe('quire-page-index-3');
     expect(Object.keys(data.entries)).toHaveLength(6);
     expect(liveBytes()).toBe(packBytes());
     expectTidy();
@@ -145,7 +148,8 @@ describe('page cache in pack files', () => {
     expectTidy();
     expect(fromCache(await exportCached())).toBe('6 of 6 pages from the cache');
 
-    for (const garbage of ['{"format": "quire-page-index-1", "packs": [', '\u0000\u0001 not json', JSON.stringify({ format: 'quire-page-index-2', packs: ['../../escape.pack', 7], entries: { x: 1 } })]) {
+    // (a sound index of format 2, whose entries held their Markdown in the head line: read as none)
+    for (const garbage of ['{"format": "quire-page-index-1", "packs": [', '\u0000\u0001 not json', JSON.stringify({ format: 'quire-page-index-3', packs: ['../../escape.pack', 7], entries: { x: 1 } }), JSON.stringify({ ...index(), format: 'quire-page-index-2' })]) {
       writeFileSync(join(pagesDir(), 'index.json'), garbage);
       const report = await exportCached();
       expect(fromCache(report)).toBe('0 of 6 pages from the cache');

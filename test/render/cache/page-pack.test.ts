@@ -61,15 +61,69 @@ describe('page-cache entries in a pack', () => {
     expect(decodeEntry(keyA, legacy.subarray(0, legacy.length - 3))).toBeUndefined();
   });
 
+  it('keeps the Markdown out of the head line, as it is, and reads it back whole or, when asked for, after the head', () => {
+    open();
+    const markdown = 'Größe ≥ 2 — 検索\n\n"quoted" \\ `code`\n{"key":"x"}\n';
+    const loc = appendEntry(target, keyA, { ...entry, rendered: { ...entry.rendered, markdown } })!;
+    const bytes = readBytes(target.fd, loc.offset, loc.length)!;
+    const cut = bytes.indexOf(10);
+    expect(loc.head).toBe(cut);
+    expect(bytes.toString('utf8', 0, cut)).not.toContain('Größe');
+    expect(bytes.toString('utf8', cut + 1, cut + 1 + Buffer.byteLength(markdown))).toBe(markdown);
+    expect(decodeEntry(keyA, bytes)).toEqual({ ...entry, rendered: { ...entry.rendered, markdown }, features: { math: false, mermaid: false } });
+    const reads: number[][] = [];
+    const read = (from: number, length: number) => {
+      reads.push([from, length]);
+      return bytes.subarray(from, from + length);
+    };
+    const hit = decodeHead(keyA, bytes.subarray(0, cut + 1), loc.length, read)!;
+    expect(hit.rendered.title).toBe('Intro');
+    expect(reads).toEqual([]);
+    expect(hit.rendered.markdown).toBe(markdown);
+    expect(hit.rendered.markdown).toBe(markdown);
+    expect(reads).toEqual([[cut + 1, Buffer.byteLength(markdown)]]);
+    expect(hit.rendered.html).toBe(entry.rendered.html);
+    expect(reads.length).toBe(2);
+    // set, it is what was set
+    hit.rendered.markdown = 'other';
+    expect(hit.rendered.markdown).toBe('other');
+    // an empty Markdown text stays empty, a page without one has none
+    const empty = appendEntry(target, keyB, { ...entry, rendered: { ...entry.rendered, markdown: '' } })!;
+    expect(decodeEntry(keyB, readBytes(target.fd, empty.offset, empty.length)!)?.rendered.markdown).toBe('');
+    const a = appendEntry(target, keyA, entry)!;
+    const whole = readBytes(target.fd, a.offset, a.length)!;
+    expect('markdown' in decodeEntry(keyA, whole)!.rendered).toBe(false);
+    expect('markdown' in decodeHead(keyA, whole.subarray(0, a.head! + 1), a.length, (from, length) => whole.subarray(from, from + length))!.rendered).toBe(false);
+    // a Markdown text of another length than recorded, read whole or from the head: a miss
+    const longer = Buffer.from(`${bytes.toString('utf8', 0, cut)}\n${markdown}x${entry.rendered.html}`);
+    expect(decodeEntry(keyA, longer)).toBeUndefined();
+    expect(decodeHead(keyA, longer.subarray(0, cut + 1), longer.length, read)).toBeUndefined();
+    expect(decodeHead(keyA, bytes.subarray(0, cut + 1), loc.length - 1, read)).toBeUndefined();
+  });
+
+  it('reads an entry written with its Markdown in the head line (older entries) whole', () => {
+    open();
+    const markdown = 'Größe ≥ 2';
+    const loc = appendEntry(target, keyA, { ...entry, rendered: { ...entry.rendered, markdown } })!;
+    const bytes = readBytes(target.fd, loc.offset, loc.length)!;
+    const head = JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(10))) as { rendered: Record<string, unknown>; markdownBytes?: number };
+    delete head.markdownBytes;
+    head.rendered.markdown = markdown;
+    const legacy = Buffer.from(`${JSON.stringify(head)}\n${entry.rendered.html}`);
+    expect(decodeEntry(keyA, legacy)?.rendered).toEqual({ ...entry.rendered, markdown });
+    // its head alone is not enough (an index that names its head length names a newer entry)
+    expect(decodeHead(keyA, legacy.subarray(0, legacy.indexOf(10) + 1), legacy.length, (from, length) => legacy.subarray(from, from + length))).toBeUndefined();
+  });
+
   it('reads an entry from its head alone, and its body from the pack only when asked for', () => {
     open();
     const html = '<p>Größe ≥ 2 — 検索</p><span class="katex">x</span>';
     const loc = appendEntry(target, keyA, { ...entry, rendered: { ...entry.rendered, html, markdown: 'Größe ≥ 2 — 検索\n\n$x$' } })!;
     const head = readBytes(target.fd, loc.offset, loc.head! + 1)!;
     let bodyReads = 0;
-    const readBody = () => {
-      bodyReads++;
-      return readBytes(target.fd, loc.offset + loc.head! + 1, loc.length - loc.head! - 1)!;
+    const readBody = (from: number, length: number) => {
+      if (from + length === loc.length) bodyReads++;
+      return readBytes(target.fd, loc.offset + from, length)!;
     };
     const hit = decodeHead(keyA, head, loc.length, readBody)!;
     expect(hit.features).toEqual({ math: true, mermaid: false });
@@ -80,7 +134,7 @@ describe('page-cache entries in a pack', () => {
     expect(hit.rendered.html).toBe(html);
     expect(hit.rendered.html).toBe(html);
     expect(bodyReads).toBe(1);
-    // a head cut before its newline, of another key, or whose body would not fill the entry: a miss
+    // a head cut short, of another key, or whose body would not fill the entry: a miss
     expect(decodeHead(keyA, head.subarray(0, head.length - 1), loc.length, readBody)).toBeUndefined();
     expect(decodeHead(keyB, head, loc.length, readBody)).toBeUndefined();
     expect(decodeHead(keyA, head, loc.length + 1, readBody)).toBeUndefined();

@@ -20,6 +20,28 @@ describe('redirectStubs with partial wildcards', () => {
   });
 });
 
+describe('redirectStubs over pages of several first segments', () => {
+  it('tries every page for a rule into the site root, and for the others only the pages under its first segment, in site order', () => {
+    const stubs = redirectStubs(
+      [rule('/old-docs/:slug*', '/:slug*'), rule('/v1/:slug*', '/fr/:slug*'), rule('/r/*', '/api/*')],
+      new Set(['index', 'guides/intro', 'guides/index', 'api/x', 'apis/y', 'fr/index', 'fr/guides/intro']),
+    );
+    expect([...stubs]).toEqual([
+      ['old-docs', '/'],
+      ['old-docs/guides/intro', '/guides/intro'],
+      ['old-docs/guides/index', '/guides/index'],
+      ['old-docs/api/x', '/api/x'],
+      ['old-docs/apis/y', '/apis/y'],
+      ['old-docs/fr/index', '/fr/index'],
+      ['old-docs/fr/guides/intro', '/fr/guides/intro'],
+      ['v1/index', '/fr/index'],
+      ['v1/guides/intro', '/fr/guides/intro'],
+      // `apis/y` shares no segment with `/api`
+      ['r/x', '/api/x'],
+    ]);
+  });
+});
+
 describe('redirectStubs', () => {
   const redirects = [
     rule('/old', '/api/search'),

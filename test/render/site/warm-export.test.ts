@@ -1,7 +1,8 @@
 /**
  * A warm export (same cache folder, one page edited) of a multilingual site: the edited
  * page renders on a render thread while the others come from the cache (read by their
- * entry's head), only the edited language's llms-full.txt is made again, the site's
+ * entry's head), only the edited language's llms-full.txt is made again (and none once
+ * nothing changed), the site's
  * stylesheets come from the cache, and the output is a cold export of the edited site,
  * byte for byte.
  */
@@ -71,6 +72,16 @@ describe('warm export of a multilingual site', () => {
     expect(css).toContain('.brand{color:#123456}');
     expect(css).toContain('rounded-xl');
     await likeCold(warm.files, 'cold-1');
+  }, 240_000);
+
+  it('makes no llms-full.txt again when nothing changed since the edit: a page rendered then and cached now counts the same', async () => {
+    const keysBefore = manifestKeys();
+    const mtimes = ['llms-full.txt', '.well-known/llms-full.txt', 'fr/llms-full.txt'].map((f) => statSync(join(out, f)).mtimeMs);
+    const again = await exportSite({ root, outDir: out, cacheDir, workers: 1 });
+    expect(again.parsers.cached).toBe(again.pagesRendered);
+    expect(manifestKeys()).toEqual(keysBefore);
+    expect(['llms-full.txt', '.well-known/llms-full.txt', 'fr/llms-full.txt'].map((f) => statSync(join(out, f)).mtimeMs)).toEqual(mtimes);
+    await likeCold(again.files, 'cold-again');
   }, 240_000);
 
   it('bundles the site CSS again when a file it imported changed', async () => {

@@ -1,0 +1,29 @@
+/**
+ * checkOptions: the options no export can run with are refused before anything is read,
+ * each naming the bad value; the fetch allow-list is checked entry by entry (its parser is
+ * loaded only for an export that has entries).
+ */
+import { describe, expect, it } from 'vitest';
+import { InvalidError } from '../../src/core/errors.js';
+import { checkOptions } from '../../src/render/export-options.js';
+
+describe('checkOptions', () => {
+  it('accepts an export with no allow-list, and one whose entries are hosts, addresses and ranges', async () => {
+    await expect(checkOptions({ root: '.', outDir: 'out' })).resolves.toBeUndefined();
+    await expect(checkOptions({ root: '.', outDir: 'out', fetchAllow: ['docs.internal', '127.0.0.1', '10.0.0.0/8', 'fd00::/8'] })).resolves.toBeUndefined();
+  });
+
+  it('refuses a bad allow-list entry, a bad base URL, deployment or remote media mode, naming it', async () => {
+    const bad = [
+      [{ fetchAllow: ['10.0.0.0/99'] }, /fetch allow-list: "10\.0\.0\.0\/99" is not a CIDR range/],
+      [{ baseUrl: 'ftp://example.com' }, /base URL "ftp:\/\/example\.com"/],
+      [{ deployment: 'moon' }, /unknown deployment "moon"/],
+      [{ deployment: 'air-gapped', remoteMedia: { mode: 'keep' } }, /air-gapped export cannot keep/],
+    ] as const;
+    for (const [options, message] of bad) {
+      const checked = checkOptions({ root: '.', outDir: 'out', ...(options as object) });
+      await expect(checked).rejects.toBeInstanceOf(InvalidError);
+      await expect(checked).rejects.toThrow(message);
+    }
+  });
+});
