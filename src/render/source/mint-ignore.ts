@@ -16,6 +16,7 @@
  */
 import ignore from 'ignore';
 import { readFile, stat } from 'node:fs/promises';
+import { posix } from 'node:path';
 import { InvalidError } from '../../core/errors.js';
 import { ConfinedPathError, confinedFile } from './confined-path.js';
 
@@ -42,7 +43,13 @@ export async function readMintIgnore(root: string): Promise<IgnoredPath> {
   const matcher = ignore().add(DEFAULT_IGNORED);
   const text = await ownText(root);
   if (text !== null) matcher.add(checkedRules(text));
-  return (path, folder) => matcher.ignores(folder ? `${path}/` : path);
+  return (path, folder) => {
+    // The matcher takes clean relative paths only (it throws on `../x`, `/x`, `./x`): a
+    // navigation entry may name anything, and what lies outside the folder is not in it.
+    const clean = posix.normalize(path);
+    if (clean === '.' || clean === '..' || clean.startsWith('../') || clean.startsWith('/')) return false;
+    return matcher.ignores(folder ? `${clean}/` : clean);
+  };
 }
 
 async function ownText(root: string): Promise<string | null> {

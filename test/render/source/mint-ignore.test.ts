@@ -84,6 +84,17 @@ describe('readMintIgnore', () => {
     expect(ignored('guide.mdx', false)).toBe(false);
   });
 
+  it('answers for any path a navigation entry may name, outside the folder included', async () => {
+    const ignored = await readMintIgnore(site('paths'));
+    for (const path of ['../outside.mdx', '../../etc/passwd.mdx', '/abs.mdx', '', '.', '..']) expect(ignored(path, false), path).toBe(false);
+    expect(ignored('./drafts/next.mdx', false)).toBe(true);
+    expect(ignored('guide/../drafts', true)).toBe(true);
+    const root = site('nav-outside', { 'docs.json': JSON.stringify({ name: 'Ignore', navigation: { groups: [{ group: 'Docs', pages: ['index', '../outside', './guide', 'drafts/next'] }] } }) });
+    const report = await exportSite({ root, outDir: join(tmp.path, 'out-nav-outside'), workers: 0 });
+    expect(report.diagnostics.filter((d) => d.file === 'docs.json').map((d) => d.message)).toContain('navigation names page "drafts/next" but drafts/next.mdx is left out by .mintignore or its defaults (not published)');
+    expect(outFiles('out-nav-outside')).toContain('index.html');
+  });
+
   it('refuses a .mintignore that links out of the folder, whatever it points at', async () => {
     const root = site('linked');
     writeFileSync(join(tmp.path, 'outside-rules'), 'drafts/\n');
