@@ -73,8 +73,8 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   // Listing and reading the pages does not depend on the API plan: do both at once.
   const links: SkippedLink[] = [];
   const tooDeep: string[] = [];
-  const ignoredRead = readMintIgnore(root);
-  const filesRead = ignoredRead.then((ignored) => walkFiles(root, exclude, links, ignored, tooDeep));
+  const left: string[] = [];
+  const filesRead = readMintIgnore(root).then((ignored) => walkFiles(root, exclude, { links, left, tooDeep }, ignored));
   const sourcesRead = filesRead
     .then((list) => sourceFactsOf(root, list.filter((f) => PAGE_FILE.test(f) && !f.startsWith('snippets/')), cacheDir, { readAll: !!onSources }))
     .then((scanned) => {
@@ -90,7 +90,7 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
       return planApiReference(root, config, deployment, undefined, through, list, claims);
     }),
   );
-  const [configText, api, files, scanned, ignored] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead, ignoredRead]);
+  const [configText, api, files, scanned] = await Promise.all([readConfinedText(root, config.source), apiPlanned, filesRead, sourcesRead]);
   diagnostics.push(...api.diagnostics);
   for (const link of links) {
     diagnostics.push(
@@ -118,8 +118,10 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   }
   for (const page of navPages) {
     if (!pageFiles.has(page) && !specs.has(page)) {
-      const left = [`${page}.mdx`, `${page}.md`].find((f) => ignored(f, false));
-      const why = left ? `${left} is left out by ${MINTIGNORE} or its defaults (not published)` : `neither ${page}.mdx nor ${page}.md exists`;
+      const file = [`${page}.mdx`, `${page}.md`].find((f) => left.includes(f));
+      const folder = file ? undefined : left.find((l) => l.endsWith('/') && page.startsWith(l));
+      const by = `${MINTIGNORE} or its defaults`;
+      const why = file ? `${file} is left out by ${by} (not published)` : folder ? `${folder} is left out by ${by} (not published)` : `neither ${page}.mdx nor ${page}.md exists`;
       diagnostics.push({ severity: 'warning', file: config.source, message: `navigation names page "${page}" but ${why}` });
     }
   }

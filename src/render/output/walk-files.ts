@@ -3,9 +3,10 @@
  * Hidden entries (`.git`, `.github`), `node_modules` and the given excluded folders
  * (the output and cache folders when they sit inside the root) are skipped. Symbolic
  * links are never followed (a tenant's repository may link to anything on the machine):
- * they are handed back in `links` so the export can name them. With `ignored`
- * (source/mint-ignore.ts), the files and folders it matches are not listed, and folders
- * deeper than MAX_DEPTH are not looked into (handed back in `tooDeep`).
+ * they are handed back in `met.links` so the export can name them. With `ignored`
+ * (source/mint-ignore.ts), the files and folders it matches are not listed (handed back in
+ * `met.left`, a folder with its trailing slash), and folders deeper than MAX_DEPTH are not
+ * looked into (handed back in `met.tooDeep`).
  */
 import { readdir, readlink } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
@@ -17,12 +18,21 @@ export interface SkippedLink {
   outside: boolean;
 }
 
-export async function walkFiles(root: string, exclude: string[] = [], links?: SkippedLink[], ignored?: IgnoredPath, tooDeep?: string[]): Promise<string[]> {
+/** What a listing met besides the files it lists, each list sorted. */
+export interface WalkMet {
+  links?: SkippedLink[];
+  /** Files and folders (`dir/`) the ignore rules left out. */
+  left?: string[];
+  tooDeep?: string[];
+}
+
+export async function walkFiles(root: string, exclude: string[] = [], met: WalkMet = {}, ignored?: IgnoredPath): Promise<string[]> {
   const absRoot = resolve(root);
   const skip = new Set(exclude.map((e) => resolve(e)));
   const out: string[] = [];
   const found: SkippedLink[] = [];
   const deep: string[] = [];
+  const left: string[] = [];
   // `under`: the folder's path from the root, posix, with a trailing slash ('' for the root); an
   // entry's is then `under + name`, not path.relative per entry (~10 ms of a warm export of
   // Mintlify's docs, JIT cold), and a file's absolute path is not made at all.
@@ -33,11 +43,12 @@ export async function walkFiles(root: string, exclude: string[] = [], links?: Sk
       const rel = under + entry.name;
       if (entry.isDirectory()) {
         const abs = join(dir, entry.name);
-        if (skip.has(abs) || ignored?.(rel, true)) continue;
-        if (depth >= MAX_DEPTH) deep.push(rel);
+        if (skip.has(abs)) continue;
+        if (ignored?.(rel, true)) left.push(`${rel}/`);
+        else if (depth >= MAX_DEPTH) deep.push(rel);
         else await visit(abs, `${rel}/`, depth + 1);
       } else if (ignored?.(rel, false)) {
-        continue;
+        left.push(rel);
       } else if (entry.isFile()) {
         out.push(rel);
       } else if (entry.isSymbolicLink()) {
@@ -50,7 +61,8 @@ export async function walkFiles(root: string, exclude: string[] = [], links?: Sk
     }
   }
   await visit(absRoot, '', 0);
-  links?.push(...found.sort((a, b) => (a.path < b.path ? -1 : 1)));
-  tooDeep?.push(...deep.sort());
+  met.links?.push(...found.sort((a, b) => (a.path < b.path ? -1 : 1)));
+  met.left?.push(...left.sort());
+  met.tooDeep?.push(...deep.sort());
   return out.sort();
 }

@@ -40,7 +40,8 @@ export type IgnoredPath = (path: string, folder: boolean) => boolean;
 
 /** The root's `.mintignore` over the defaults; the defaults alone when there is none. */
 export async function readMintIgnore(root: string): Promise<IgnoredPath> {
-  const matcher = ignore().add(DEFAULT_IGNORED);
+  // Case-sensitive, as git on Linux: `CHANGELOG.md` is the repository's, a page `changelog.md` is not.
+  const matcher = ignore({ ignorecase: false }).add(DEFAULT_IGNORED);
   const text = await ownText(root);
   if (text !== null) matcher.add(checkedRules(text));
   return (path, folder) => {

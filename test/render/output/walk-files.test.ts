@@ -28,7 +28,7 @@ describe('walkFiles and prepareOutDir', () => {
     symlinkSync('../page.mdx', join(root, 'a', 'b', 'inside.mdx'));
     symlinkSync('/etc/passwd', join(root, 'a', 'outside.mdx'));
     const links: SkippedLink[] = [];
-    expect(await walkFiles(root, [join(root, 'out')], links)).toEqual(['a b/ü.mdx', 'a/b/c/deep.mdx', 'a/page.mdx', 'images/logo.svg', 'index.mdx', 'z.mdx']);
+    expect(await walkFiles(root, [join(root, 'out')], { links })).toEqual(['a b/ü.mdx', 'a/b/c/deep.mdx', 'a/page.mdx', 'images/logo.svg', 'index.mdx', 'z.mdx']);
     expect(links).toEqual([{ path: 'a/b/inside.mdx', outside: false }, { path: 'a/outside.mdx', outside: true }]);
   });
 

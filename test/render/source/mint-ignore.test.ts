@@ -66,7 +66,7 @@ describe('an export of a site with a .mintignore', () => {
   });
 
   it('reports a navigation page it leaves out as missing, as Mintlify counts links to it broken', () => {
-    expect(report.diagnostics).toContainEqual({ severity: 'warning', file: 'docs.json', message: 'navigation names page "drafts/next" but drafts/next.mdx is left out by .mintignore or its defaults (not published)' });
+    expect(report.diagnostics).toContainEqual({ severity: 'warning', file: 'docs.json', message: 'navigation names page "drafts/next" but drafts/ is left out by .mintignore or its defaults (not published)' });
     expect(read('out', 'index.html')).toContain('<a href="/drafts/next">plan</a>');
     expect(read('out', 'index.html')).not.toContain('>Next<');
   });
@@ -91,8 +91,23 @@ describe('readMintIgnore', () => {
     expect(ignored('guide/../drafts', true)).toBe(true);
     const root = site('nav-outside', { 'docs.json': JSON.stringify({ name: 'Ignore', navigation: { groups: [{ group: 'Docs', pages: ['index', '../outside', './guide', 'drafts/next'] }] } }) });
     const report = await exportSite({ root, outDir: join(tmp.path, 'out-nav-outside'), workers: 0 });
-    expect(report.diagnostics.filter((d) => d.file === 'docs.json').map((d) => d.message)).toContain('navigation names page "drafts/next" but drafts/next.mdx is left out by .mintignore or its defaults (not published)');
+    expect(report.diagnostics.filter((d) => d.file === 'docs.json').map((d) => d.message)).toContain('navigation names page "drafts/next" but drafts/ is left out by .mintignore or its defaults (not published)');
     expect(outFiles('out-nav-outside')).toContain('index.html');
+  });
+
+  it('matches case-sensitively, and names a left-out file only when there is one', async () => {
+    const root = site('case', {
+      'docs.json': JSON.stringify({ name: 'Ignore', navigation: { groups: [{ group: 'Docs', pages: ['index', 'support/changelog', 'gone/CHANGELOG', 'intro.draft'] }] } }),
+      'support/changelog.md': '# Changes\n\nchangelog-page-word\n',
+      'CHANGELOG.md': '# Repository changes\n\nrepo-changelog-word\n',
+    });
+    const report = await exportSite({ root, outDir: join(tmp.path, 'out-case'), workers: 0 });
+    const out = outFiles('out-case');
+    expect(out).toContain('support/changelog.html');
+    expect(out).not.toContain('CHANGELOG.html');
+    const nav = report.diagnostics.filter((d) => d.file === 'docs.json').map((d) => d.message);
+    expect(nav).toContain('navigation names page "gone/CHANGELOG" but neither gone/CHANGELOG.mdx nor gone/CHANGELOG.md exists');
+    expect(nav).toContain('navigation names page "intro.draft" but intro.draft.mdx is left out by .mintignore or its defaults (not published)');
   });
 
   it('refuses a .mintignore that links out of the folder, whatever it points at', async () => {
