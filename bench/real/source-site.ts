@@ -1,10 +1,13 @@
 /**
  * What exists in a docs source under Mintlify's rules, for the crawler's verdict on a
- * broken reference: the pages (every .mdx/.md outside snippets/, `x/index` also as `x`),
+ * broken reference: the pages (every .mdx/.md outside snippets/ that `.mintignore` and its
+ * defaults keep, `x/index` also as `x`),
  * the files Mintlify serves at their path, the API pages it generates, the redirects of
  * docs.json (with `:param`, `:slug*` and partial wildcards, chains followed) and the anchor ids of each page.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import ignore from 'ignore';
+import { DEFAULT_IGNORED, MINTIGNORE } from '../../src/render/source/mint-ignore.js';
 import { join, posix } from 'node:path';
 import { sourceAnchors } from './source-anchors.js';
 
@@ -46,6 +49,16 @@ export function listFiles(dir: string): string[] {
   };
   visit('');
   return out;
+}
+
+/**
+ * The files of the source Mintlify publishes: its `.mintignore` over Mintlify's defaults
+ * left out, as organize/mintignore.mdx says (a link into one is broken on Mintlify too).
+ */
+function publishedFiles(root: string): string[] {
+  const file = join(root, MINTIGNORE);
+  const matcher = ignore({ ignorecase: false }).add(DEFAULT_IGNORED).add(existsSync(file) ? readFileSync(file, 'utf8') : '');
+  return listFiles(root).filter((f) => !matcher.ignores(f));
 }
 
 interface Rule {
@@ -120,7 +133,7 @@ function splitsInto(rest: string, fields: string[]): boolean {
 const MAX_HOPS = 10;
 
 export function readSourceSite(root: string, config: Record<string, unknown>, generated: string[], apiFields: ReadonlyMap<string, string[]> = new Map()): SourceSite {
-  const files = new Set(listFiles(root));
+  const files = new Set(publishedFiles(root));
   const pageFiles = new Map<string, string>();
   for (const f of files) {
     if (!/\.mdx?$/.test(f) || f.startsWith('snippets/')) continue;
