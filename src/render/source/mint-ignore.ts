@@ -45,8 +45,8 @@ export async function readMintIgnore(root: string): Promise<IgnoredPath> {
   const text = await ownText(root);
   if (text !== null) matcher.add(checkedRules(text));
   return (path, folder) => {
-    // The matcher takes clean relative paths only (it throws on `../x`, `/x`, `./x`): a
-    // navigation entry may name anything, and what lies outside the folder is not in it.
+    // The matcher takes clean relative paths only (it throws on `../x`, `/x`, `./x`): others
+    // are made clean, and what lies outside the folder is not left out by it.
     const clean = posix.normalize(path);
     if (clean === '.' || clean === '..' || clean.startsWith('../') || clean.startsWith('/')) return false;
     return matcher.ignores(folder ? `${clean}/` : clean);
