@@ -9,7 +9,7 @@
 import type { BlockContent, Code, Nodes, Parents, PhrasingContent, Root, RootContent } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import type { JsxElement, Props } from '../components/types.js';
-import { componentFor } from '../components/registry.js';
+import { componentFor, NEXT_LINK } from '../components/registry.js';
 import { EMPTY, programValue } from '../markdown/literals.js';
 import type { PageModule } from '../markdown/modules.js';
 import { isFileSnippet, placedSnippet } from '../markdown/snippet-files.js';
@@ -149,6 +149,7 @@ export class MarkdownWriter implements MarkdownApi {
     if (own && componentFor(name)) return own(el, this);
     if (name === 'Visibility') return this.props(el).for === 'humans' ? [] : this.transform(el.children);
     if (isFileSnippet(el)) return []; // not found: reported with the page's HTML
+    if (name === NEXT_LINK && !this.module.codeComponents.has(name)) return htmlElementMarkdown('a', el, this);
     if (/^[a-z]/.test(name)) return htmlElementMarkdown(name.toLowerCase(), el, this);
     return this.transform(el.children);
   }

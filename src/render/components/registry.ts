@@ -168,3 +168,11 @@ export function componentFor(name: string): ComponentDefinition | undefined {
 
 /** Names of all registered components, for docs and tests. */
 export const COMPONENT_NAMES = Object.keys(COMPONENTS);
+
+/**
+ * Next.js's `<Link href>`, which pages on Mintlify use without importing it (mem0's docs: 24
+ * links on 14 pages); not in Mintlify's component list, but Mintlify builds on Next.js and
+ * those pages work there. It is an anchor, checked and resolved as `<a>` is. A component of
+ * the page's own named Link still wins (checked first).
+ */
+export const NEXT_LINK = 'Link';

@@ -6,7 +6,7 @@
 import type { Code, Nodes } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx';
 import type { Position } from 'unist';
-import { componentFor } from '../components/registry.js';
+import { componentFor, NEXT_LINK } from '../components/registry.js';
 import type { JsxElement, Props, RenderApi } from '../components/types.js';
 import { iconImage, isIconImage, renderIcon, type IconOptions } from '../icons/render-icon.js';
 import { attributeMarkdown } from './attribute-markdown.js';
@@ -23,6 +23,7 @@ import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, URL_ATTRS, VOID_TAGS, attrAllowed, 
 
 
 const lineOf = (el: { position?: { start: { line: number } } }) => el.position?.start.line;
+
 
 /** A plain string attribute of `el` (`iconType="solid"`), read without evaluating the others. */
 function literalAttribute(el: JsxElement, name: string): string | undefined {
@@ -60,6 +61,7 @@ export class JsxRenderer implements RenderApi {
     if (def) return def.render(el, this);
     // A <Snippet file> not found was reported when the page's modules were read.
     if (isFileSnippet(el)) return '';
+    if (name === NEXT_LINK) return this.html(el, 'a');
     if (/^[a-z]/.test(name) && !name.includes('.')) return this.html(el, name.toLowerCase());
     const key = `${name}:${lineOf(el)}`;
     if (!this.warnedUnknown.has(key)) {

@@ -234,6 +234,16 @@ describe('unknown components', () => {
     expect(page.diagnostics).toEqual([{ severity: 'warning', file: 'guides/page.mdx', line: 3, message: 'unknown component <Fancy> on page guides/page: rendered its content only' }]);
   });
 
+  it('take <Link href> as the anchor Next.js makes it, in the page and its Markdown, unless the page has its own', async () => {
+    const page = await render('See the <Link href="/ok/guide">guide</Link> and <Link href="javascript:alert(1)">this</Link>.');
+    expect(page.html).toBe('<p>See the <a href="/ok/guide.html">guide</a> and <a>this</a>.</p>');
+    expect(page.markdown).toBe('See the [guide](/ok/guide.md) and this.');
+    expect(page.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('unsafe URL removed: javascript:')]);
+    const own = await render('export const Link = ({ href, children }) => <span data-to={href}>{children}</span>;\n\nSee the <Link href="/ok/guide">guide</Link>.');
+    expect(own.html).toContain('<span data-to="/ok/guide">guide</span>');
+    expect(own.markdown).not.toContain('](');
+  });
+
   it('the registry covers every component of the issue', () => {
     for (const name of ['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'Callout', 'Card', 'CardGroup', 'Columns', 'Tabs', 'Tab', 'CodeGroup', 'Accordion', 'AccordionGroup', 'Steps', 'Step', 'Expandable', 'ParamField', 'ResponseField', 'RequestExample', 'ResponseExample', 'Frame', 'Tooltip', 'Badge', 'Icon', 'Update', 'Tree', 'Tree.Folder', 'Tree.File', 'Panel', 'Prompt', 'Visibility', 'Color', 'Color.Row', 'Color.Item', 'Tile', 'GitHub.Repo', 'View', 'CodeBlock', 'FileTree']) {
       expect(COMPONENT_NAMES).toContain(name);
