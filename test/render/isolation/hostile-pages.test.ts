@@ -71,7 +71,8 @@ describe('a hostile page among ordinary ones', () => {
 
   it('a page over its time budget fails alone, named, and its thread is replaced', async () => {
     const langs = ['js', 'ts', 'python', 'go', 'rust', 'java', 'bash', 'yaml', 'json', 'css'];
-    const slow = `# Slow\n\n${Array.from({ length: 6000 }, (_, i) => `\`\`\`${langs[i % 10]}\nconst value_${i} = compute(${i}, "text ${i}");\n\`\`\`\n`).join('\n')}`;
+    // 30,000 blocks: ~3 s of rendering on the 2026-11-29 machine, where 6,000 took ~0.9 s and came in under the 1 s budget once.
+    const slow = `# Slow\n\n${Array.from({ length: 30_000 }, (_, i) => `\`\`\`${langs[i % 10]}\nconst value_${i} = compute(${i}, "text ${i}");\n\`\`\`\n`).join('\n')}`;
     const { report, out } = await exportWith('slow', slow, { workers: 1, pageTimeoutMs: 1000 });
     expectEveryOtherPage(report, out);
     expect(report.diagnostics).toContainEqual({ severity: 'error', file: 'hostile.mdx', message: 'hostile was not rendered: it took longer than 1 s (the page\'s render budget); the rest of the site is exported' });
