@@ -5,7 +5,7 @@
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pruneShardCache, SearchIndexer, type SearchDocument } from '../../../src/render/search/search-index.js';
 import { searchSections } from '../../../src/render/search/search-text.js';
 import { PAGES_PER_SHARD } from '../../../src/render/search/search-shards.js';
@@ -14,6 +14,17 @@ const PAGES = PAGES_PER_SHARD + 40; // two shards
 const docs: SearchDocument[] = Array.from({ length: PAGES }, (_, i) => {
   const page = `guide/page-${String(i).padStart(3, '0')}`;
   return { page, url: `${page}.html`, title: `Page ${i}`, sections: searchSections(`<h2 id="s">Section ${i}</h2><p>Word${i} zanzibar ${i % 7 === 0 ? 'quokka' : 'wombat'}.</p>`) };
+});
+
+const made: string[] = [];
+/** A cache folder of the test's own, removed after this file's tests. */
+function cacheFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-search-'));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A shuffled order, as worker threads deliver pages. */
@@ -51,7 +62,7 @@ describe('SearchIndexer', () => {
   });
 
   it('takes unchanged shards from the cache', async () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), 'quire-search-'));
+    const cacheDir = cacheFolder();
     const first = await build(shuffled(docs, 3), { cacheDir });
     expect(first.index.cachedShards).toBe(0);
     const second = await build(docs, { cacheDir });
@@ -64,7 +75,7 @@ describe('SearchIndexer', () => {
   });
 
   it('keys shards by the documents\' content keys when given, reading no text of a cached shard', async () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), 'quire-search-'));
+    const cacheDir = cacheFolder();
     const keyed = (d: SearchDocument, key = `key-${d.page}`) => ({ ...d, contentKey: key });
     const first = await build(shuffled(docs, 5).map((d) => keyed(d)), { cacheDir });
     expect(first.index.cachedShards).toBe(0);
@@ -101,7 +112,7 @@ describe('SearchIndexer', () => {
   });
 
   it('builds a shard again from kept terms after its pack is gone, with the same bytes', async () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), 'quire-search-'));
+    const cacheDir = cacheFolder();
     const keyed = docs.map((d) => ({ ...d, contentKey: `key-${d.page}` }));
     const first = await build(keyed, { cacheDir });
     // the shard packs are removed, the kept terms stay: every page's text is never read
