@@ -29,6 +29,7 @@ import { sourceCopies } from './output/source-copies.js';
 import { writePageFile } from './output/write-page.js';
 import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
 import { agentFiles, type MadeMarkdown } from './agents/llms-files.js';
+import { skillFiles } from './agents/skill-files.js';
 import { LlmsFullEntries } from './agents/llms-entries.js';
 import type { RenderInit, RenderTask, RenderTaskResult } from './pool/render-task.js';
 import { usesMath, usesMermaid } from './pool/page-features.js';
@@ -387,6 +388,9 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     for (const [p, c] of media.files()) files.set(p, c);
     // After the pages: llms-full.txt is made of their Markdown files.
     for (const [p, c] of await agentFiles(model, root, fileSet, outDir, plan.api.endpoints.map((e) => e.file), markdownTexts, llmsEntries)) files.set(p, c);
+    const skills = await skillFiles(root, fileSet, model.baseUrl);
+    diagnostics.push(...skills.diagnostics);
+    for (const [p, c] of skills.files) files.set(p, c);
     // Last: the site's own files never take the place of one Quire writes, and go through
     // the checks for content a browser would run (output/source-copies.ts).
     // A repository file another step already copies as is (its own llms.txt, an API document) is no collision.

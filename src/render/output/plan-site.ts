@@ -25,6 +25,7 @@ import { redirectStubs } from './redirect-pages.js';
 import { walkFiles, type SkippedLink } from './walk-files.js';
 import { readConfinedText } from '../source/confined-path.js';
 import { MAX_DEPTH, MINTIGNORE, readMintIgnore } from '../source/mint-ignore.js';
+import { SKILL_FILE } from '../agents/skill-files.js';
 import type { SourceFacts } from '../source/source-facts.js';
 import { sourceFactsOf } from '../cache/source-memo.js';
 
@@ -112,7 +113,8 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   for (const f of files) {
     if (!PAGE_FILE.test(f) || f.startsWith('snippets/')) continue;
     const page = f.replace(PAGE_FILE, '');
-    if (!inNav.has(page) && REPO_FILES.test(f)) continue;
+    // A root skill.md is the site's agent skill, served as it is (agents/skill-files.ts), not a page.
+    if (!inNav.has(page) && (REPO_FILES.test(f) || f === SKILL_FILE)) continue;
     // x.mdx wins over x.md
     if (!pageFiles.has(page) || f.endsWith('.mdx')) pageFiles.set(page, f);
   }
