@@ -55,8 +55,8 @@ function components(rel: string): string[] | null {
   return normal.split('/').filter((c) => c !== '' && c !== '.');
 }
 
-/** Walks `rel` from the real root: the real absolute path of the file, or why there is none. */
-async function walk(root: string, rel: string): Promise<{ file: string } | ConfinedReason> {
+/** Walks `rel` from the real root: the real absolute path of the file (or folder), or why there is none. */
+async function walk(root: string, rel: string, folder = false): Promise<{ file: string } | ConfinedReason> {
   const queue = components(rel);
   if (!queue) return 'outside';
   let current = root;
@@ -82,7 +82,7 @@ async function walk(root: string, rel: string): Promise<{ file: string } | Confi
       continue;
     }
     if (queue.length > 0 && !stats.isDirectory()) return 'missing';
-    if (queue.length === 0 && !stats.isFile()) return 'not-a-file';
+    if (queue.length === 0 && !(folder ? stats.isDirectory() : stats.isFile())) return 'not-a-file';
     current = next;
   }
   return current === root ? 'not-a-file' : { file: current };
@@ -94,6 +94,17 @@ async function walk(root: string, rel: string): Promise<{ file: string } | Confi
  */
 export async function confinedFile(root: string, rel: string): Promise<string> {
   const found = await walk(realpathSync.native(resolve(root)), rel);
+  if (typeof found === 'string') throw new ConfinedPathError(rel, found);
+  return found.file;
+}
+
+/**
+ * The real absolute path of the folder `rel` names inside `root`, reached as confinedFile
+ * reaches a file (a link inside the root is followed, one out of it is refused).
+ * @throws ConfinedPathError when it leads outside, does not exist or is not a folder.
+ */
+export async function confinedFolder(root: string, rel: string): Promise<string> {
+  const found = await walk(realpathSync.native(resolve(root)), rel, true);
   if (typeof found === 'string') throw new ConfinedPathError(rel, found);
   return found.file;
 }

@@ -5,7 +5,7 @@
  * served unlisted without the frontmatter the discovery needs.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
@@ -94,6 +94,39 @@ describe("a site's own skill.md", () => {
     expect(read('bare-out', 'skill.md')).toBe(bare);
     expect(outFiles('bare-out').some((f) => f.startsWith('.well-known/skills') || f.startsWith('.well-known/agent-skills'))).toBe(false);
     expect(report.diagnostics).toContainEqual({ severity: 'warning', file: 'skill.md', message: 'skill.md has no `name` and `description` in YAML frontmatter at its top: served as it is, not listed by /.well-known/skills/' });
+  });
+
+  it('lists the skills of .mintlify/skills/ beside it, through a link inside the repository, and refuses one out of it', async () => {
+    const root = join(tmp.path, 'many');
+    const skill = (name: string, extra = '') => `---\nname: ${name}\ndescription: The ${name} skill.${extra}\n---\n\n# ${name}\n`;
+    writeFiles(root, {
+      'docs.json': JSON.stringify({ name: 'Acme', navigation: { groups: [{ group: 'Docs', pages: ['index'] }] } }),
+      'index.mdx': '---\ntitle: Home\n---\n\nWelcome.\n',
+      'skill.md': SKILL,
+      'skills/refunds/SKILL.md': skill('Refunds'),
+      'skills/copy/SKILL.md': SKILL,
+      'skills/other/SKILL.md': SKILL.replace('Take payments', 'Take other payments'),
+      'skills/admin/SKILL.md': skill('Admin', '\ngroups: ["admin"]'),
+      'skills/notes.txt': 'not a skill',
+    });
+    mkdirSync(join(root, '.mintlify'));
+    symlinkSync('../skills', join(root, '.mintlify/skills'));
+    writeFileSync(join(tmp.path, 'outside-skill.md'), skill('Outside'));
+    mkdirSync(join(root, 'skills/outside'));
+    symlinkSync(join(tmp.path, 'outside-skill.md'), join(root, 'skills/outside/SKILL.md'));
+    const report = await exportSite({ root, outDir: join(tmp.path, 'many-out'), workers: 0 });
+    const index = JSON.parse(read('many-out', '.well-known/skills/index.json')) as { skills: { name: string }[] };
+    expect(index.skills.map((s) => s.name)).toEqual(['acme-payments', 'refunds']);
+    expect(read('many-out', '.well-known/agent-skills/refunds/SKILL.md')).toBe(skill('Refunds'));
+    expect(read('many-out', 'skill.md')).toBe(SKILL);
+    const out = outFiles('many-out');
+    // (skills/ itself is a folder of the site: its files are published as pages are, as Mintlify does.)
+    expect(out.filter((f) => f.startsWith('.well-known/') && (f.includes('admin') || f.includes('outside')))).toEqual([]);
+    const messages = report.diagnostics.map((d) => `${d.file}: ${d.message}`);
+    expect(messages).toContain('.mintlify/skills/admin/SKILL.md: .mintlify/skills/admin/SKILL.md is restricted to user groups (`groups` in its frontmatter): a static export has no signed-in readers, so it is not published');
+    expect(messages).toContain('.mintlify/skills/outside/SKILL.md: ".mintlify/skills/outside/SKILL.md" leads outside the docs folder (through ".." or a symbolic link) and is not read; the skill is not published');
+    // The root skill copied into the folder is the same skill; another file of the same name is not listed.
+    expect(messages.filter((m) => m.includes('as a skill listed before it'))).toEqual(['.mintlify/skills/other/SKILL.md: .mintlify/skills/other/SKILL.md is named "acme-payments" as a skill listed before it: not listed again']);
   });
 
   it('slugs names as URL-safe', () => {
