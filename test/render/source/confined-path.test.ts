@@ -2,11 +2,11 @@
  * The confined reader: paths of the docs folder resolve inside it or are refused, links
  * out of it are refused whether their target exists or not, and nothing outside is read.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfinedPathError, confinedFile, readConfinedText, relativeInside } from '../../../src/render/source/confined-path.js';
+import { ConfinedPathError, confinedFile, confinedFolder, readConfinedText, relativeInside } from '../../../src/render/source/confined-path.js';
 
 let base: string;
 let root: string;
@@ -72,6 +72,14 @@ describe('confined reads', () => {
     expect(await reasonOf('page.mdx/x')).toBe('missing');
     expect(await reasonOf('snippets')).toBe('not-a-file');
     expect(await reasonOf('snippets/loop-a.mdx')).toBe('outside');
+  });
+
+  it('reaches folders as files: through links inside, never out', async () => {
+    const folder = (rel: string) => confinedFolder(root, rel).then((f) => f, (err: ConfinedPathError) => err.reason);
+    expect(await folder('snippets/inside-dir')).toBe(join(realpathSync(root), 'snippets', 'shared'));
+    expect(await folder('snippets/dir-out')).toBe('outside');
+    expect(await folder('page.mdx')).toBe('not-a-file');
+    expect(await folder('snippets/none')).toBe('missing');
   });
 
   it('maps absolute paths inside the root to relative ones, and refuses others', async () => {
