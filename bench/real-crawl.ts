@@ -19,7 +19,7 @@ const site = findSites([root]).sites[0];
 if (!site) throw new Error(`${root}: no docs.json or mint.json in it or one level down`);
 const config = readConfig(site);
 const nav = navigationPages(site.root, config);
-const source = readSourceSite(site.root, config, nav.generated, nav.apiFields);
+const source = await readSourceSite(site.root, config, nav.generated, nav.apiFields);
 const crawl = crawlOutput(out, source);
 // The navigation's pages the output lacks (`p.html` or `p/index.html`), as bench:real counts them.
 const written = (page: string) => ['.html', '/index.html'].some((ext) => existsSync(join(out, `${page.replace(/\/+$/, '') || 'index'}${ext}`)));

@@ -45,7 +45,7 @@ async function benchSite(site: Site, work: string): Promise<SiteResult> {
   if (!cold.report) return result;
   result.written = cold.report.pagesRendered;
   result.kinds = diagnosticKinds(cold.report.diagnostics);
-  const source = readSourceSite(root, config, nav.generated, nav.apiFields);
+  const source = await readSourceSite(root, config, nav.generated, nav.apiFields);
   const files = new Set(cold.report.files);
   for (const page of nav.pages) if (!writtenPage(files, page)) result.notWritten.push({ page, verdict: source.hasPage(page) ? 'quire' : 'source' });
   for (const page of nav.generated) if (!writtenPage(files, page)) result.notWritten.push({ page, verdict: 'quire' });

@@ -5,9 +5,8 @@
  * the files Mintlify serves at their path, the API pages it generates, the redirects of
  * docs.json (with `:param`, `:slug*` and partial wildcards, chains followed) and the anchor ids of each page.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import ignore from 'ignore';
-import { DEFAULT_IGNORED, MINTIGNORE } from '../../src/render/source/mint-ignore.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readMintIgnore } from '../../src/render/source/mint-ignore.js';
 import { join, posix } from 'node:path';
 import { sourceAnchors } from './source-anchors.js';
 
@@ -53,12 +52,12 @@ export function listFiles(dir: string): string[] {
 
 /**
  * The files of the source Mintlify publishes: its `.mintignore` over Mintlify's defaults
- * left out, as organize/mintignore.mdx says (a link into one is broken on Mintlify too).
+ * left out (the export's own reading of it), as organize/mintignore.mdx says: a link into one
+ * is broken on Mintlify too.
  */
-function publishedFiles(root: string): string[] {
-  const file = join(root, MINTIGNORE);
-  const matcher = ignore({ ignorecase: false }).add(DEFAULT_IGNORED).add(existsSync(file) ? readFileSync(file, 'utf8') : '');
-  return listFiles(root).filter((f) => !matcher.ignores(f));
+async function publishedFiles(root: string): Promise<string[]> {
+  const ignored = await readMintIgnore(root);
+  return listFiles(root).filter((f) => !ignored(f, false));
 }
 
 interface Rule {
@@ -132,8 +131,8 @@ function splitsInto(rest: string, fields: string[]): boolean {
 /** Redirect hops followed before giving up on a chain (a cycle, or one this long, is a mistake). */
 const MAX_HOPS = 10;
 
-export function readSourceSite(root: string, config: Record<string, unknown>, generated: string[], apiFields: ReadonlyMap<string, string[]> = new Map()): SourceSite {
-  const files = new Set(publishedFiles(root));
+export async function readSourceSite(root: string, config: Record<string, unknown>, generated: string[], apiFields: ReadonlyMap<string, string[]> = new Map()): Promise<SourceSite> {
+  const files = new Set(await publishedFiles(root));
   const pageFiles = new Map<string, string>();
   for (const f of files) {
     if (!/\.mdx?$/.test(f) || f.startsWith('snippets/')) continue;

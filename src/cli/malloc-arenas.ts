@@ -1,8 +1,9 @@
 /**
  * How many malloc arenas the `quire` process runs with. glibc gives each thread that
  * allocates while another holds an arena an arena of its own (up to 8 per core), and keeps
- * what a thread freed in that arena: an export runs an export thread, render threads (and
- * then a light-page thread), a Twoslash thread and a sandbox thread, and memory the short-lived ones
+ * what a thread freed in that arena: an export runs an export thread, render threads, a
+ * Twoslash thread and a sandbox thread (when this was measured, also a short-lived light-page
+ * thread, since dropped: render-threads.ts), and memory the short-lived ones
  * freed stayed resident to the end of the export, ~100 MB of Mintlify's docs' peak RSS that
  * no V8 heap accounted for. With two arenas the threads reuse each other's freed memory:
  * Mintlify's docs cold, 2026-11-28, alternated rounds on a loaded 2-core host: peak RSS 522,

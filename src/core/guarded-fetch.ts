@@ -70,9 +70,6 @@ export class OutboundFetchError extends Error {
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-// Parsed in a module of its own, which the CLI and the config schema load without HTTP and DNS.
-export { parseAllowEntry };
-
 interface CompiledAllow {
   hosts: Set<string>;
   ranges: [Address, number][];

@@ -92,9 +92,9 @@ describe('the real-site crawler', () => {
     expect(nav.unresolved).toEqual([]);
   });
 
-  it('passes every working reference and classifies each broken one', () => {
+  it('passes every working reference and classifies each broken one', async () => {
     const nav = navigationPages(source, CONFIG);
-    const result = crawlOutput(out, readSourceSite(source, CONFIG, nav.generated, nav.apiFields));
+    const result = crawlOutput(out, await readSourceSite(source, CONFIG, nav.generated, nav.apiFields));
     expect(result.htmlFiles).toBe(7);
     const verdicts = result.broken.map((b) => `${b.verdict} ${b.missing} ${b.target} x${b.count}`).sort();
     expect(verdicts).toEqual(

@@ -7,7 +7,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardedFetch, OutboundFetchError, parseAllowEntry, refusedRange } from '../../src/core/guarded-fetch.js';
+import { guardedFetch, OutboundFetchError, refusedRange } from '../../src/core/guarded-fetch.js';
+import { parseAllowEntry } from '../../src/core/allow-entry.js';
 
 let server: Server;
 let base: string;

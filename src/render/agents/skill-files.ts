@@ -69,7 +69,7 @@ async function readSkill(root: string, rel: string, warn: (file: string, message
   return { bytes };
 }
 
-/** The `SKILL.md` files of `.mintlify/skills/<skill>/`, in name order; none when the folder is missing. */
+/** The `SKILL.md` paths of `.mintlify/skills/<skill>/`, in name order (readSkill reaches each); none when the folder is missing. */
 async function folderSkills(root: string, warn: (file: string, message: string) => void): Promise<string[]> {
   let folder: string;
   try {
@@ -81,18 +81,7 @@ async function folderSkills(root: string, warn: (file: string, message: string) 
   }
   const names = (await readdir(folder)).filter((n) => !n.startsWith('.')).sort();
   if (names.length > MAX_SKILLS) warn(SKILLS_FOLDER, `${SKILLS_FOLDER} holds ${names.length} entries: the first ${MAX_SKILLS} are read, ${names.slice(MAX_SKILLS, MAX_SKILLS + 3).join(', ')}... are not published`);
-  const files: string[] = [];
-  for (const name of names.slice(0, MAX_SKILLS)) {
-    const rel = `${SKILLS_FOLDER}/${name}/SKILL.md`;
-    try {
-      await confinedFile(root, rel);
-      files.push(rel);
-    } catch (err) {
-      if (!(err instanceof ConfinedPathError)) throw err;
-      if (err.reason === 'outside') warn(rel, `${err.message}; the skill is not published`);
-    }
-  }
-  return files;
+  return names.slice(0, MAX_SKILLS).map((name) => `${SKILLS_FOLDER}/${name}/SKILL.md`);
 }
 
 /**
@@ -117,7 +106,15 @@ export async function skillFiles(root: string, sourceFiles: ReadonlySet<string>,
     if (skill) files.set(SKILL_FILE, skill.bytes);
     add(skill, SKILL_FILE);
   }
-  for (const rel of await folderSkills(root, warn)) add(await readSkill(root, rel, warn), rel);
+  for (const rel of await folderSkills(root, warn)) {
+    try {
+      add(await readSkill(root, rel, warn), rel);
+    } catch (err) {
+      // An entry with no SKILL.md (a file, an empty folder) is no skill; one that leads out is refused.
+      if (!(err instanceof ConfinedPathError)) throw err;
+      if (err.reason === 'outside') warn(rel, `${err.message}; the skill is not published`);
+    }
+  }
   if (listed.length === 0) return { files, diagnostics };
   const site = baseUrl ? baseUrl.replace(/\/+$/, '') : '';
   files.set('.well-known/skills/index.json', `${JSON.stringify({ skills: listed.map(({ name, description }) => ({ name, description, files: ['SKILL.md'] })) }, null, 2)}\n`);
