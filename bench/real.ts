@@ -35,7 +35,8 @@ function writtenPage(files: Set<string>, page: string): boolean {
 async function benchSite(site: Site, work: string): Promise<SiteResult> {
   const root = join(work, 'source');
   // Never edit the fetched site: the warm run changes a page of this copy.
-  cpSync(site.root, root, { recursive: true, filter: (src) => !/[/\\](?:\.git|node_modules)$/.test(src) });
+  // verbatimSymlinks: a relative link inside the site (Mintlify's .mintlify/skills -> ../skills) stays one, not an absolute link back into the original.
+  cpSync(site.root, root, { recursive: true, verbatimSymlinks: true, filter: (src) => !/[/\\](?:\.git|node_modules)$/.test(src) });
   const config = readConfig({ ...site, root });
   const nav = navigationPages(root, config);
   const out = join(work, 'out');
