@@ -31,11 +31,11 @@ import { markdownFile, pageMarkdownFile } from './agents/markdown-file.js';
 import { agentFiles, type MadeMarkdown } from './agents/llms-files.js';
 import { skillFiles } from './agents/skill-files.js';
 import { LlmsFullEntries } from './agents/llms-entries.js';
-import type { RenderInit, RenderTask, RenderTaskResult } from './pool/render-task.js';
+import type { RenderInit, RenderTask, RenderTaskResult, ThreadStart } from './pool/render-task.js';
 import { usesMath, usesMermaid } from './pool/page-features.js';
-import type { WorkerPool } from './pool/worker-pool.js';
-import { budgetOf, pageKinds, renderMisses } from './pool/render-pages.js';
-import type { WarmUp } from './highlight/warm-up.js';
+import type { OwnTask, WorkerPool } from './pool/worker-pool.js';
+import { budgetOf, DEFAULT_PAGE_TIMEOUT_MS, pageKinds, renderMisses } from './pool/render-pages.js';
+import type { HighlightThread } from './pool/highlight-thread.js';
 import type { PageCache } from './cache/page-cache.js';
 import { appendEntry, type PackTarget } from './cache/page-pack.js';
 import type { HighlightPacks } from './cache/highlight-pack.js';
@@ -101,14 +101,25 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     options.onProgress({ phase, pagesDone, pagesTotal });
   };
   progress('scan', 0, 0);
-  // A cold export renders every page: its render threads warm their highlighter with the
-  // languages of the site's fences while this thread goes on with the scan (highlight/warm-up.ts).
-  // Their Twoslash blocks are typed meanwhile in a short-lived thread of their own (pool/twoslash-thread.ts).
-  // What finds them is loaded only then: a warm export does not warm up.
+  // A cold export renders every page: the code blocks the scan finds are highlighted in a thread
+  // of their own, once for all render threads, from the end of the scan on, while they render the
+  // rest of their pages (pool/highlight-thread.ts). Their Twoslash blocks are typed meanwhile in a
+  // short-lived thread of their own (pool/twoslash-thread.ts). What finds them is loaded only then:
+  // a warm export's few pages highlight their blocks in their render thread.
   let warm: Parameters<typeof planSite>[4];
+  let highlighter: HighlightThread | undefined;
   if (cold && early) {
-    const [{ fenceSamples }, { siteTwoslashBlocks }] = await Promise.all([import('./highlight/fence-samples.js'), import('./highlight/twoslash-blocks.js')]);
-    warm = (sources) => early.prepare({ warm: fenceSamples(sources.values()), twoslash: siteTwoslashBlocks(sources.values()) } satisfies WarmUp);
+    const [{ siteTwoslashBlocks }, { siteCodeBlocks }, { HighlightThread }] = await Promise.all([
+      import('./highlight/twoslash-blocks.js'), import('./highlight/site-blocks.js'), import('./pool/highlight-thread.js'),
+    ]);
+    // A block may stall it half a page's time budget: then the render threads highlight for themselves.
+    const thread = (highlighter = new HighlightThread((options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS) / 2));
+    warm = (sources) => {
+      const twoslash = siteTwoslashBlocks(sources.values());
+      thread.send(siteCodeBlocks(sources));
+      const links = thread.connect(early.size);
+      early.prepare(((i: number) => ({ task: { start: true, twoslash, highlight: links[i] } satisfies ThreadStart, transfer: [links[i].port] })) satisfies OwnTask);
+    };
   }
   const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : []), ...(options.workDir ? [resolve(options.workDir)] : [])], outbound, warm, cacheDir);
   const tasks = selectTasks(plan, options.paths);
@@ -186,6 +197,7 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
       const source = task.file ? plan.sources.get(task.file) : undefined;
       if (source) task.source = source;
     }
+    highlighter?.order(list.flatMap((t) => (t.file ? [t.file] : [])));
     if (rendered === 0) {
       pagePack = cache?.runPack();
       highlights?.load();
@@ -427,6 +439,7 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   } finally {
     // Not while a render thread may still append to the cache's pack, which the caller closes next.
     await rendering?.catch(() => undefined);
+    await highlighter?.close();
     await search?.close();
     await Promise.allSettled([...pageWrites, ...shardWrites]);
   }

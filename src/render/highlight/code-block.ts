@@ -19,6 +19,7 @@ import { tokenClass, tokenStyle } from './token-classes.js';
 import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
 import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { runTwoslash } from './twoslash.js';
+import { lostBlock, remoteHighlight } from './remote-highlight.js';
 
 export type HighlightCache = NonNullable<PageContext['highlightCache']>;
 
@@ -62,7 +63,7 @@ const byText = new WeakMap<HighlightCache, Map<string, string>>();
  * render thread's 1000 pages.
  */
 export function highlightPre(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, cache?: HighlightCache, onPlain?: (reason: string) => void, onNoTypes?: (reason: string) => void): string {
-  if (!cache) return highlight(h, code, lang, meta, onPlain, onNoTypes);
+  if (!cache) return highlightHere(h, code, lang, meta, onPlain, onNoTypes);
   let seen = byText.get(cache);
   if (!seen) byText.set(cache, (seen = new Map<string, string>()));
   // A flat copy (join): `code` is often a slice of the page's source, and a key built by
@@ -74,7 +75,7 @@ export function highlightPre(h: HighlighterCore | null, code: string, lang: stri
   html = cache.get(key);
   if (html === undefined) {
     let plain = false;
-    html = highlight(
+    html = highlightHere(
       h, code, lang, meta,
       (reason) => {
         plain = true;
@@ -134,7 +135,30 @@ function preClass(meta: CodeMeta, marks: Map<number, Set<LineMark>>): string {
   return cls;
 }
 
-function highlight(h: HighlighterCore | null, source: string, lang: string | null | undefined, metaText: string | null | undefined, onPlain?: (reason: string) => void, onNoTypes?: (reason: string) => void): string {
+/**
+ * A block highlighted by the export's highlight thread when this render thread is connected
+ * to one (remote-highlight.ts), else here. Twoslash blocks are drawn here, with the types
+ * typed for this thread. When the highlight thread had ended before drawing a block whose
+ * grammar this thread has not loaded, the block is plain text here and its page is drawn
+ * again (pool/render-task.ts) with the grammars loaded.
+ */
+function highlightHere(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, onPlain?: (reason: string) => void, onNoTypes?: (reason: string) => void): string {
+  const id = languageId(lang);
+  const remote = id && !meta?.includes('twoslash') ? remoteHighlight(lang!, meta ?? '', code) : undefined;
+  if (!remote) return highlightBlock(h, code, lang, meta, onPlain, onNoTypes);
+  if ('html' in remote) {
+    if (remote.plain !== undefined) onPlain?.(remote.plain);
+    return remote.html;
+  }
+  if (h?.getLoadedLanguages().includes(id!)) return highlightBlock(h, code, lang, meta, onPlain, onNoTypes);
+  // Told as plain, so that it is not remembered; the page is drawn again (its warning goes with this drawing).
+  lostBlock();
+  onPlain?.(remote.lost);
+  return highlightBlock(null, code, lang, meta);
+}
+
+/** The `<pre>` of a block highlighted with `h` (plain text when `h` lacks its language). */
+export function highlightBlock(h: HighlighterCore | null, source: string, lang: string | null | undefined, metaText: string | null | undefined, onPlain?: (reason: string) => void, onNoTypes?: (reason: string) => void): string {
   const meta = parseCodeMeta(metaText);
   const { code, marks } = readNotation(source);
   const typed = meta.twoslash && h && lang && onNoTypes ? runTwoslash(h, code, lang, { 'data-lang': lang, tabindex: '0', class: preClass(meta, marks) }, (n) => lineClass(n, meta, marks)) : undefined;

@@ -95,8 +95,8 @@ export function blockLanguages(lang: string, code: string): string[] {
  * grammar's compiled rules. Loaded one by one (mdx first, then the 20 languages it
  * embeds), markdown and mdx were rebuilt once per language: on Mintlify's docs ~1 s of a
  * render thread's CPU walking their rules again, and their patterns translated again.
- * (A language loaded by a later call still has Shiki reload them: the warm-up loads the
- * languages of the site's fences in one call.)
+ * (A language loaded by a later call still has Shiki reload them: the highlight thread
+ * loads the languages of the site's fences in one call, pool/highlight-worker.ts.)
  */
 export async function ensureLanguages(langs: Iterable<string>): Promise<HighlighterCore> {
   const h = await getHighlighter();

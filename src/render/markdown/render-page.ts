@@ -13,11 +13,12 @@ import { PageRenderer } from './page-renderer.js';
 import { MarkdownWriter } from '../agents/page-markdown.js';
 import { threadSandbox } from '../sandbox/component-sandbox.js';
 import { literalLinesMessage, parsePage } from './parse.js';
+import { drawnRemotely } from '../highlight/remote-highlight.js';
 
-/** Adds the fence languages of `tree` to `into`; true when a JavaScript/TypeScript block asks for `twoslash`. */
+/** Adds the fence languages of `tree` to `into`, but of blocks the export's highlight thread draws (highlight/remote-highlight.ts). */
 function collectLanguages(tree: Root, into: Set<string>): void {
   const visit = (n: Nodes) => {
-    if (n.type === 'code' && n.lang) for (const lang of blockLanguages(n.lang, n.value)) into.add(lang);
+    if (n.type === 'code' && n.lang && !drawnRemotely(n.lang, n.meta, n.value)) for (const lang of blockLanguages(n.lang, n.value)) into.add(lang);
     if ('children' in n) for (const c of n.children as Nodes[]) visit(c);
   };
   visit(tree);

@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
-import { blockLanguages, ensureLanguages } from '../highlight/index.js';
+import { blockLanguages, ensureLanguages, getHighlighter } from '../highlight/index.js';
+import { remoteAlive } from '../highlight/remote-highlight.js';
 import { fillUi, uiStrings } from '../layout/ui-strings.js';
 import { codeSamples } from './code-samples.js';
 import { loadRenderDocument } from './document-cache.js';
@@ -75,7 +76,8 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const description = plainDescription(found.op.description);
 
   const samples = codeSamples(model, spec.examples ?? ctx.config.api?.examples);
-  const highlighter = await ensureLanguages(['json', 'xml', 'yaml', ...samples.filter((s) => !s.generated).flatMap((s) => blockLanguages(s.lang, s.code))]);
+  // With a highlight thread the examples are highlighted there (highlight/remote-highlight.ts).
+  const highlighter = remoteAlive() ? await getHighlighter() : await ensureLanguages(['json', 'xml', 'yaml', ...samples.filter((s) => !s.generated).flatMap((s) => blockLanguages(s.lang, s.code))]);
   const cache = ctx.highlightCache;
 
   const deprecated = found.op.deprecated === true

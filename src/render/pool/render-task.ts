@@ -25,7 +25,8 @@ import { usesMath, usesMermaid } from './page-features.js';
 import type { PackTarget } from '../cache/page-pack.js';
 import { useEngineCode } from '../cache/engine-version.js';
 import { settleTypedAhead } from './twoslash-thread.js';
-import { twoslashBlocks } from '../highlight/twoslash-blocks.js';
+import { twoslashBlocks, type TwoslashBlock } from '../highlight/twoslash-blocks.js';
+import { losses, type HighlightLink } from '../highlight/remote-highlight.js';
 
 export interface RenderTask {
   page: string;
@@ -76,6 +77,18 @@ export interface RenderTaskResult {
  * cache can render while the main thread still makes it (export-run.ts).
  */
 export type BodyModel = Pick<SiteModel, 'config' | 'navigation' | 'deployment' | 'pages'>;
+
+/**
+ * What a cold export sends each render thread once its scan is done, ahead of the pages
+ * (WorkerPool.prepare; answered with no result).
+ */
+export interface ThreadStart {
+  start: true;
+  /** The site's Twoslash blocks, typed ahead in a thread of their own (twoslash-thread.ts). */
+  twoslash?: TwoslashBlock[];
+  /** The export's highlight thread, which highlights this thread's code blocks (highlight-thread.ts). */
+  highlight?: HighlightLink;
+}
 
 export interface RenderInit {
   model: BodyModel;
@@ -159,7 +172,10 @@ export function createRenderer(init: RenderInit) {
     let rendered: RenderedPage;
     let sources = new Map<string, string>();
     try {
+      const lost = losses();
       ({ rendered, sources } = await renderBody(task));
+      // A block was left plain because the highlight thread ended meanwhile: drawn again, grammars loaded here.
+      if (losses() !== lost) ({ rendered, sources } = await renderBody(task));
     } catch (err) {
       rendered = failedBody(init, task, `could not render ${task.page}: ${(err as Error).message}`);
     }

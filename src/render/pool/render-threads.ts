@@ -15,10 +15,11 @@
  * the grammars and 3.1-3.3 s on the first block of each language (Shiki translating and
  * V8 compiling the patterns of the rules first used), against ~15 s for the whole
  * export's rendering; with two threads that export took 19 s wall and 33.6 s of CPU
- * against ~17 s and ~24 s with one (issue 21, 2026-11-28). A cold export's threads now pay the
- * modules and the grammars while the main thread loads its own modules and scans the site
- * (export-site.ts, highlight/warm-up.ts): that hides the wait, not the CPU. Rendering on the main thread when it idles
- * would pay the same warm-up there and lose the per-page budgets (nothing preempts it).
+ * against ~17 s and ~24 s with one (issue 21, 2026-11-28). A cold export's threads now load
+ * their modules while the main thread loads its own modules and scans the site
+ * (export-site.ts), and the grammars warm once, in the export's highlight thread
+ * (highlight-thread.ts), not in each render thread. Rendering on the main thread when it
+ * idles would lose the per-page budgets (nothing preempts it).
  * A second, short-lived thread for "light" pages (only cheap grammars, no import) while
  * the first warmed up was tried (2026-11-28) and dropped once that warm-up had shrunk: in
  * alternated `quire export` runs without it, Continue's docs took 4.5-5.0 s and 6.5-7.2 s

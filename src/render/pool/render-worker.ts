@@ -4,16 +4,17 @@
  * scanned), then renders one page per message and answers with the result (or the
  * error message). Pages render one at a time, in the order they came: the pool sends
  * the next one before this one is done (worker-pool.ts) and matches answers by order.
- * A warm-up (highlight/warm-up.ts, sent by WorkerPool.prepare) takes its turn like a
- * page and is answered with no result; the Twoslash blocks it names start being typed at
- * once, in a thread of their own (twoslash-thread.ts).
+ * A cold export's start (ThreadStart, sent by WorkerPool.prepare once the site is
+ * scanned) takes its turn like a page and is answered with no result; the Twoslash blocks
+ * it names start being typed at once, in a thread of their own (twoslash-thread.ts), and
+ * the code blocks are highlighted by the export's highlight thread it links this one to.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createRenderer, type RenderInit, type RenderTask } from './render-task.js';
+import { createRenderer, type RenderInit, type RenderTask, type ThreadStart } from './render-task.js';
 import { getHighlighter } from '../highlight/highlighter.js';
-import { warmHighlighter, type WarmUp } from '../highlight/warm-up.js';
 import { releaseTwoslash } from '../highlight/twoslash.js';
 import { stopTypingAhead, typeAhead } from './twoslash-thread.js';
+import { connectHighlightThread } from '../highlight/remote-highlight.js';
 
 // The thread runs at normal priority unless the operator lowered it (`renderNice`):
 // the pool sets that before this module loads (worker-pool.ts).
@@ -27,15 +28,16 @@ parentPort!.postMessage({ ready: true });
 
 const failed = (err: unknown) => parentPort!.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) });
 
-parentPort!.on('message', (msg: RenderTask | WarmUp | { init: RenderInit } | { release: 'twoslash' }) => {
+parentPort!.on('message', (msg: RenderTask | ThreadStart | { init: RenderInit } | { release: 'twoslash' }) => {
   if ('init' in msg) {
     render = createRenderer(msg.init);
     return;
   }
-  if ('warm' in msg) {
+  if ('start' in msg) {
     // At once, not after the pages sent before: TypeScript types in its own thread meanwhile.
     if (msg.twoslash) typeAhead(msg.twoslash);
-    rendering = rendering.then(() => warmHighlighter(msg.warm).then(() => parentPort!.postMessage({ ok: true }), failed));
+    if (msg.highlight) connectHighlightThread(msg.highlight);
+    rendering = rendering.then(() => parentPort!.postMessage({ ok: true }));
     return;
   }
   if ('release' in msg) {

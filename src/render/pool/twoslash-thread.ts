@@ -4,9 +4,9 @@
  * it, parsing the DOM library, the checker) and ~150 MB of heap, most of it garbage once the
  * blocks are typed: in the render thread that heap stayed committed to the end of the export,
  * where its peak memory is (issue 21: Mintlify's docs, one distinct Twoslash block, ~80 MB
- * of peak RSS). Started when the export sends the render thread its warm-up (the site's
+ * of peak RSS). Started when the export sends the render thread its start (the site's
  * blocks, found by the scan: highlight/twoslash-blocks.ts), this thread types them while the
- * render thread warms its grammars and renders other pages, hands each result in
+ * render thread renders other pages, hands each result in
  * (highlight/twoslash.ts addTypedBlock) and ends once it has typed them all, its heap gone
  * with it.
  *

@@ -15,7 +15,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type TransferListItem } from 'node:worker_threads';
 
 interface Pending<R> {
   task: unknown;
@@ -131,6 +131,9 @@ function withNice(file: WorkerFile, nice: number): WorkerFile {
   return { entry: `${lower}import(${href}).catch((err) => { setImmediate(() => { throw err; }); });`, eval: true };
 }
 
+/** A task of one worker's own (WorkerPool.prepare), made for its index, with what moves to it. */
+export type OwnTask = (index: number) => { task: unknown; transfer: TransferListItem[] };
+
 export class WorkerPool<T, R> {
   private readonly slots: Slot<R>[] = [];
   private readonly queue: Pending<R>[] = [];
@@ -224,18 +227,22 @@ export class WorkerPool<T, R> {
 
   /**
    * Sends `task` to each worker running now, after what it was sent already: work a
-   * worker does ahead of its tasks (a render thread's warm-up, highlight/warm-up.ts). It
+   * worker does ahead of its tasks (a cold export's ThreadStart, pool/render-task.ts). It
    * runs under a task's time and heap limits, so it can stall nothing: a worker it takes
    * past them is replaced like any other (no task fails for it). Its answer is dropped.
+   * Given a function, each worker gets the task it makes for the worker's index, and the
+   * transferables it names move to that worker.
    */
   prepare(task: unknown): void {
     const ignore = () => {};
-    for (const slot of this.slots) {
+    this.slots.forEach((slot, i) => {
       if (this.failure) return;
-      slot.sent.push({ task, resolve: ignore, reject: ignore });
-      slot.worker.postMessage(task);
+      // A task of each worker's own, with what moves to it (a port).
+      const own = typeof task === 'function' ? (task as OwnTask)(i) : { task, transfer: [] };
+      slot.sent.push({ task: own.task, resolve: ignore, reject: ignore });
+      slot.worker.postMessage(own.task, own.transfer);
       this.next(slot);
-    }
+    });
   }
 
   /** Sends `message` to every worker running now, after the tasks already sent to it. */

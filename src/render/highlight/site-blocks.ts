@@ -1,0 +1,107 @@
+/**
+ * The code blocks of a site's pages as the renderer will ask for them (language and meta
+ * as written, the code), read on the export's main thread from the sources the scan has
+ * just read, so that the highlight thread (pool/highlight-thread.ts) can highlight them
+ * before their pages render. Only lines are scanned: a block read differently from the
+ * Markdown parser (a fence in a block quote, a list item's indentation) is simply not
+ * ready when its page renders, and is highlighted then. Twoslash blocks are left out: the
+ * render thread draws them with the types typed for it (pool/twoslash-thread.ts), and
+ * twoslash-blocks.ts finds them with the same scan.
+ */
+
+/** A fenced block: its language and meta as the Markdown parser gives them ('' for none), and its code. */
+export type SiteBlock = [lang: string, meta: string, code: string];
+
+/** Blocks sent ahead at most, and their characters at most (a site beyond is highlighted as its pages render). */
+export const MAX_SITE_BLOCKS = 50_000;
+export const MAX_SITE_BLOCK_CHARS = 64 * 2 ** 20;
+
+const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})[ \t]*(([^\s`{]*).*)$/;
+
+/**
+ * A fenced block: its language (lower case, as written up to a space or `{`; '' for none),
+ * its info string (what follows the marker, leading spaces off), the opener's indentation,
+ * and its lines [from, to) of `lines`.
+ */
+export interface Fence {
+  lang: string;
+  info: string;
+  indent: string;
+  lines: string[];
+  from: number;
+  to: number;
+}
+
+/** The fenced blocks of `source` (Markdown or MDX), in order. */
+export function* fences(source: string): Generator<Fence> {
+  // Most pages of most sites have no fence: skip them without splitting them into lines.
+  if (!source.includes('```') && !source.includes('~~~')) return;
+  const lines = source.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE_OPEN.exec(lines[i]);
+    if (!open) continue;
+    const [, indent, marker, info, name] = open;
+    // A backtick in a backtick fence's info string makes the line no fence (CommonMark).
+    if (marker[0] === '`' && info.includes('`')) continue;
+    // The block ends at a line of the same marker at least as long (CommonMark), or at the end of the page.
+    let end = i + 1;
+    while (end < lines.length && !closes(lines[end], marker)) end++;
+    yield { lang: name.toLowerCase(), info, indent, lines, from: i + 1, to: end };
+    i = end;
+  }
+}
+
+/** The fenced blocks of `source` with a language, as the renderer asks for them; Twoslash blocks are left out. */
+export function codeBlocks(source: string): SiteBlock[] {
+  // The parsers read line endings as one newline (markdown/parse.ts): such a page is left to them.
+  if (source.includes('\r')) return [];
+  const blocks: SiteBlock[] = [];
+  for (const { info, indent, lines, from, to } of fences(source)) {
+    const space = info.search(/[ \t]/);
+    const lang = space < 0 ? info : info.slice(0, space);
+    // Trailing spaces belong to the meta, as in micromark (markdown/fast-fences.ts).
+    const meta = space < 0 ? '' : info.slice(space).replace(/^[ \t]+/, '');
+    if (!lang || meta.includes('twoslash')) continue;
+    blocks.push([lang, meta, lines.slice(from, to).map((line) => dedent(line, indent.length)).join('\n')]);
+  }
+  return blocks;
+}
+
+/** A closing fence: the opening's character, at least as many, nothing after but spaces. */
+function closes(line: string, marker: string): boolean {
+  const trimmed = line.trim();
+  return trimmed.length >= marker.length && trimmed[0] === marker[0] && /^(`+|~+)$/.test(trimmed);
+}
+
+/** `line` with up to `n` leading spaces removed (CommonMark: a fence's content loses its opener's indentation). */
+function dedent(line: string, n: number): string {
+  let k = 0;
+  while (k < n && line[k] === ' ') k++;
+  return line.slice(k);
+}
+
+/** The blocks of each page source, in the map's order, within MAX_SITE_BLOCKS and MAX_SITE_BLOCK_CHARS. */
+export function siteCodeBlocks(sources: Map<string, string>): [file: string, blocks: SiteBlock[]][] {
+  const out: [string, SiteBlock[]][] = [];
+  let count = 0;
+  let chars = 0;
+  for (const [file, source] of sources) {
+    const blocks = codeBlocks(source);
+    if (blocks.length === 0) continue;
+    const kept: SiteBlock[] = [];
+    for (const block of blocks) {
+      if (count >= MAX_SITE_BLOCKS || chars + block[2].length > MAX_SITE_BLOCK_CHARS) break;
+      count++;
+      chars += block[2].length;
+      kept.push(block);
+    }
+    if (kept.length) out.push([file, kept]);
+    if (kept.length < blocks.length) break;
+  }
+  return out;
+}
+
+/** The key a block is known by between the threads: what the renderer remembers it by (highlight/code-block.ts). */
+export function blockText(lang: string, meta: string, code: string): string {
+  return [lang, meta, code].join('\0');
+}

@@ -1,0 +1,145 @@
+/**
+ * Entry point of an export's highlight thread (highlight-thread.ts): it holds the site's
+ * grammars and highlights code blocks for the render threads. Sent the site's blocks
+ * (highlight/site-blocks.ts) once the scan has read them, it loads their languages in
+ * one call and highlights them in the order the pages will render (`order`), a slice at a
+ * time, handing each slice's blocks to every render thread. Between slices it answers the
+ * blocks a render thread asks for now (remote-highlight.ts), before any other. It reads no
+ * file and holds no site model: only the code it is given.
+ */
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import { blockLanguages, ensureLanguages, getHighlighter, languageId } from '../highlight/highlighter.js';
+import { highlightBlock } from '../highlight/code-block.js';
+import { blockText, type SiteBlock } from '../highlight/site-blocks.js';
+import type { HighlightAnswer, HighlightAsk, HighlightPush } from '../highlight/remote-highlight.js';
+
+/** What the export's main thread sends (highlight-thread.ts). */
+export type HighlightThreadMessage =
+  | { clients: { port: MessagePort; flags: SharedArrayBuffer }[]; progress: SharedArrayBuffer }
+  | { files: [string, SiteBlock[]][] }
+  | { order: string[] };
+
+/** Time one slice of blocks may take before the thread answers what was asked meanwhile, in ms. */
+const SLICE_MS = 8;
+/** Blocks remembered for answering again (a render thread forgets what it used): emptied when full. */
+const MAX_DONE = 20_000;
+
+interface Client {
+  port: MessagePort;
+  flags: Int32Array;
+}
+
+const clients: Client[] = [];
+/** [0] blocks finished, [1] 1 while a block is being highlighted (the main thread's watchdog reads them). */
+let progress: Int32Array<ArrayBufferLike> = new Int32Array(2);
+/** Blocks by page file, and the files in the order their blocks are to be highlighted. */
+const byFile = new Map<string, SiteBlock[]>();
+let queue: string[] = [];
+let looping = false;
+/** Answers already made, by block text: the HTML, and the reason when it is plain text. */
+const done = new Map<string, { html: string; plain?: string }>();
+
+/** Wakes a render thread waiting for an answer (remote-highlight.ts). */
+function wake(client: Client): void {
+  Atomics.add(client.flags, 0, 1);
+  Atomics.notify(client.flags, 0);
+}
+
+function highlightNow(lang: string, meta: string, code: string): { html: string; plain?: string } {
+  const text = blockText(lang, meta, code);
+  let answer = done.get(text);
+  if (answer) return answer;
+  progress[1] = 1;
+  try {
+    let plain: string | undefined;
+    const html = highlightBlock(highlighterNow!, code, lang, meta, (reason) => (plain = reason));
+    answer = plain === undefined ? { html } : { html, plain };
+  } finally {
+    progress[1] = 0;
+    Atomics.add(progress, 0, 1);
+  }
+  if (done.size >= MAX_DONE) done.clear();
+  done.set(text, answer);
+  return answer;
+}
+
+let highlighterNow: Awaited<ReturnType<typeof getHighlighter>> | undefined;
+
+async function answer(client: Client, ask: HighlightAsk): Promise<void> {
+  let reply: HighlightAnswer;
+  try {
+    highlighterNow = languageId(ask.lang) ? await ensureLanguages(blockLanguages(ask.lang, ask.code)) : await getHighlighter();
+    const { html, plain } = highlightNow(ask.lang, ask.meta, ask.code);
+    reply = { id: ask.id, html, ...(plain === undefined ? {} : { plain }) };
+  } catch (err) {
+    // Thrown in the render thread that asked, as if it had highlighted the block itself.
+    reply = { id: ask.id, error: err instanceof Error ? err.message : String(err) };
+  }
+  client.port.postMessage(reply);
+  wake(client);
+}
+
+/** Highlights the queued files' blocks a slice at a time, handing each slice to every render thread. */
+async function loop(): Promise<void> {
+  if (looping) return;
+  looping = true;
+  const langs = new Set<string>();
+  for (const blocks of byFile.values()) for (const [lang, , code] of blocks) if (languageId(lang)) for (const l of blockLanguages(lang, code)) langs.add(l);
+  // In one call, so that each grammar loads after those it embeds (highlighter.ts).
+  highlighterNow = await ensureLanguages(langs);
+  while (queue.length > 0) {
+    const until = performance.now() + SLICE_MS;
+    const pushed: [string, string][] = [];
+    while (queue.length > 0 && performance.now() < until) {
+      const file = queue.shift()!;
+      for (const [lang, meta, code] of byFile.get(file) ?? []) {
+        if (!languageId(lang)) continue;
+        const text = blockText(lang, meta, code);
+        if (done.has(text)) continue;
+        try {
+          const { html, plain } = highlightNow(lang, meta, code);
+          // A block shown as plain text is left for its page to ask: the page warns about it.
+          if (plain === undefined) pushed.push([text, html]);
+        } catch {
+          // Left for its page to ask too: the error is then the page's.
+        }
+      }
+      byFile.delete(file);
+    }
+    if (pushed.length) {
+      for (const client of clients) {
+        client.port.postMessage({ pushed } satisfies HighlightPush);
+        wake(client);
+      }
+    }
+    // What the render threads asked for meanwhile is answered before the next slice.
+    await new Promise((resume) => setImmediate(resume));
+  }
+  looping = false;
+  // Every block of the site is handed over: the main thread ends this thread (highlight-thread.ts).
+  parentPort!.postMessage({ idle: true });
+}
+
+parentPort!.on('message', (msg: HighlightThreadMessage) => {
+  if ('clients' in msg) {
+    progress = new Int32Array(msg.progress);
+    for (const { port, flags } of msg.clients) {
+      const client = { port, flags: new Int32Array(flags) };
+      clients.push(client);
+      port.on('message', (ask: HighlightAsk) => void answer(client, ask));
+    }
+    return;
+  }
+  if ('files' in msg) {
+    for (const [file, blocks] of msg.files) {
+      if (!byFile.has(file)) queue.push(file);
+      byFile.set(file, blocks);
+    }
+    void loop();
+    return;
+  }
+  // The files first that render first; the others after, as they were.
+  const first = msg.order.filter((file) => byFile.has(file));
+  const set = new Set(first);
+  queue = [...new Set(first), ...queue.filter((file) => !set.has(file))];
+});

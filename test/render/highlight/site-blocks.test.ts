@@ -1,0 +1,109 @@
+/**
+ * The scan of a site's code blocks for the highlight thread: each block as the renderer will
+ * ask for it (language and meta as written, the code with its opener's indentation off), so
+ * that what the highlight thread hands over is found when the page renders. Checked against
+ * the Markdown parser itself.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Nodes } from 'mdast';
+import { codeBlocks, siteCodeBlocks, MAX_SITE_BLOCKS } from '../../../src/render/highlight/site-blocks.js';
+import { parsePage } from '../../../src/render/markdown/parse.js';
+import { twoslashBlocks } from '../../../src/render/highlight/twoslash-blocks.js';
+
+/** The code nodes the page's parser gives, as [lang, meta, code] (what the renderer asks for). */
+async function parsedBlocks(source: string): Promise<[string, string, string][]> {
+  const { tree } = await parsePage(source);
+  const out: [string, string, string][] = [];
+  const visit = (n: Nodes) => {
+    if (n.type === 'code' && n.lang && !n.meta?.includes('twoslash')) out.push([n.lang, n.meta ?? '', n.value]);
+    if ('children' in n) for (const child of n.children as Nodes[]) visit(child);
+  };
+  visit(tree);
+  return out;
+}
+
+const PAGE = [
+  '---',
+  'title: Blocks',
+  '---',
+  '',
+  'Some text.',
+  '',
+  '```TypeScript title="a.ts" {1,3}  ',
+  'const a = 1;',
+  '',
+  '  indented();',
+  '```',
+  '',
+  '<CodeGroup>',
+  '  ```bash npm',
+  '  npm i quire',
+  '    --save',
+  '  ```',
+  '',
+  '  ```bash yarn',
+  '  yarn add quire',
+  '  ```',
+  '</CodeGroup>',
+  '',
+  '````md',
+  '```js',
+  'inner();',
+  '```',
+  '````',
+  '',
+  '~~~json',
+  '{"a": 1}',
+  '~~~',
+  '',
+  '```',
+  'no language',
+  '```',
+  '',
+  '```ts twoslash',
+  'const typed = 1;',
+  '```',
+].join('\n');
+
+describe('codeBlocks', () => {
+  it('finds the blocks the parser gives, with language and meta as written and the opener indentation off', async () => {
+    const found = codeBlocks(PAGE);
+    expect(found).toEqual(await parsedBlocks(PAGE));
+    expect(found).toEqual([
+      ['TypeScript', 'title="a.ts" {1,3}  ', 'const a = 1;\n\n  indented();'],
+      ['bash', 'npm', 'npm i quire\n  --save'],
+      ['bash', 'yarn', 'yarn add quire'],
+      ['md', '', '```js\ninner();\n```'],
+      ['json', '', '{"a": 1}'],
+    ]);
+  });
+
+  it('leaves out Twoslash blocks (the render thread draws them) and finds them for twoslash-blocks.ts the same', () => {
+    expect(codeBlocks(PAGE).some(([, meta]) => meta.includes('twoslash'))).toBe(false);
+    expect(twoslashBlocks(PAGE).map((b) => b.code)).toEqual(['const typed = 1;']);
+  });
+
+  it('takes a backtick in a backtick fence info string as no fence, and leaves pages with CR line endings to the parser', () => {
+    expect(codeBlocks('```js `x`\nnot code\n```\n\n```py\nprint(1)\n```\n')).toEqual([]);
+    expect(codeBlocks('``` js `x`\n\n~~~py\nprint(1)\n~~~\n')).toEqual([['py', '', 'print(1)']]);
+    expect(codeBlocks('```js\r\nx()\r\n```\r\n')).toEqual([]);
+  });
+});
+
+describe('siteCodeBlocks', () => {
+  it('lists the pages with blocks, in order, within the bound', () => {
+    const sources = new Map([
+      ['a.mdx', '```js\na()\n```\n'],
+      ['b.mdx', 'No code.'],
+      ['c.mdx', '```py\nc()\n```\n```go\nd()\n```\n'],
+    ]);
+    expect(siteCodeBlocks(sources)).toEqual([
+      ['a.mdx', [['js', '', 'a()']]],
+      ['c.mdx', [['py', '', 'c()'], ['go', '', 'd()']]],
+    ]);
+    const many = new Map([['big.mdx', '```js\nx()\n```\n'.repeat(MAX_SITE_BLOCKS + 5)], ['after.mdx', '```js\ny()\n```\n']]);
+    const listed = siteCodeBlocks(many);
+    expect(listed).toHaveLength(1);
+    expect(listed[0][1]).toHaveLength(MAX_SITE_BLOCKS);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The export's highlight thread, with this test's thread as a render thread linked to it:
+ * blocks sent ahead come back handed over, a block not sent is asked for and waited for,
+ * and each is the same HTML this thread draws with its own grammars; a block past a bound
+ * comes back plain with its reason; once the thread has ended, what it handed over is still
+ * drawn remotely and anything else is this thread's to draw. And a whole cold export with it
+ * writes what an export without threads writes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HighlightThread } from '../../../src/render/pool/highlight-thread.js';
+import { connectHighlightThread, drawnRemotely, remoteAlive, remoteHighlight } from '../../../src/render/highlight/remote-highlight.js';
+import { highlightBlock } from '../../../src/render/highlight/code-block.js';
+import { blockLanguages, ensureLanguages } from '../../../src/render/highlight/highlighter.js';
+import { HIGHLIGHT_LIMITS } from '../../../src/render/highlight/dual-tokenize.js';
+import type { SiteBlock } from '../../../src/render/highlight/site-blocks.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exportSite } from '../../../src/render/index.js';
+import { listFiles, tempDir, writeFiles, type TempDir } from '../site/make-site.js';
+
+/** The block as this thread draws it with its own grammars. */
+async function local(lang: string, meta: string, code: string): Promise<string> {
+  const h = await ensureLanguages(blockLanguages(lang, code));
+  return highlightBlock(h, code, lang, meta);
+}
+
+/** Waits (this thread is free meanwhile) until `check` holds. */
+async function until(check: () => boolean): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const SENT: SiteBlock[] = [
+  ['ts', 'title="a.ts" {2}', 'const a: number = 1;\nexport default a;'],
+  ['bash', '', 'npm install quire'],
+  ['mdx', '', '# Title\n\n```python\nprint("hi")\n```\n\n<Card title="x" />'],
+];
+
+describe('highlight thread', () => {
+  let thread: HighlightThread;
+  beforeAll(() => {
+    thread = new HighlightThread(30_000);
+    const [link] = thread.connect(1);
+    connectHighlightThread(link);
+  });
+  afterAll(() => thread.close());
+
+  it('hands over the blocks it is sent, drawn as this thread draws them, and answers blocks not sent at once', async () => {
+    thread.send([['page.mdx', SENT]]);
+    // Not sent: asked for and waited for synchronously (before this thread lets the highlight
+    // thread end: it ends once its queue is done, which this thread hears only when it yields).
+    const asked = remoteHighlight('json', '', '{"asked": [1, 2, 3]}');
+    const long = `{"a": "${'x'.repeat(HIGHLIGHT_LIMITS.maxLineChars + 1)}"}`;
+    const bounded = remoteHighlight('json', '', long);
+    const sent = SENT.map(([lang, meta, code]) => remoteHighlight(lang, meta, code));
+    expect(asked).toEqual({ html: await local('json', '', '{"asked": [1, 2, 3]}') });
+    // Past a highlighting bound: plain text, with the reason its page warns with.
+    expect(bounded && 'html' in bounded ? bounded.html : '').toBe(await local('json', '', long));
+    expect(bounded && 'plain' in bounded ? bounded.plain : '').toMatch(/a line of \d+ characters/);
+    expect((bounded as { html: string }).html).toContain('xxxxx');
+    for (const [i, [lang, meta, code]] of SENT.entries()) {
+      expect(sent[i]).toEqual({ html: await local(lang, meta, code) });
+      expect(drawnRemotely(lang, meta, code)).toBe(true);
+    }
+  });
+
+  it('ends once the site blocks are handed over; they stay drawn remotely, any other block is the render thread own', async () => {
+    await until(() => !remoteAlive());
+    const [lang, meta, code] = SENT[1];
+    expect(drawnRemotely(lang, meta, code)).toBe(true);
+    expect(remoteHighlight(lang, meta, code)).toEqual({ html: await local(lang, meta, code) });
+    expect(drawnRemotely('python', '', 'print("never sent")')).toBe(false);
+    expect(remoteHighlight('python', '', 'print("never sent")')).toEqual({ lost: 'the highlighting thread had ended' });
+    // Twoslash blocks and languages Shiki does not know are never the highlight thread's.
+    expect(drawnRemotely('ts', 'twoslash', SENT[0][2])).toBe(false);
+    expect(drawnRemotely('no-such-language', '', 'x')).toBe(false);
+  });
+});
+
+describe('a cold export with its highlight thread', () => {
+  let tmp: TempDir | undefined;
+  afterAll(() => tmp?.cleanup());
+
+  it('writes the pages byte for byte as the export without threads does, blocks the scan missed and plain ones included', async () => {
+    tmp = tempDir('quire-highlight-thread-');
+    const root = join(tmp.path, 'docs');
+    const long = `{"a": "${'x'.repeat(HIGHLIGHT_LIMITS.maxLineChars + 1)}"}`;
+    const pages: Record<string, string> = {
+      // Found by the scan: indented in a component, a Markdown block with inner fences, meta as written.
+      'index.mdx': '---\ntitle: Home\n---\n\n<CodeGroup>\n  ```bash npm\n  npm i quire\n  ```\n\n  ```bash yarn\n  yarn add quire\n  ```\n</CodeGroup>\n\n````md Example  \n```py\nprint(1)\n```\n````\n',
+      // Missed by the scan (a fence in a block quote): its page asks for it, or loads the grammar itself.
+      'quoted.mdx': '---\ntitle: Quoted\n---\n\n> ```go\n> package main\n> ```\n',
+      // Past a highlighting bound: plain, with the same warning either way.
+      'long.mdx': `---\ntitle: Long\n---\n\n\`\`\`json\n${long}\n\`\`\`\n`,
+      'snippets/shared.mdx': '```yaml\nkey: value\n```\n',
+      'uses-snippet.mdx': "---\ntitle: Snippet\n---\nimport Shared from '/snippets/shared.mdx';\n\n<Shared />\n\n```rust\nfn main() {}\n```\n",
+    };
+    for (let i = 0; i < 12; i++) pages[`many/p${i}.mdx`] = `---\ntitle: P${i}\n---\n\n\`\`\`ts\nconst n${i}: number = ${i};\n\`\`\`\n\n\`\`\`bash\nnpm i quire\n\`\`\`\n`;
+    const nav = ['index', 'quoted', 'long', 'uses-snippet', ...Array.from({ length: 12 }, (_, i) => `many/p${i}`)];
+    writeFiles(root, { 'docs.json': JSON.stringify({ name: 'Blocks', theme: 'mint', navigation: { groups: [{ group: 'All', pages: nav }] } }), ...pages });
+    const threads = await exportSite({ root, outDir: join(tmp.path, 'threads'), workers: 2 });
+    const inline = await exportSite({ root, outDir: join(tmp.path, 'inline'), workers: 0 });
+    expect(threads.diagnostics).toEqual(inline.diagnostics);
+    expect(threads.diagnostics.filter((d) => d.message.startsWith('code block shown without highlighting')).map((d) => d.file)).toEqual(['long.mdx']);
+    const files = listFiles(join(tmp.path, 'inline')).filter((f) => f.endsWith('.html'));
+    expect(listFiles(join(tmp.path, 'threads')).filter((f) => f.endsWith('.html'))).toEqual(files);
+    for (const f of files) expect(readFileSync(join(tmp.path, 'threads', f), 'utf8'), f).toBe(readFileSync(join(tmp.path, 'inline', f), 'utf8'));
+    // Highlighted, not plain: the go block of the quote and the snippet's yaml.
+    expect(readFileSync(join(tmp.path, 'threads', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
+    expect(readFileSync(join(tmp.path, 'threads', 'uses-snippet.html'), 'utf8')).toMatch(/<span class="[^"]*">key<\/span>/);
+  });
+});
