@@ -15,10 +15,16 @@ import { threadSandbox } from '../sandbox/component-sandbox.js';
 import { literalLinesMessage, parsePage } from './parse.js';
 import { drawnRemotely } from '../highlight/remote-highlight.js';
 
-/** Adds the fence languages of `tree` to `into`, but of blocks the export's highlight thread draws (highlight/remote-highlight.ts). */
+/**
+ * Adds the fence languages of `tree` to `into`, but of blocks the export's highlight thread
+ * draws (highlight/remote-highlight.ts); a Twoslash block's popups are TypeScript too.
+ */
 function collectLanguages(tree: Root, into: Set<string>): void {
   const visit = (n: Nodes) => {
-    if (n.type === 'code' && n.lang && !drawnRemotely(n.lang, n.meta, n.value)) for (const lang of blockLanguages(n.lang, n.value)) into.add(lang);
+    if (n.type === 'code' && n.lang && !drawnRemotely(n.lang, n.meta, n.value)) {
+      for (const lang of blockLanguages(n.lang, n.value)) into.add(lang);
+      if (n.meta?.includes('twoslash')) into.add('ts');
+    }
     if ('children' in n) for (const c of n.children as Nodes[]) visit(c);
   };
   visit(tree);

@@ -97,13 +97,16 @@ describe('a cold export with its highlight thread', () => {
       'long.mdx': `---\ntitle: Long\n---\n\n\`\`\`json\n${long}\n\`\`\`\n`,
       'snippets/shared.mdx': '```yaml\nkey: value\n```\n',
       'uses-snippet.mdx': "---\ntitle: Snippet\n---\nimport Shared from '/snippets/shared.mdx';\n\n<Shared />\n\n```rust\nfn main() {}\n```\n",
+      // Drawn by the render thread (with its types), whose popups are TypeScript though the block is JavaScript.
+      'typed.mdx': '---\ntitle: Typed\n---\n\n```js twoslash\nconst answer = 42;\n```\n',
     };
     for (let i = 0; i < 12; i++) pages[`many/p${i}.mdx`] = `---\ntitle: P${i}\n---\n\n\`\`\`ts\nconst n${i}: number = ${i};\n\`\`\`\n\n\`\`\`bash\nnpm i quire\n\`\`\`\n`;
-    const nav = ['index', 'quoted', 'long', 'uses-snippet', ...Array.from({ length: 12 }, (_, i) => `many/p${i}`)];
+    const nav = ['index', 'quoted', 'long', 'uses-snippet', 'typed', ...Array.from({ length: 12 }, (_, i) => `many/p${i}`)];
     writeFiles(root, { 'docs.json': JSON.stringify({ name: 'Blocks', theme: 'mint', navigation: { groups: [{ group: 'All', pages: nav }] } }), ...pages });
     const threads = await exportSite({ root, outDir: join(tmp.path, 'threads'), workers: 2 });
     const inline = await exportSite({ root, outDir: join(tmp.path, 'inline'), workers: 0 });
     expect(threads.diagnostics).toEqual(inline.diagnostics);
+    expect(threads.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(threads.diagnostics.filter((d) => d.message.startsWith('code block shown without highlighting')).map((d) => d.file)).toEqual(['long.mdx']);
     const files = listFiles(join(tmp.path, 'inline')).filter((f) => f.endsWith('.html'));
     expect(listFiles(join(tmp.path, 'threads')).filter((f) => f.endsWith('.html'))).toEqual(files);
@@ -111,5 +114,6 @@ describe('a cold export with its highlight thread', () => {
     // Highlighted, not plain: the go block of the quote and the snippet's yaml.
     expect(readFileSync(join(tmp.path, 'threads', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
     expect(readFileSync(join(tmp.path, 'threads', 'uses-snippet.html'), 'utf8')).toMatch(/<span class="[^"]*">key<\/span>/);
+    expect(readFileSync(join(tmp.path, 'threads', 'typed.html'), 'utf8')).toContain('twoslash-hover');
   });
 });
