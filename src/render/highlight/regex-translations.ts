@@ -3,7 +3,7 @@
  * does not run oniguruma-to-es on every Oniguruma pattern of the grammars it uses.
  *
  * Shiki's JavaScript engine translates each pattern the first time a rule is used, in
- * every thread (oniguruma-to-es `toRegExp`): on Mintlify's docs 1,213 patterns, ~0.4-0.6 s
+ * every thread (oniguruma-to-es `toRegExp`): on Mintlify's docs 1,259 patterns, ~0.4-0.6 s
  * of a render thread's CPU. `npm run build` writes, per grammar of the supported languages
  * and those they embed, every pattern vscode-textmate can hand the engine (the grammar's
  * `match`/`begin`/`end`/`while` strings, `\z` rewritten and with the `\A`/`\G` variants:
@@ -18,9 +18,12 @@
  *
  * Why not Shiki's own answer: @shikijs/langs-precompiled's 4.4.3 grammars are older than
  * shiki 4.6's and it turns back-references in `end` patterns into `(?!)` (a Markdown fence
- * never closes). Measured (issue 21, docs/benchmarks.mdx, 2026-11-29): a render thread's
- * first highlight of Mintlify's docs' blocks
- * FIGURES
+ * never closes). Issue 20 keeps a workaround of ours only where the public path costs
+ * over 10%: translated live, a render thread's first highlight (bench/highlight-first.ts,
+ * alternated, 2026-11-29) of Mintlify's docs' 1,629 blocks took 2.86-3.97 s of CPU against
+ * 2.37-2.72 s with the tables (12-51% more, pair by pair), Continue's 587 blocks 1.72-1.87 s
+ * against 1.31-1.54 s, pipecat's 2,313 blocks 2.81-3.11 s against 2.43-2.61 s; 99% of the
+ * patterns the engine asked for came from a table (docs/benchmarks.mdx).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,7 +46,9 @@ export const TRANSLATION_OPTIONS: ToRegExpOptions = {
 };
 
 /** A pattern and its translation, or the message of the error translating it threw. */
-export type TableEntry = [pattern: string, source: string, flags: string, options?: Details['options']] | [pattern: string, error: null, message: string];
+export type TableEntry =
+  | [pattern: string, source: string, flags: string, options?: Details['options']]
+  | [pattern: string, error: null, message: string];
 
 export interface RegexTable {
   /** What made it (translationStamp): a table of another stamp is ignored. */
@@ -68,7 +73,13 @@ function packageVersion(name: string): string {
 /** The target oniguruma-to-es picks for `auto` here: the first whose translations of patterns that tell them apart are auto's. */
 function resolvedTarget(): string {
   const probes = ['(?i:a)b', '[\\w&&[^\\d]]', '[[^a]]', '[a\\-z]'];
-  const translate = (target: ToRegExpOptions['target']) => probes.map((p) => { try { return JSON.stringify(toRegExpDetails(p, { ...TRANSLATION_OPTIONS, target })); } catch (err) { return String(err); } }).join('\n');
+  const translate = (target: ToRegExpOptions['target']) => probes.map((p) => {
+    try {
+      return JSON.stringify(toRegExpDetails(p, { ...TRANSLATION_OPTIONS, target }));
+    } catch (err) {
+      return String(err);
+    }
+  }).join('\n');
   const auto = translate('auto');
   return (['ES2025', 'ES2024', 'ES2018'] as const).find((t) => translate(t) === auto) ?? 'unknown';
 }
@@ -100,7 +111,8 @@ export function patternVariants(raw: string): string[] {
     return ch === 'z' ? '$(?!\\n)(?<!\\n)' : escape;
   });
   if (!hasAnchor) return [source];
-  const variant = (allowA: boolean, allowG: boolean) => source.replace(ANCHOR_OR_ESCAPE, (escape, ch: string) => (ch === 'A' && !allowA) || (ch === 'G' && !allowG) ? '\\\uFFFF' : escape);
+  const variant = (allowA: boolean, allowG: boolean) =>
+    source.replace(ANCHOR_OR_ESCAPE, (escape, ch: string) => ((ch === 'A' && !allowA) || (ch === 'G' && !allowG) ? '\\\uFFFF' : escape));
   return [variant(false, false), variant(false, true), variant(true, false), variant(true, true)];
 }
 
