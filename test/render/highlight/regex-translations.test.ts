@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { bundledLanguagesInfo } from 'shiki/langs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { supportedGrammars, writeRegexTables } from '../../../src/render/highlight/build-regex-tables.js';
-import { DARK_THEME, LIGHT_THEME } from '../../../src/render/highlight/highlighter.js';
+import { DARK_THEME, LIGHT_THEME, ensureLanguages, regexTranslations } from '../../../src/render/highlight/highlighter.js';
 import {
   RegexTranslations, grammarPatterns, makeTable, patternVariants, translationStamp, type RegexTable,
 } from '../../../src/render/highlight/regex-translations.js';
@@ -123,6 +123,18 @@ describe('table translations', () => {
     expect(recorded.size).toBeGreaterThan(300);
     expect(unlisted.length).toBeGreaterThan(0);
     for (const p of unlisted) expect(backReferenced.some((re) => re.test(p)), p).toBe(true);
+  });
+});
+
+describe("the highlighter's engine", () => {
+  it('reads the tables of the grammars it loads and makes every RegExp through them', async () => {
+    const load = vi.spyOn(regexTranslations, 'load');
+    const h = await ensureLanguages(['vue']);
+    expect(load.mock.calls.flatMap(([names]) => [...names])).toEqual(expect.arrayContaining(['vue', 'html', 'css', 'javascript']));
+    load.mockRestore();
+    const before = regexTranslations.counts.hits + regexTranslations.counts.misses;
+    h.codeToTokensWithThemes('<template><p :a="b">{{ c }}</p></template>', { lang: 'vue', themes: { light: LIGHT_THEME, dark: DARK_THEME } });
+    expect(regexTranslations.counts.hits + regexTranslations.counts.misses).toBeGreaterThan(before);
   });
 });
 
