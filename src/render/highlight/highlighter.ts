@@ -3,18 +3,19 @@
  * JavaScript regex engine, grammars from a fixed list loaded once, on first use. (Shiki's
  * WASM Oniguruma engine highlights real sites' code with ~40% less CPU, but a whole export
  * of Mintlify's docs gained ~0.6 s for 60-90 MB more peak RSS, its WASM heap never given
- * back: docs/benchmarks.mdx, the `engine` branch.) The
- * engine translates a grammar's Oniguruma patterns into JavaScript RegExps as rules are
- * first used, in each render thread. @shikijs/langs-precompiled is no way around it: its
- * 4.4.3 grammars are older than shiki 4.6's and it turns back-references in `end` patterns
- * into `(?!)` (a Markdown fence never closes). A table of translations made at build time
- * would save ~0.7 s of a render thread's CPU on Mintlify's docs (a probe, 2026-11-28: lookups
- * 2.9-3.3 s against 3.6-4.1 s for its 1,629 blocks) but needs oniguruma-to-es's own API and
- * the `\A`/`\G` variants vscode-textmate asks for: not built (docs/benchmarks.mdx).
+ * back: docs/benchmarks.mdx, the `engine` branch.) The engine translates a grammar's
+ * Oniguruma patterns into JavaScript RegExps as rules are first used, in each render
+ * thread; here the translations come from tables made at build time, one per grammar, read
+ * as the grammar loads (regex-translations.ts, through Shiki's public `regexConstructor`
+ * option): a render thread's first highlight of Mintlify's docs' 1,629 blocks takes
+ * ~0.3-0.5 s less CPU (docs/benchmarks.mdx). @shikijs/langs-precompiled is no way around
+ * it: its 4.4.3 grammars are older than shiki 4.6's and it turns back-references in `end`
+ * patterns into `(?!)` (a Markdown fence never closes).
  */
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { bundledLanguagesInfo } from 'shiki/langs';
+import { BUILT_TABLES, RegexTranslations } from './regex-translations.js';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'github-dark';
@@ -35,13 +36,17 @@ for (const info of bundledLanguagesInfo) {
 }
 
 /** Grammars loaded only as a part of another (Markdown's inline HTML), never for a fence of their own. */
-const embeddedOnly = new Map(bundledLanguagesInfo.filter((info) => info.id === 'html-derivative').map((info) => [info.id, info]));
+export const EMBEDDED_ONLY = ['html-derivative'];
+const embeddedOnly = new Map(bundledLanguagesInfo.filter((info) => EMBEDDED_ONLY.includes(info.id)).map((info) => [info.id, info]));
 
 /** The grammar id for a fence language (`ts` -> `typescript`), or null when not supported. */
 export function languageId(lang: string | null | undefined): string | null {
   if (!lang) return null;
   return byAlias.get(lang.toLowerCase())?.id ?? null;
 }
+
+/** The build's pattern translations, read with each grammar (regex-translations.ts). */
+export const regexTranslations = new RegexTranslations(BUILT_TABLES);
 
 let highlighter: Promise<HighlighterCore> | null = null;
 /** Grammar ids whose grammars the highlighter has. */
@@ -52,7 +57,7 @@ export function getHighlighter(): Promise<HighlighterCore> {
     themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
     langs: [],
     // forgiving: a pattern the translation cannot express is skipped, not the whole grammar
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
+    engine: createJavaScriptRegexEngine({ forgiving: true, regexConstructor: regexTranslations.construct }),
   });
   return highlighter;
 }
@@ -119,6 +124,7 @@ export async function ensureLanguages(langs: Iterable<string>): Promise<Highligh
   for (const id of grammars.keys()) visit(id);
   // One call per grammar: Shiki also reloads, for each language it loads, every grammar of
   // the same call that embeds it lazily, loaded yet or not.
+  regexTranslations.load(order.flatMap((id) => grammars.get(id)!.map((g) => g.name)));
   for (const id of order) h.loadLanguageSync(grammars.get(id)!);
   return h;
 }
