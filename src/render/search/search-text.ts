@@ -46,8 +46,13 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * Whitespace collapsed to single spaces, trimmed. Only runs other than a lone space are
+ * replaced (a space followed by whitespace, or any other whitespace character and what
+ * follows it): the same string as replacing every run, without a replacement per word.
+ */
 function tidy(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/ \s+|[^\S ]\s*/g, ' ').trim();
 }
 
 /**
@@ -89,8 +94,10 @@ export function nextTag(html: string, from: number, tag: TagAt): boolean {
     const closing = html.charCodeAt(p + 1) === 47; // '/'
     // The name is the longest run of name characters, as the expression's greedy group took it.
     let q = closing ? p + 2 : p + 1;
-    while (isNameChar(html.charCodeAt(q))) q++;
-    tag.name = html.slice(closing ? p + 2 : p + 1, q).toLowerCase();
+    let upper = false;
+    for (let c = html.charCodeAt(q); isNameChar(c); c = html.charCodeAt(++q)) upper ||= c <= 90 && c >= 65;
+    const name = html.slice(closing ? p + 2 : p + 1, q);
+    tag.name = upper ? name.toLowerCase() : name;
     tag.closing = closing;
     tag.attrStart = q;
     tag.attrEnd = tag.end - 1;
@@ -117,6 +124,8 @@ export function searchSections(html: string): SearchSection[] {
     else current.text += text;
   };
   const tag: TagAt = { start: 0, end: 0, name: '', closing: false, attrStart: 0, attrEnd: 0 };
+  // Most pages have no ignore mark: their tags' attributes are then not read for one.
+  const marked = html.includes('data-search-ignore') || html.includes('data-pagefind-ignore');
   while (nextTag(html, at, tag)) {
     if (!skip) put(decodeEntities(html.slice(at, tag.start)));
     at = tag.end;
@@ -130,11 +139,11 @@ export function searchSections(html: string): SearchSection[] {
       continue;
     }
     // Attributes are read (sliced) only by an opening tag, for the ignore mark and a heading's id.
-    if (!closing && !VOID.has(name) && !selfClosing && (SKIPPED.has(name) || (tag.attrEnd > tag.attrStart && IGNORE_ATTR.test(attrsOf(html, tag))))) {
+    if (!closing && !VOID.has(name) && !selfClosing && (SKIPPED.has(name) || (marked && tag.attrEnd > tag.attrStart && IGNORE_ATTR.test(attrsOf(html, tag))))) {
       skip = { name, depth: 1 };
       continue;
     }
-    const level = HEADING.exec(name);
+    const level = name.length === 2 && name[0] === 'h' ? HEADING.exec(name) : null;
     if (level && !closing && !heading) {
       const id = ID.exec(attrsOf(html, tag));
       if (id) {

@@ -27,6 +27,14 @@ describe('searchSections', () => {
     expect(searchSections(html)[0].text).toBe('alpha beta gamma delta retry linked next');
   });
 
+  it('collapses every run of whitespace to one space, reads upper-case tag names, and takes only the exact ignore mark', () => {
+    const html = '<p>one  two\tthree \n four\u00a0five\u2003 six</p>\n\n<p> seven </p><H2 id="x">Up\n<B>per</B></H2><DIV Data-Search-Ignore>kept</DIV>';
+    expect(searchSections(html)).toEqual([
+      { anchor: '', heading: '', level: 0, text: 'one two three four five six seven' },
+      { anchor: 'x', heading: 'Up per', level: 2, text: 'kept' },
+    ]);
+  });
+
   it('decodes entities and keeps the first section even when empty', () => {
     expect(decodeEntities('a &amp; b &lt;c&gt; &#39;d&#39; &#x263A; &unknown;')).toBe("a & b <c> 'd' ☺ &unknown;");
     expect(searchSections('<h2 id="a&amp;b">A &amp; B</h2><p>x</p>')).toEqual([
