@@ -200,9 +200,11 @@ export class SearchIndexer {
     st.docs = new Map();
     this.chain = this.chain.then(async () => {
       const lang = this.options.lang ?? 'en';
-      const key = shardKey(docs, lang);
-      this.cacheKeys.add(key);
-      const cacheFile = this.options.cacheDir ? join(this.options.cacheDir, 'search', `${key}.pack`) : undefined;
+      // The key names the shard's file in the cache: without a cache, the sections are not serialized to make it.
+      const { cacheDir } = this.options;
+      const key = cacheDir ? shardKey(docs, lang) : undefined;
+      if (key) this.cacheKeys.add(key);
+      const cacheFile = cacheDir && key ? join(cacheDir, 'search', `${key}.pack`) : undefined;
       let shardFiles = cacheFile ? await readPacked(cacheFile) : undefined;
       if (shardFiles) this.cachedShards++;
       else {

@@ -111,6 +111,27 @@ describe('SearchIndexer', () => {
     expect([...rebuilt.files.values()].some((b) => Buffer.from(b).toString().includes('edited quokka words'))).toBe(true);
   });
 
+  it('reads each page\'s text once without a cache (no key is made for a shard nobody keeps)', async () => {
+    const reads = new Map<string, number>();
+    const indexer = new SearchIndexer(docs.map((d) => d.page));
+    for (const d of docs) {
+      indexer.add({
+        page: d.page,
+        url: d.url,
+        title: d.title,
+        get sections() {
+          reads.set(d.page, (reads.get(d.page) ?? 0) + 1);
+          return d.sections;
+        },
+      });
+    }
+    const index = await indexer.finish();
+    expect([...reads.values()]).toEqual(docs.map(() => 1));
+    expect(indexer.cacheKeys.size).toBe(0);
+    const plain = await build(docs, {});
+    for (const [path, bytes] of plain.index.files) expect(Buffer.from(index.files.get(path)!).equals(Buffer.from(bytes)), path).toBe(true);
+  });
+
   it('builds a shard again from kept terms after its pack is gone, with the same bytes', async () => {
     const cacheDir = cacheFolder();
     const keyed = docs.map((d) => ({ ...d, contentKey: `key-${d.page}` }));
