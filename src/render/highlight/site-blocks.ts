@@ -53,10 +53,9 @@ export function* fences(source: string): Generator<Fence> {
 
 /** The fenced blocks of `source` with a language, as the renderer asks for them; Twoslash blocks are left out. */
 export function codeBlocks(source: string): SiteBlock[] {
-  // The parsers read line endings as one newline (markdown/parse.ts): such a page is left to them.
-  if (source.includes('\r')) return [];
   const blocks: SiteBlock[] = [];
-  for (const { info, indent, lines, from, to } of fences(source)) {
+  // Line endings as the parsers read them (markdown/parse.ts): a page written on Windows too.
+  for (const { info, indent, lines, from, to } of fences(source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source)) {
     const space = info.search(/[ \t]/);
     const lang = space < 0 ? info : info.slice(0, space);
     // Trailing spaces belong to the meta, as in micromark (markdown/fast-fences.ts).

@@ -21,8 +21,6 @@ export type HighlightThreadMessage =
 
 /** Time one slice of blocks may take before the thread answers what was asked meanwhile, in ms. */
 const SLICE_MS = 8;
-/** Blocks remembered for answering again (a render thread forgets what it used): emptied when full. */
-const MAX_DONE = 20_000;
 
 interface Client {
   port: MessagePort;
@@ -36,8 +34,12 @@ let progress: Int32Array<ArrayBufferLike> = new Int32Array(2);
 const byFile = new Map<string, SiteBlock[]>();
 let queue: string[] = [];
 let looping = false;
-/** Answers already made, by block text: the HTML, and the reason when it is plain text. */
-const done = new Map<string, { html: string; plain?: string }>();
+/**
+ * Blocks already highlighted, by text, not to be done twice ahead of their pages. Their HTML
+ * is not kept: the render threads keep what they were handed, and a block asked for again
+ * (rare: asked blocks are those not handed over) is highlighted again.
+ */
+const done = new Set<string>();
 
 /** Wakes a render thread waiting for an answer (remote-highlight.ts). */
 function wake(client: Client): void {
@@ -46,21 +48,16 @@ function wake(client: Client): void {
 }
 
 function highlightNow(lang: string, meta: string, code: string): { html: string; plain?: string } {
-  const text = blockText(lang, meta, code);
-  let answer = done.get(text);
-  if (answer) return answer;
+  done.add(blockText(lang, meta, code));
   progress[1] = 1;
   try {
     let plain: string | undefined;
     const html = highlightBlock(highlighterNow!, code, lang, meta, (reason) => (plain = reason));
-    answer = plain === undefined ? { html } : { html, plain };
+    return plain === undefined ? { html } : { html, plain };
   } finally {
     progress[1] = 0;
     Atomics.add(progress, 0, 1);
   }
-  if (done.size >= MAX_DONE) done.clear();
-  done.set(text, answer);
-  return answer;
 }
 
 let highlighterNow: Awaited<ReturnType<typeof getHighlighter>> | undefined;

@@ -83,10 +83,16 @@ describe('codeBlocks', () => {
     expect(twoslashBlocks(PAGE).map((b) => b.code)).toEqual(['const typed = 1;']);
   });
 
-  it('takes a backtick in a backtick fence info string as no fence, and leaves pages with CR line endings to the parser', () => {
+  it('takes a backtick in a backtick fence info string as no fence', () => {
     expect(codeBlocks('```js `x`\nnot code\n```\n\n```py\nprint(1)\n```\n')).toEqual([]);
     expect(codeBlocks('``` js `x`\n\n~~~py\nprint(1)\n~~~\n')).toEqual([['py', '', 'print(1)']]);
-    expect(codeBlocks('```js\r\nx()\r\n```\r\n')).toEqual([]);
+  });
+
+  it('reads a page written on Windows as the parser does (CRLF and CR line endings)', async () => {
+    const windows = PAGE.replace(/\n/g, '\r\n');
+    expect(codeBlocks(windows)).toEqual(await parsedBlocks(windows));
+    expect(codeBlocks(windows)).toEqual(codeBlocks(PAGE));
+    expect(codeBlocks('```js\rx()\r```\r')).toEqual([['js', '', 'x()']]);
   });
 });
 
