@@ -116,8 +116,9 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     const thread = (highlighter = new HighlightThread((options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS) / 2));
     warm = (sources) => {
       const twoslash = siteTwoslashBlocks(sources.values());
-      thread.send(siteCodeBlocks(sources));
+      // Linked first: the thread hands each slice to the render threads it knows when it is done.
       const links = thread.connect(early.size);
+      thread.send(siteCodeBlocks(sources));
       early.prepare(((i: number) => ({ task: { start: true, twoslash, highlight: links[i] } satisfies ThreadStart, transfer: [links[i].port] })) satisfies OwnTask);
     };
   }
