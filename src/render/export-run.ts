@@ -36,6 +36,7 @@ import { usesMath, usesMermaid } from './pool/page-features.js';
 import type { OwnTask, WorkerPool } from './pool/worker-pool.js';
 import { budgetOf, DEFAULT_PAGE_TIMEOUT_MS, pageKinds, renderMisses } from './pool/render-pages.js';
 import type { HighlightThread } from './pool/highlight-thread.js';
+import { readConfinedText } from './source/confined-path.js';
 import type { PageCache } from './cache/page-cache.js';
 import { appendEntry, type PackTarget } from './cache/page-pack.js';
 import type { HighlightPacks } from './cache/highlight-pack.js';
@@ -109,7 +110,7 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   let warm: Parameters<typeof planSite>[4];
   let highlighter: HighlightThread | undefined;
   if (cold && early) {
-    const [{ siteTwoslashBlocks }, { siteCodeBlocks }, { HighlightThread }] = await Promise.all([
+    const [{ siteTwoslashBlocks }, { readSnippets, siteCodeBlocks }, { HighlightThread }] = await Promise.all([
       import('./highlight/twoslash-blocks.js'), import('./highlight/site-blocks.js'), import('./pool/highlight-thread.js'),
     ]);
     // A block may stall it half a page's time budget: then the render threads highlight for themselves.
@@ -118,7 +119,11 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
       const twoslash = siteTwoslashBlocks(sources.values());
       // Linked first: the thread hands each slice to the render threads it knows when it is done.
       const links = thread.connect(early.size);
-      thread.send(siteCodeBlocks(sources));
+      // With the blocks of the snippets the pages import (read here, confined to the docs folder).
+      void readSnippets(sources, (file) => readConfinedText(root, file)).then(
+        (snippets) => thread.send(siteCodeBlocks(sources, snippets)),
+        () => thread.send(siteCodeBlocks(sources)),
+      );
       early.prepare(((i: number) => ({ task: { start: true, twoslash, highlight: links[i] } satisfies ThreadStart, transfer: [links[i].port] })) satisfies OwnTask);
     };
   }

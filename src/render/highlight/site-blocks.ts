@@ -9,8 +9,13 @@
  * twoslash-blocks.ts finds them with the same scan.
  */
 
+import { CODE_EXTENSIONS, snippetFileCandidates, snippetFileNames, snippetPath } from '../markdown/snippet-files.js';
+
 /** A fenced block: its language and meta as the Markdown parser gives them ('' for none), and its code. */
 export type SiteBlock = [lang: string, meta: string, code: string];
+
+/** Snippet files read for their blocks at most. */
+export const MAX_SNIPPET_FILES = 2000;
 
 /** Blocks sent ahead at most, and their characters at most (a site beyond is highlighted as its pages render). */
 export const MAX_SITE_BLOCKS = 50_000;
@@ -79,13 +84,75 @@ function dedent(line: string, n: number): string {
   return line.slice(k);
 }
 
-/** The blocks of each page source, in the map's order, within MAX_SITE_BLOCKS and MAX_SITE_BLOCK_CHARS. */
-export function siteCodeBlocks(sources: Map<string, string>): [file: string, blocks: SiteBlock[]][] {
+const IMPORT_FROM = /^[ \t]*import\s[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm;
+
+/**
+ * The MDX snippet files the text of `file` imports or places with `<Snippet file>`,
+ * root-relative, by the renderer's rules (markdown/snippet-files.ts); a line scan, no parse.
+ */
+export function snippetsOf(file: string, source: string): string[] {
+  const found: string[] = [];
+  if (source.includes('import')) {
+    for (const m of source.matchAll(IMPORT_FROM)) {
+      const path = snippetPath(file, m[1]);
+      if (path && !CODE_EXTENSIONS.test(path)) found.push(path);
+    }
+  }
+  for (const name of snippetFileNames(source)) found.push(...snippetFileCandidates(name));
+  return found;
+}
+
+/**
+ * The texts of the snippets the pages of `sources` use, nested ones too, at most
+ * MAX_SNIPPET_FILES: `read` reads a root-relative file (confined to the docs folder by the
+ * caller); one it cannot read is left out, its page reports it when it renders.
+ */
+export async function readSnippets(sources: Map<string, string>, read: (file: string) => Promise<string>): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  const tried = new Set<string>();
+  let next = [...sources].flatMap(([file, source]) => snippetsOf(file, source));
+  while (next.length > 0 && tried.size < MAX_SNIPPET_FILES) {
+    const batch = [...new Set(next)].filter((f) => !tried.has(f) && !sources.has(f)).slice(0, MAX_SNIPPET_FILES - tried.size);
+    for (const f of batch) tried.add(f);
+    const read_ = await Promise.all(batch.map((f) => read(f).then((text) => [f, text] as const, () => undefined)));
+    next = [];
+    for (const entry of read_) {
+      if (!entry) continue;
+      texts.set(entry[0], entry[1]);
+      next.push(...snippetsOf(entry[0], entry[1]));
+    }
+  }
+  return texts;
+}
+
+/**
+ * The blocks of each page source, in the map's order, with those of the snippets it uses
+ * (from `snippets`, nested ones too) after its own, within MAX_SITE_BLOCKS and
+ * MAX_SITE_BLOCK_CHARS.
+ */
+export function siteCodeBlocks(sources: Map<string, string>, snippets: Map<string, string> = new Map()): [file: string, blocks: SiteBlock[]][] {
   const out: [string, SiteBlock[]][] = [];
+  const ofSnippet = new Map<string, SiteBlock[]>();
+  const snippetBlocks = (file: string) => {
+    let blocks = ofSnippet.get(file);
+    if (!blocks) ofSnippet.set(file, (blocks = codeBlocks(snippets.get(file) ?? '')));
+    return blocks;
+  };
   let count = 0;
   let chars = 0;
   for (const [file, source] of sources) {
     const blocks = codeBlocks(source);
+    // The snippets it uses, nested ones too, each once.
+    const used = new Set<string>();
+    const visit = (from: string, text: string) => {
+      for (const s of snippetsOf(from, text)) {
+        if (used.has(s) || !snippets.has(s)) continue;
+        used.add(s);
+        blocks.push(...snippetBlocks(s));
+        visit(s, snippets.get(s)!);
+      }
+    };
+    if (snippets.size) visit(file, source);
     if (blocks.length === 0) continue;
     const kept: SiteBlock[] = [];
     for (const block of blocks) {

@@ -25,7 +25,6 @@ export interface CodeComponent {
   line?: number;
 }
 
-export const CODE_EXTENSIONS = /\.(jsx|tsx|js|ts)$/;
 /** What a snippet may import: the React scope Mintlify gives components (hooks are globals anyway). */
 const SANDBOX_PACKAGES = new Set(['react', 'preact', 'preact/hooks']);
 

@@ -8,15 +8,15 @@
  * reported and ignored. `<Snippet file="x.mdx" />` elements load their snippets the same
  * way (snippet-files.ts).
  */
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import type { ImportDeclaration } from 'estree';
 import type { Root } from 'mdast';
 import type { Diagnostic } from '../types.js';
 import { literalValue, NotLiteral } from './literals.js';
 import { literalLinesMessage, parsePage, type ParseResult } from './parse.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
-import { SNIPPET_FOLDERS, snippetElements, snippetFileCandidates, snippetFileKey } from './snippet-files.js';
-import { CODE_EXTENSIONS, componentOf, loadCodeSnippet, pageCodeModule, type CodeComponent, type CodeModule } from './code-modules.js';
+import { CODE_EXTENSIONS, SNIPPET_FOLDERS, snippetElements, snippetFileCandidates, snippetFileKey, snippetPath } from './snippet-files.js';
+import { componentOf, loadCodeSnippet, pageCodeModule, type CodeComponent, type CodeModule } from './code-modules.js';
 
 export interface PageModule {
   /** File relative to the docs root. */
@@ -47,14 +47,6 @@ export function sharedSnippetCache(): ModuleLoader['cache'] {
 
 function warn(loader: ModuleLoader, file: string, line: number | undefined, message: string): void {
   loader.diagnostics.push({ severity: 'warning', file, ...(line ? { line } : {}), message });
-}
-
-/** Where an import source points inside the root, or null when it is not a snippet file. */
-export function snippetPath(fromFile: string, source: string): string | null {
-  if (!source.startsWith('/') && !source.startsWith('./') && !source.startsWith('../')) return null;
-  if (!/\.mdx?$/.test(source) && !CODE_EXTENSIONS.test(source)) return null;
-  const p = source.startsWith('/') ? posix.normalize(source.slice(1)) : posix.normalize(posix.join(posix.dirname(fromFile), source));
-  return p.startsWith('..') || p.startsWith('/') ? null : p;
 }
 
 async function loadSnippet(loader: ModuleLoader, file: string, chain: string[]): Promise<PageModule | ConfinedPathError> {

@@ -13,6 +13,10 @@ import type { MdxJsxAttribute } from 'mdast-util-mdx';
 import type { JsxElement } from '../components/types.js';
 import type { PageModule } from './modules.js';
 
+
+/** Snippet files that are code (components compiled for the sandbox: code-modules.ts), not MDX. */
+export const CODE_EXTENSIONS = /\.(jsx|tsx|js|ts)$/;
+
 /** Folders a `<Snippet file>` is looked up in, in this order. */
 export const SNIPPET_FOLDERS = ['snippets', '_snippets'];
 
@@ -25,6 +29,14 @@ export function snippetFileCandidates(file: string): string[] {
     const p = posix.normalize(posix.join(folder, file.replace(/^\/+/, '')));
     return p.startsWith(`${folder}/`) ? [p] : [];
   });
+}
+
+/** Where an import source points inside the root, or null when it is not a snippet file. */
+export function snippetPath(fromFile: string, source: string): string | null {
+  if (!source.startsWith('/') && !source.startsWith('./') && !source.startsWith('../')) return null;
+  if (!/\.mdx?$/.test(source) && !CODE_EXTENSIONS.test(source)) return null;
+  const p = source.startsWith('/') ? posix.normalize(source.slice(1)) : posix.normalize(posix.join(posix.dirname(fromFile), source));
+  return p.startsWith('..') || p.startsWith('/') ? null : p;
 }
 
 /** The `file` values of the `<Snippet>` elements a source names, read without parsing it (cache keys). */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Nodes } from 'mdast';
-import { codeBlocks, siteCodeBlocks, MAX_SITE_BLOCKS } from '../../../src/render/highlight/site-blocks.js';
+import { codeBlocks, readSnippets, siteCodeBlocks, snippetsOf, MAX_SITE_BLOCKS } from '../../../src/render/highlight/site-blocks.js';
 import { parsePage } from '../../../src/render/markdown/parse.js';
 import { twoslashBlocks } from '../../../src/render/highlight/twoslash-blocks.js';
 
@@ -111,5 +111,31 @@ describe('siteCodeBlocks', () => {
     const listed = siteCodeBlocks(many);
     expect(listed).toHaveLength(1);
     expect(listed[0][1]).toHaveLength(MAX_SITE_BLOCKS);
+  });
+});
+
+describe('the blocks of snippets', () => {
+  const files: Record<string, string> = {
+    'guide/page.mdx': "import Install from '/snippets/install.mdx';\nimport Local from './local.mdx';\nimport Comp from '/snippets/comp.jsx';\nimport { x } from 'react';\n\n<Install />\n<Snippet file=\"legacy.mdx\" />\n",
+    'snippets/install.mdx': "import Nested from '/snippets/nested.mdx';\n\n```bash\nnpm i quire\n```\n",
+    'snippets/nested.mdx': '```go\npackage nested\n```\n',
+    'guide/local.mdx': '```py\nlocal()\n```\n',
+    '_snippets/legacy.mdx': '```rb\nlegacy\n```\n',
+    'outside.mdx': "import Up from '../../etc/passwd.mdx';\n",
+  };
+  const read = (file: string) => (file in files ? Promise.resolve(files[file]) : Promise.reject(new Error(`no ${file}`)));
+
+  it('names the MDX snippets a page imports or places, by the renderer rules, never a path out of the folder or a code file', () => {
+    expect(snippetsOf('guide/page.mdx', files['guide/page.mdx'])).toEqual(['snippets/install.mdx', 'guide/local.mdx', 'snippets/legacy.mdx', '_snippets/legacy.mdx']);
+    expect(snippetsOf('outside.mdx', files['outside.mdx'])).toEqual([]);
+  });
+
+  it('reads them, nested ones too, and gives each page its own blocks then those of its snippets', async () => {
+    const sources = new Map([['guide/page.mdx', files['guide/page.mdx']]]);
+    const snippets = await readSnippets(sources, read);
+    expect([...snippets.keys()].sort()).toEqual(['_snippets/legacy.mdx', 'guide/local.mdx', 'snippets/install.mdx', 'snippets/nested.mdx']);
+    expect(siteCodeBlocks(sources, snippets)).toEqual([
+      ['guide/page.mdx', [['bash', '', 'npm i quire'], ['go', '', 'package nested'], ['py', '', 'local()'], ['rb', '', 'legacy']]],
+    ]);
   });
 });
