@@ -71,14 +71,14 @@ interface EntryHead {
   markdownBytes?: number | null;
 }
 
-/** The entry's bytes, and the byte length of its head line (the newline excluded). */
-export function encodeEntry(key: string, entry: CachedPage): { bytes: Buffer; head: number } {
+/** The entry's text (written as UTF-8), and the byte length of its head line (the newline excluded). */
+export function encodeEntry(key: string, entry: CachedPage): { text: string; head: number } {
   const { html, markdown, ...rest } = entry.rendered;
   const md = markdown ?? '';
   const markdownBytes = Buffer.byteLength(md);
   const head: EntryHead = { key, rendered: rest, brokenLinks: entry.brokenLinks, htmlLength: html.length, htmlBytes: Buffer.byteLength(html), features: { math: usesMath(html), mermaid: usesMermaid(html) }, markdownBytes: markdown === undefined ? null : markdownBytes };
   const line = JSON.stringify(head);
-  return { bytes: Buffer.from(`${line}\n${md}${html}`), head: Buffer.byteLength(line) };
+  return { text: `${line}\n${md}${html}`, head: Buffer.byteLength(line) };
 }
 
 /** Bytes of the Markdown text after the head line (0 in older entries, which have it in their JSON). */
@@ -176,10 +176,27 @@ export function appendBytes(target: PackTarget, bytes: Buffer): PackLocation | u
   return { pack: target.pack, offset, length: bytes.length };
 }
 
+/**
+ * Appends a page's entry, written from its text: a Buffer of each entry (~35 KB a page) was
+ * external memory V8 let pile up in the export thread until a full collection (10,000
+ * pages: ~225 MB of ArrayBuffers at the end of the export, docs/benchmarks.mdx).
+ */
 export function appendEntry(target: PackTarget, key: string, entry: CachedPage): PageLocation | undefined {
-  const { bytes, head } = encodeEntry(key, entry);
-  const loc = appendBytes(target, bytes);
-  return loc && { ...loc, head };
+  const { text, head } = encodeEntry(key, entry);
+  const length = Buffer.byteLength(text);
+  const offset = Number(Atomics.add(new BigInt64Array(target.end), 0, BigInt(length)));
+  try {
+    const written = writeSync(target.fd, text, offset, 'utf8');
+    // A short write (a full disk) is finished from the bytes, or fails below.
+    if (written < length) {
+      const bytes = Buffer.from(text).subarray(written);
+      for (let done = 0; done < bytes.length; ) done += writeSync(target.fd, bytes, done, bytes.length - done, offset + written + done);
+    }
+  } catch {
+    // a cache that cannot be written only costs time; the range is left as a hole no index names
+    return undefined;
+  }
+  return { pack: target.pack, offset, length, head };
 }
 
 /** Reads `length` bytes at `offset`; undefined when the file holds fewer. */
