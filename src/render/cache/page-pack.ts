@@ -163,40 +163,31 @@ function lazyField(page: RenderedPage, name: 'html' | 'markdown', decode: () => 
   });
 }
 
-/** Appends bytes to the pack; undefined when they could not all be written. */
-export function appendBytes(target: PackTarget, bytes: Buffer): PackLocation | undefined {
-  const offset = Number(Atomics.add(new BigInt64Array(target.end), 0, BigInt(bytes.length)));
-  try {
-    let done = 0;
-    while (done < bytes.length) done += writeSync(target.fd, bytes, done, bytes.length - done, offset + done);
-  } catch {
-    // a cache that cannot be written only costs time; the range is left as a hole no index names
-    return undefined;
-  }
-  return { pack: target.pack, offset, length: bytes.length };
-}
-
 /**
- * Appends a page's entry, written from its text: a Buffer of each entry (~35 KB a page) was
- * external memory V8 let pile up in the export thread until a full collection (10,000
- * pages: ~225 MB of ArrayBuffers at the end of the export, docs/benchmarks.mdx).
+ * Appends bytes, or a text as UTF-8, to the pack; undefined when they could not all be
+ * written. A page's entry goes as its text: a Buffer made of each (~35 KB a page) was
+ * external memory V8 let pile up in the export thread until a full collection (10,000 pages:
+ * ~225 MB of ArrayBuffers at the end of the export, docs/benchmarks.mdx).
  */
-export function appendEntry(target: PackTarget, key: string, entry: CachedPage): PageLocation | undefined {
-  const { text, head } = encodeEntry(key, entry);
-  const length = Buffer.byteLength(text);
+export function appendBytes(target: PackTarget, data: Buffer | string): PackLocation | undefined {
+  const length = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
   const offset = Number(Atomics.add(new BigInt64Array(target.end), 0, BigInt(length)));
   try {
-    const written = writeSync(target.fd, text, offset, 'utf8');
-    // A short write (a full disk) is finished from the bytes, or fails below.
-    if (written < length) {
-      const bytes = Buffer.from(text).subarray(written);
-      for (let done = 0; done < bytes.length; ) done += writeSync(target.fd, bytes, done, bytes.length - done, offset + written + done);
-    }
+    let done = typeof data === 'string' ? writeSync(target.fd, data, offset, 'utf8') : 0;
+    // What is left (all of a Buffer, the rest of a text after a short write) goes as bytes.
+    const bytes = typeof data === 'string' ? (done < length ? Buffer.from(data) : undefined) : data;
+    while (bytes && done < length) done += writeSync(target.fd, bytes, done, length - done, offset + done);
   } catch {
     // a cache that cannot be written only costs time; the range is left as a hole no index names
     return undefined;
   }
-  return { pack: target.pack, offset, length, head };
+  return { pack: target.pack, offset, length };
+}
+
+export function appendEntry(target: PackTarget, key: string, entry: CachedPage): PageLocation | undefined {
+  const { text, head } = encodeEntry(key, entry);
+  const loc = appendBytes(target, text);
+  return loc && { ...loc, head };
 }
 
 /** Reads `length` bytes at `offset`; undefined when the file holds fewer. */

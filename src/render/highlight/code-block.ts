@@ -20,6 +20,7 @@ import { DARK_THEME, LIGHT_THEME, languageId } from './highlighter.js';
 import { uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { runTwoslash } from './twoslash.js';
 import { lostBlock, remoteHighlight } from './remote-highlight.js';
+import { blockText } from './site-blocks.js';
 
 export type HighlightCache = NonNullable<PageContext['highlightCache']>;
 
@@ -68,7 +69,7 @@ export function highlightPre(h: HighlighterCore | null, code: string, lang: stri
   if (!seen) byText.set(cache, (seen = new Map<string, string>()));
   // A flat copy (join): `code` is often a slice of the page's source, and a key built by
   // concatenation would keep that whole source alive as long as the block is remembered.
-  const text = [lang ?? '', meta ?? '', code].join('\0');
+  const text = blockText(lang ?? '', meta ?? '', code);
   let html = seen.get(text);
   if (html !== undefined) return html;
   const key = highlightKey(lang ?? '', meta ?? '', code);

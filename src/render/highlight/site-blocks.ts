@@ -132,11 +132,15 @@ export async function readSnippets(sources: Map<string, string>, read: (file: st
  */
 export function siteCodeBlocks(sources: Map<string, string>, snippets: Map<string, string> = new Map()): [file: string, blocks: SiteBlock[]][] {
   const out: [string, SiteBlock[]][] = [];
-  const ofSnippet = new Map<string, SiteBlock[]>();
-  const snippetBlocks = (file: string) => {
-    let blocks = ofSnippet.get(file);
-    if (!blocks) ofSnippet.set(file, (blocks = codeBlocks(snippets.get(file) ?? '')));
-    return blocks;
+  // Each snippet's blocks and the snippets it uses, found once for all the pages that use it.
+  const ofSnippet = new Map<string, { blocks: SiteBlock[]; uses: string[] }>();
+  const snippet = (file: string) => {
+    let found = ofSnippet.get(file);
+    if (!found) {
+      const text = snippets.get(file)!;
+      ofSnippet.set(file, (found = { blocks: codeBlocks(text), uses: snippetsOf(file, text) }));
+    }
+    return found;
   };
   let count = 0;
   let chars = 0;
@@ -144,15 +148,15 @@ export function siteCodeBlocks(sources: Map<string, string>, snippets: Map<strin
     const blocks = codeBlocks(source);
     // The snippets it uses, nested ones too, each once.
     const used = new Set<string>();
-    const visit = (from: string, text: string) => {
-      for (const s of snippetsOf(from, text)) {
+    const visit = (uses: string[]) => {
+      for (const s of uses) {
         if (used.has(s) || !snippets.has(s)) continue;
         used.add(s);
-        blocks.push(...snippetBlocks(s));
-        visit(s, snippets.get(s)!);
+        blocks.push(...snippet(s).blocks);
+        visit(snippet(s).uses);
       }
     };
-    if (snippets.size) visit(file, source);
+    if (snippets.size) visit(snippetsOf(file, source));
     if (blocks.length === 0) continue;
     const kept: SiteBlock[] = [];
     for (const block of blocks) {

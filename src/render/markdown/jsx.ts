@@ -24,7 +24,6 @@ import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, URL_ATTRS, VOID_TAGS, attrAllowed, 
 
 const lineOf = (el: { position?: { start: { line: number } } }) => el.position?.start.line;
 
-
 /** A plain string attribute of `el` (`iconType="solid"`), read without evaluating the others. */
 function literalAttribute(el: JsxElement, name: string): string | undefined {
   const a = el.attributes.find((x): x is MdxJsxAttribute => x.type === 'mdxJsxAttribute' && x.name === name);

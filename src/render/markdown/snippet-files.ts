@@ -13,7 +13,6 @@ import type { MdxJsxAttribute } from 'mdast-util-mdx';
 import type { JsxElement } from '../components/types.js';
 import type { PageModule } from './modules.js';
 
-
 /** Snippet files that are code (components compiled for the sandbox: code-modules.ts), not MDX. */
 export const CODE_EXTENSIONS = /\.(jsx|tsx|js|ts)$/;
 

@@ -8,6 +8,7 @@
  * file and holds no site model: only the code it is given.
  */
 import { parentPort, type MessagePort } from 'node:worker_threads';
+import type { HighlighterCore } from 'shiki/core';
 import { blockLanguages, ensureLanguages, getHighlighter, languageId } from '../highlight/highlighter.js';
 import { highlightBlock } from '../highlight/code-block.js';
 import { blockText, type SiteBlock } from '../highlight/site-blocks.js';
@@ -47,12 +48,12 @@ function wake(client: Client): void {
   Atomics.notify(client.flags, 0);
 }
 
-function highlightNow(lang: string, meta: string, code: string): { html: string; plain?: string } {
+function highlightNow(h: HighlighterCore, lang: string, meta: string, code: string): { html: string; plain?: string } {
   done.add(blockText(lang, meta, code));
   progress[1] = 1;
   try {
     let plain: string | undefined;
-    const html = highlightBlock(highlighterNow!, code, lang, meta, (reason) => (plain = reason));
+    const html = highlightBlock(h, code, lang, meta, (reason) => (plain = reason));
     return plain === undefined ? { html } : { html, plain };
   } finally {
     progress[1] = 0;
@@ -60,13 +61,11 @@ function highlightNow(lang: string, meta: string, code: string): { html: string;
   }
 }
 
-let highlighterNow: Awaited<ReturnType<typeof getHighlighter>> | undefined;
-
 async function answer(client: Client, ask: HighlightAsk): Promise<void> {
   let reply: HighlightAnswer;
   try {
-    highlighterNow = languageId(ask.lang) ? await ensureLanguages(blockLanguages(ask.lang, ask.code)) : await getHighlighter();
-    const { html, plain } = highlightNow(ask.lang, ask.meta, ask.code);
+    const h = languageId(ask.lang) ? await ensureLanguages(blockLanguages(ask.lang, ask.code)) : await getHighlighter();
+    const { html, plain } = highlightNow(h, ask.lang, ask.meta, ask.code);
     reply = { id: ask.id, html, ...(plain === undefined ? {} : { plain }) };
   } catch (err) {
     // Thrown in the render thread that asked, as if it had highlighted the block itself.
@@ -83,7 +82,7 @@ async function loop(): Promise<void> {
   const langs = new Set<string>();
   for (const blocks of byFile.values()) for (const [lang, , code] of blocks) if (languageId(lang)) for (const l of blockLanguages(lang, code)) langs.add(l);
   // In one call, so that each grammar loads after those it embeds (highlighter.ts).
-  highlighterNow = await ensureLanguages(langs);
+  const h = await ensureLanguages(langs);
   while (queue.length > 0) {
     const until = performance.now() + SLICE_MS;
     const pushed: [string, string][] = [];
@@ -94,7 +93,7 @@ async function loop(): Promise<void> {
         const text = blockText(lang, meta, code);
         if (done.has(text)) continue;
         try {
-          const { html, plain } = highlightNow(lang, meta, code);
+          const { html, plain } = highlightNow(h, lang, meta, code);
           // A block shown as plain text is left for its page to ask: the page warns about it.
           if (plain === undefined) pushed.push([text, html]);
         } catch {
