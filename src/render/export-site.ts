@@ -13,21 +13,6 @@ import type { ExportOptions, ExportReport } from './types.js';
 import { renderThreads } from './pool/render-threads.js';
 import { budgetOf, renderPool } from './pool/render-pages.js';
 import { pageIndexFile } from './cache/page-cache.js';
-import { setFlagsFromString } from 'node:v8';
-
-/**
- * V8 runs a regular expression in its bytecode interpreter first and compiles it to native
- * code once it is used enough ("tier-up"), again after a collection flushed its code. With
- * that switch in the middle of highlighting, one token of a SQL block on langchain's docs
- * (`main` in `CREATE FUNCTION main.tools...`) came out as a function name or as plain text
- * from one run to the next (the same page, the same thread, the same blocks before it), where
- * only interpreting, or only native code, gives the function name every time
- * (docs/benchmarks.mdx). Set for the whole process before the export's threads start (a V8
- * flag is the process's, and a thread reads it when it compiles a pattern). Faster too: cold
- * exports alternated with the same build without it (2026-11-29), Mintlify's docs 8.02 / 8.46
- * -> 7.57 / 7.68 s, Continue's 2.29 / 2.25 -> 2.12 / 2.13 s.
- */
-setFlagsFromString('--no-regexp-tier-up');
 
 export async function exportSite(options: ExportOptions): Promise<ExportReport> {
   const started = performance.now();
