@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The `quire` command: runs the compiled CLI (built by `npm install` / `npm run build`).
-// First, on Linux, `export`, `serve` and `worker` start themselves again with two malloc arenas unless
-// MALLOC_ARENA_MAX is set (cli/malloc-arenas.ts: glibc reads it only at start; ~50 MB less peak RSS on a real export).
+// First, `export`, `serve` and `worker` start themselves again once with two malloc arenas on Linux (unless
+// MALLOC_ARENA_MAX is set) and V8's flags for short batch work (unless Node's command line names them): both are read
+// only when a process starts (cli/process-restart.ts: ~50 MB less peak RSS, ~15% less CPU on a real export).
 // Node's compile cache first when QUIRE_COMPILE_CACHE asks for it (cli/compile-cache.ts), so that the CLI and the export's threads
 // load their modules from it; hence import() below: a static import would compile the CLI first.
 // V8's regexp tier-up off, first thing, as a command-line flag would be: V8 runs a regular expression in its
@@ -14,11 +15,11 @@
 // (a test process) is what V8 warns may behave unpredictably.
 import { setFlagsFromString } from 'node:v8';
 setFlagsFromString('--no-regexp-tier-up');
-import { mallocArenaRestart } from '../dist/cli/malloc-arenas.js';
+import { processRestart } from '../dist/cli/process-restart.js';
 
-const restart = mallocArenaRestart(process.env, process.platform, process.argv.slice(2));
+const restart = processRestart(process.env, process.platform, process.argv.slice(2), process.execArgv);
 if (restart && typeof process.execve === 'function') {
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], restart);
+  process.execve(process.execPath, [process.execPath, ...restart.execArgv, ...process.argv.slice(1)], restart.env);
 }
 const { startCompileCache } = await import('../dist/cli/compile-cache.js');
 startCompileCache(process.env);
