@@ -85,6 +85,22 @@ export interface Resolved {
   media: RemoteMedia;
 }
 
+/**
+ * Pages to render from which a warm export highlights in a thread of its own, as a cold one
+ * does: the first export after an upgrade of Quire (every page's key changes with the engine's
+ * code) or after an edit that many pages share. Mintlify's docs with every page missing the
+ * cache, in a render thread that highlighted its own blocks and typed its own Twoslash blocks:
+ * 9.15 / 9.97 s and 531-546 MB against 8.44 / 8.94 s and 414-418 MB cold (2026-11-29). A thread
+ * costs ~0.15 s of CPU to start and is worth it from a small site's size up (Continue's docs,
+ * 151 pages, cold: 3.24-3.73 -> 2.68-2.92 s with it); an edit of a few pages does without.
+ */
+export const HIGHLIGHT_AHEAD_PAGES = 100;
+
+/** Whether an export with `toRender` pages to render highlights in a thread of its own: a cold one always. */
+export function highlightsAhead(cold: boolean, toRender: number): boolean {
+  return cold || toRender >= HIGHLIGHT_AHEAD_PAGES;
+}
+
 /** The export proper: the phases of the header above, with what export-start.ts set up. */
 export async function exportWith(options: ExportOptions, { started, root, outDir, deployment, cacheDir, cold, early, cache, highlights, outbound, media }: Resolved): Promise<ExportReport> {
   const signal = options.signal;
@@ -106,27 +122,30 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   // of their own, once for all render threads, from the end of the scan on, while they render the
   // rest of their pages (pool/highlight-thread.ts). Their Twoslash blocks are typed meanwhile in a
   // short-lived thread of their own (pool/twoslash-thread.ts). What finds them is loaded only then:
-  // a warm export's few pages highlight their blocks in their render thread.
+  // a warm export's few pages highlight their blocks in their render thread; one that renders
+  // many (`HIGHLIGHT_AHEAD_PAGES`) starts the highlight thread once it knows them.
   let warm: Parameters<typeof planSite>[4];
   let highlighter: HighlightThread | undefined;
-  if (cold && early) {
+  const startHighlighting = async (pool: WorkerPool<RenderTask, RenderTaskResult>) => {
     const [{ siteTwoslashBlocks }, { readSnippets, siteCodeBlocks }, { HighlightThread }] = await Promise.all([
       import('./highlight/twoslash-blocks.js'), import('./highlight/site-blocks.js'), import('./pool/highlight-thread.js'),
     ]);
     // A block may stall it half a page's time budget: then the render threads highlight for themselves.
     const thread = (highlighter = new HighlightThread((options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS) / 2));
-    warm = (sources) => {
+    // Given the sources of the pages to render, once read.
+    return (sources: Map<string, string>) => {
       const twoslash = siteTwoslashBlocks(sources.values());
       // Linked first: the thread hands each slice to the render threads it knows when it is done.
-      const links = thread.connect(early.size);
+      const links = thread.connect(pool.size);
       // With the blocks of the snippets the pages import (read here, confined to the docs folder).
       void readSnippets(sources, (file) => readConfinedText(root, file)).then(
         (snippets) => thread.send(siteCodeBlocks(sources, snippets)),
         () => thread.send(siteCodeBlocks(sources)),
       );
-      early.prepare(((i: number) => ({ task: { start: true, twoslash, highlight: links[i] } satisfies ThreadStart, transfer: [links[i].port] })) satisfies OwnTask);
+      pool.prepare(((i: number) => ({ task: { start: true, twoslash, highlight: links[i] } satisfies ThreadStart, transfer: [links[i].port] })) satisfies OwnTask);
     };
-  }
+  };
+  if (cold && early) warm = await startHighlighting(early);
   const plan = await planSite(root, deployment, [outDir, ...(cacheDir ? [cacheDir] : []), ...(options.workDir ? [resolve(options.workDir)] : [])], outbound, warm, cacheDir);
   const tasks = selectTasks(plan, options.paths);
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
@@ -223,6 +242,10 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   // Of the pages to render only (a warm export's few): the kinds are found by reading each source.
   // A listed entry that does not read back (below) renders as a page of no particular kind.
   const kinds = pageKinds(misses, plan.sources);
+  if (!cold && early && highlightsAhead(cold, misses.length)) {
+    const link = await startHighlighting(early);
+    link(new Map(misses.flatMap((t): [string, string][] => (t.file && plan.sources.has(t.file) ? [[t.file, plan.sources.get(t.file)!]] : []))));
+  }
   progress('render', 0, tasks.length);
   // With render threads the misses render while the model is made; on this thread (`workers: 0`)
   // only after it, so that rendered pages do not pile up waiting for it.

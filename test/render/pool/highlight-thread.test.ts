@@ -16,6 +16,7 @@ import type { SiteBlock } from '../../../src/render/highlight/site-blocks.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportSite } from '../../../src/render/index.js';
+import { HIGHLIGHT_AHEAD_PAGES, highlightsAhead } from '../../../src/render/export-run.js';
 import { listFiles, tempDir, writeFiles, type TempDir } from '../site/make-site.js';
 
 /** The block as this thread draws it with its own grammars. */
@@ -115,5 +116,45 @@ describe('a cold export with its highlight thread', () => {
     expect(readFileSync(join(tmp.path, 'threads', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
     expect(readFileSync(join(tmp.path, 'threads', 'uses-snippet.html'), 'utf8')).toMatch(/<span class="[^"]*">key<\/span>/);
     expect(readFileSync(join(tmp.path, 'threads', 'typed.html'), 'utf8')).toContain('twoslash-hover');
+  });
+});
+
+describe('a warm export that renders many pages', () => {
+  let tmp: TempDir | undefined;
+  afterAll(() => tmp?.cleanup());
+
+  it('highlights in a thread of its own from HIGHLIGHT_AHEAD_PAGES pages up, a cold one always', () => {
+    expect(highlightsAhead(true, 1)).toBe(true);
+    expect(highlightsAhead(false, HIGHLIGHT_AHEAD_PAGES)).toBe(true);
+    expect(highlightsAhead(false, HIGHLIGHT_AHEAD_PAGES - 1)).toBe(false);
+    expect(highlightsAhead(false, 1)).toBe(false);
+  });
+
+  it('writes every page missing the cache (as after an upgrade) byte for byte as the export without threads does', async () => {
+    tmp = tempDir('quire-highlight-ahead-');
+    const other = join(tmp.path, 'other');
+    writeFiles(other, { 'docs.json': JSON.stringify({ name: 'Other', theme: 'mint', navigation: { pages: ['index'] } }), 'index.mdx': '---\ntitle: Other\n---\n\nText.\n' });
+    // The cache folder holds another site's pages: the export is warm, and every page of this one misses.
+    const cacheDir = join(tmp.path, 'cache');
+    await exportSite({ root: other, outDir: join(tmp.path, 'other-out'), cacheDir });
+    const root = join(tmp.path, 'docs');
+    const pages: Record<string, string> = {
+      'typed.mdx': '---\ntitle: Typed\n---\n\n```ts twoslash\nconst size = [1, 2].length;\n```\n',
+      'quoted.mdx': '---\ntitle: Quoted\n---\n\n> ```go\n> package main\n> ```\n',
+    };
+    const count = HIGHLIGHT_AHEAD_PAGES + 2;
+    for (let i = 0; i < count; i++) pages[`p/p${i}.mdx`] = `---\ntitle: P${i}\n---\n\n\`\`\`ts\nconst n${i}: number = ${i};\n\`\`\`\n\n\`\`\`${i % 2 ? 'python' : 'bash'}\necho ${i % 7}\n\`\`\`\n`;
+    const nav = ['typed', 'quoted', ...Array.from({ length: count }, (_, i) => `p/p${i}`)];
+    writeFiles(root, { 'docs.json': JSON.stringify({ name: 'Blocks', theme: 'mint', navigation: { groups: [{ group: 'All', pages: nav }] } }), ...pages });
+    const warm = await exportSite({ root, outDir: join(tmp.path, 'warm'), cacheDir });
+    const inline = await exportSite({ root, outDir: join(tmp.path, 'inline'), workers: 0 });
+    expect(warm.pagesRendered).toBe(count + 2);
+    expect(warm.diagnostics).toEqual(inline.diagnostics);
+    const files = listFiles(join(tmp.path, 'inline')).filter((f) => f.endsWith('.html'));
+    expect(listFiles(join(tmp.path, 'warm')).filter((f) => f.endsWith('.html'))).toEqual(files);
+    for (const f of files) expect(readFileSync(join(tmp.path, 'warm', f), 'utf8'), f).toBe(readFileSync(join(tmp.path, 'inline', f), 'utf8'));
+    expect(readFileSync(join(tmp.path, 'warm', 'p', 'p4.html'), 'utf8')).toMatch(/<span class="[^"]*">echo<\/span>/);
+    expect(readFileSync(join(tmp.path, 'warm', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
+    expect(readFileSync(join(tmp.path, 'warm', 'typed.html'), 'utf8')).toMatch(/<code class="twoslash-popup-code">.*size.*number/);
   });
 });
