@@ -26,15 +26,13 @@
  * patterns the engine asked for came from a table (docs/benchmarks.mdx).
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmulatedRegExp, toRegExp, toRegExpDetails, type ToRegExpOptions } from 'oniguruma-to-es';
 import type { LanguageRegistration } from 'shiki/core';
+import { installedPackageVersion } from '../installed-package.js';
 
 type Details = ReturnType<typeof toRegExpDetails>;
-
-const require = createRequire(import.meta.url);
 
 /** What Shiki's `defaultJavaScriptRegexConstructor` passes to `toRegExp` (target: the engine's default). */
 export const TRANSLATION_OPTIONS: ToRegExpOptions = {
@@ -57,19 +55,6 @@ export interface RegexTable {
   entries: TableEntry[];
 }
 
-/** The version of the installed package `name` (its package.json, found above its entry module). */
-function packageVersion(name: string): string {
-  for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === name) return pkg.version ?? '';
-    } catch {
-      // no package.json at this level
-    }
-  }
-  return '';
-}
-
 /** The target oniguruma-to-es picks for `auto` here: the first whose translations of patterns that tell them apart are auto's. */
 function resolvedTarget(): string {
   const probes = ['(?i:a)b', '[\\w&&[^\\d]]', '[[^a]]', '[a\\-z]'];
@@ -88,8 +73,8 @@ let stamp: string | undefined;
 /** Shiki's and oniguruma-to-es's versions, V8's, the target and the options: what a translation depends on. */
 export function translationStamp(): string {
   stamp ??= [
-    `shiki ${packageVersion('shiki')}`,
-    `oniguruma-to-es ${packageVersion('oniguruma-to-es')}`,
+    `shiki ${installedPackageVersion('shiki')}`,
+    `oniguruma-to-es ${installedPackageVersion('oniguruma-to-es')}`,
     `v8 ${process.versions.v8}`,
     `target ${resolvedTarget()}`,
     JSON.stringify(TRANSLATION_OPTIONS),

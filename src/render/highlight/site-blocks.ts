@@ -25,23 +25,25 @@ const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})[ \t]*(([^\s`{]*).*)$/;
 
 /**
  * A fenced block: its language (lower case, as written up to a space or `{`; '' for none),
- * its info string (what follows the marker, leading spaces off), the opener's indentation,
- * and its lines [from, to) of `lines`.
+ * its info string (what follows the marker, leading spaces off) and what follows the
+ * language in it, the opener's indentation, and its lines [from, to) of `lines`.
  */
 export interface Fence {
   lang: string;
   info: string;
+  afterLang: string;
   indent: string;
   lines: string[];
   from: number;
   to: number;
 }
 
-/** The fenced blocks of `source` (Markdown or MDX), in order. */
+/** The fenced blocks of `source` (Markdown or MDX), in order; line endings read as the parsers read them (markdown/parse.ts). */
 export function* fences(source: string): Generator<Fence> {
   // Most pages of most sites have no fence: skip them without splitting them into lines.
   if (!source.includes('```') && !source.includes('~~~')) return;
-  const lines = source.split('\n');
+  // A page written on Windows too.
+  const lines = (source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source).split('\n');
   for (let i = 0; i < lines.length; i++) {
     const open = FENCE_OPEN.exec(lines[i]);
     if (!open) continue;
@@ -51,7 +53,7 @@ export function* fences(source: string): Generator<Fence> {
     // The block ends at a line of the same marker at least as long (CommonMark), or at the end of the page.
     let end = i + 1;
     while (end < lines.length && !closes(lines[end], marker)) end++;
-    yield { lang: name.toLowerCase(), info, indent, lines, from: i + 1, to: end };
+    yield { lang: name.toLowerCase(), info, afterLang: info.slice(name.length), indent, lines, from: i + 1, to: end };
     i = end;
   }
 }
@@ -59,16 +61,21 @@ export function* fences(source: string): Generator<Fence> {
 /** The fenced blocks of `source` with a language, as the renderer asks for them; Twoslash blocks are left out. */
 export function codeBlocks(source: string): SiteBlock[] {
   const blocks: SiteBlock[] = [];
-  // Line endings as the parsers read them (markdown/parse.ts): a page written on Windows too.
-  for (const { info, indent, lines, from, to } of fences(source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source)) {
+  for (const fence of fences(source)) {
+    const { info } = fence;
     const space = info.search(/[ \t]/);
     const lang = space < 0 ? info : info.slice(0, space);
     // Trailing spaces belong to the meta, as in micromark (markdown/fast-fences.ts).
     const meta = space < 0 ? '' : info.slice(space).replace(/^[ \t]+/, '');
     if (!lang || meta.includes('twoslash')) continue;
-    blocks.push([lang, meta, lines.slice(from, to).map((line) => dedent(line, indent.length)).join('\n')]);
+    blocks.push([lang, meta, fenceCode(fence)]);
   }
   return blocks;
+}
+
+/** A fence's code: its lines with up to the opener's indentation in spaces taken off each (CommonMark). */
+export function fenceCode({ indent, lines, from, to }: Fence): string {
+  return lines.slice(from, to).map((line) => dedent(line, indent.length)).join('\n');
 }
 
 /** A closing fence: the opening's character, at least as many, nothing after but spaces. */
@@ -77,7 +84,7 @@ function closes(line: string, marker: string): boolean {
   return trimmed.length >= marker.length && trimmed[0] === marker[0] && /^(`+|~+)$/.test(trimmed);
 }
 
-/** `line` with up to `n` leading spaces removed (CommonMark: a fence's content loses its opener's indentation). */
+/** `line` with up to `n` leading spaces removed. */
 function dedent(line: string, n: number): string {
   let k = 0;
   while (k < n && line[k] === ' ') k++;
@@ -114,9 +121,9 @@ export async function readSnippets(sources: Map<string, string>, read: (file: st
   while (next.length > 0 && tried.size < MAX_SNIPPET_FILES) {
     const batch = [...new Set(next)].filter((f) => !tried.has(f) && !sources.has(f)).slice(0, MAX_SNIPPET_FILES - tried.size);
     for (const f of batch) tried.add(f);
-    const read_ = await Promise.all(batch.map((f) => read(f).then((text) => [f, text] as const, () => undefined)));
+    const results = await Promise.all(batch.map((f) => read(f).then((text) => [f, text] as const, () => undefined)));
     next = [];
-    for (const entry of read_) {
+    for (const entry of results) {
       if (!entry) continue;
       texts.set(entry[0], entry[1]);
       next.push(...snippetsOf(entry[0], entry[1]));

@@ -7,7 +7,7 @@
  * code-block.ts does), and a block the renderer meets that was not typed ahead is typed where
  * it is drawn.
  */
-import { fences } from './site-blocks.js';
+import { fenceCode, fences } from './site-blocks.js';
 import { parseCodeMeta } from './code-meta.js';
 import { readNotation } from './code-notation.js';
 import { MAX_TWOSLASH_CHARS, twoslashExtension, type TwoslashExtension } from './twoslash-typing.js';
@@ -25,22 +25,14 @@ export interface TwoslashBlock {
  */
 export const MAX_BLOCKS_AHEAD = 50;
 
-/** A fence's opening line: its indentation, marker, language and the rest (the options). */
-const OPENER = /^( *)(?:`{3,}|~{3,})[ \t]*[^\s`{]*(.*)$/;
-
 /** The Twoslash blocks of one Markdown or MDX source, in order. */
 export function twoslashBlocks(source: string): TwoslashBlock[] {
   if (!source.includes('twoslash')) return [];
   const blocks: TwoslashBlock[] = [];
-  // Line endings as the parsers read them (markdown/parse.ts).
-  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
-  for (const { lang, lines, from, to } of fences(text)) {
-    const extension = twoslashExtension(lang);
-    const opener = extension ? OPENER.exec(lines[from - 1]) : null;
-    if (!extension || !opener || !parseCodeMeta(opener[2].trim()).twoslash) continue;
-    // CommonMark takes the opener's indentation off each line of the block (as far as it goes).
-    const indent = new RegExp(`^ {0,${opener[1].length}}`);
-    const { code } = readNotation(lines.slice(from, to).map((l) => l.replace(indent, '')).join('\n'));
+  for (const fence of fences(source)) {
+    const extension = twoslashExtension(fence.lang);
+    if (!extension || !parseCodeMeta(fence.afterLang.trim()).twoslash) continue;
+    const { code } = readNotation(fenceCode(fence));
     if (code.length <= MAX_TWOSLASH_CHARS) blocks.push({ code, extension });
   }
   return blocks;

@@ -79,8 +79,9 @@ export interface RenderTaskResult {
 export type BodyModel = Pick<SiteModel, 'config' | 'navigation' | 'deployment' | 'pages'>;
 
 /**
- * What a cold export sends each render thread once its scan is done, ahead of the pages
- * (WorkerPool.prepare; answered with no result).
+ * What an export that highlights in a thread of its own (a cold one, or a warm one with many
+ * pages to render: export-run.ts) sends each render thread once it knows the pages' sources,
+ * ahead of the pages (WorkerPool.prepare; answered with no result).
  */
 export interface ThreadStart {
   start: true;

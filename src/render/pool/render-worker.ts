@@ -4,8 +4,8 @@
  * scanned), then renders one page per message and answers with the result (or the
  * error message). Pages render one at a time, in the order they came: the pool sends
  * the next one before this one is done (worker-pool.ts) and matches answers by order.
- * A cold export's start (ThreadStart, sent by WorkerPool.prepare once the site is
- * scanned) takes its turn like a page and is answered with no result; the Twoslash blocks
+ * An export's start (ThreadStart, sent by WorkerPool.prepare once the pages' sources are
+ * read, when the export highlights in a thread of its own) takes its turn like a page and is answered with no result; the Twoslash blocks
  * it names start being typed at once, in a thread of their own (twoslash-thread.ts), and
  * the code blocks are highlighted by the export's highlight thread it links this one to.
  */

@@ -227,7 +227,7 @@ export class WorkerPool<T, R> {
 
   /**
    * Sends `task` to each worker running now, after what it was sent already: work a
-   * worker does ahead of its tasks (a cold export's ThreadStart, pool/render-task.ts). It
+   * worker does ahead of its tasks (an export's ThreadStart, pool/render-task.ts). It
    * runs under a task's time and heap limits, so it can stall nothing: a worker it takes
    * past them is replaced like any other (no task fails for it). Its answer is dropped.
    * Given a function, each worker gets the task it makes for the worker's index, and the

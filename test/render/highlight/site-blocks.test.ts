@@ -93,6 +93,8 @@ describe('codeBlocks', () => {
     expect(codeBlocks(windows)).toEqual(await parsedBlocks(windows));
     expect(codeBlocks(windows)).toEqual(codeBlocks(PAGE));
     expect(codeBlocks('```js\rx()\r```\r')).toEqual([['js', '', 'x()']]);
+    // The Twoslash scan reads the same fences.
+    expect(twoslashBlocks(windows)).toEqual(twoslashBlocks(PAGE));
   });
 });
 
