@@ -26,6 +26,14 @@ async function local(lang: string, meta: string, code: string): Promise<string> 
   return highlightBlock(h, code, lang, meta);
 }
 
+/** The same HTML pages, byte for byte, in both output folders. */
+function expectSamePages(out: string, expected: string): void {
+  const files = listFiles(expected).filter((f) => f.endsWith('.html'));
+  expect(files.length).toBeGreaterThan(0);
+  expect(listFiles(out).filter((f) => f.endsWith('.html'))).toEqual(files);
+  for (const f of files) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(expected, f), 'utf8'));
+}
+
 /** Waits (this thread is free meanwhile) until `check` holds. */
 async function until(check: () => boolean): Promise<void> {
   const end = Date.now() + 20_000;
@@ -110,9 +118,7 @@ describe('a cold export with its highlight thread', () => {
     expect(threads.diagnostics).toEqual(inline.diagnostics);
     expect(threads.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(threads.diagnostics.filter((d) => d.message.startsWith('code block shown without highlighting')).map((d) => d.file)).toEqual(['long.mdx']);
-    const files = listFiles(join(tmp.path, 'inline')).filter((f) => f.endsWith('.html'));
-    expect(listFiles(join(tmp.path, 'threads')).filter((f) => f.endsWith('.html'))).toEqual(files);
-    for (const f of files) expect(readFileSync(join(tmp.path, 'threads', f), 'utf8'), f).toBe(readFileSync(join(tmp.path, 'inline', f), 'utf8'));
+    expectSamePages(join(tmp.path, 'threads'), join(tmp.path, 'inline'));
     // Highlighted, not plain: the go block of the quote and the snippet's yaml.
     expect(readFileSync(join(tmp.path, 'threads', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
     expect(readFileSync(join(tmp.path, 'threads', 'uses-snippet.html'), 'utf8')).toMatch(/<span class="[^"]*">key<\/span>/);
@@ -151,9 +157,7 @@ describe('a warm export that renders many pages', () => {
     const inline = await exportSite({ root, outDir: join(tmp.path, 'inline'), workers: 0 });
     expect(warm.pagesRendered).toBe(count + 2);
     expect(warm.diagnostics).toEqual(inline.diagnostics);
-    const files = listFiles(join(tmp.path, 'inline')).filter((f) => f.endsWith('.html'));
-    expect(listFiles(join(tmp.path, 'warm')).filter((f) => f.endsWith('.html'))).toEqual(files);
-    for (const f of files) expect(readFileSync(join(tmp.path, 'warm', f), 'utf8'), f).toBe(readFileSync(join(tmp.path, 'inline', f), 'utf8'));
+    expectSamePages(join(tmp.path, 'warm'), join(tmp.path, 'inline'));
     expect(readFileSync(join(tmp.path, 'warm', 'p', 'p4.html'), 'utf8')).toMatch(/<span class="[^"]*">echo<\/span>/);
     expect(readFileSync(join(tmp.path, 'warm', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
     expect(readFileSync(join(tmp.path, 'warm', 'typed.html'), 'utf8')).toMatch(/<code class="twoslash-popup-code">.*size.*number/);
