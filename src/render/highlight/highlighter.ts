@@ -16,6 +16,7 @@ import { createHighlighterCore, type HighlighterCore, type LanguageRegistration 
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { bundledLanguagesInfo } from 'shiki/langs';
 import { BUILT_TABLES, RegexTranslations } from './regex-translations.js';
+import { withLastSearch } from './last-search.js';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'github-dark';
@@ -57,7 +58,7 @@ export function getHighlighter(): Promise<HighlighterCore> {
     themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
     langs: [],
     // forgiving: a pattern the translation cannot express is skipped, not the whole grammar
-    engine: createJavaScriptRegexEngine({ forgiving: true, regexConstructor: regexTranslations.construct }),
+    engine: createJavaScriptRegexEngine({ forgiving: true, regexConstructor: (pattern) => withLastSearch(regexTranslations.construct(pattern)) }),
   });
   return highlighter;
 }
