@@ -123,7 +123,7 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   // A cold export renders every page: the code blocks the scan finds are highlighted in a thread
   // of their own, once for all render threads, from the end of the scan on, while they render the
   // rest of their pages (pool/highlight-thread.ts). Their Twoslash blocks are typed meanwhile in a
-  // short-lived thread of their own (pool/twoslash-thread.ts). What finds them is loaded only then:
+  // short-lived thread the highlight thread starts (pool/twoslash-thread.ts), and drawn there. What finds them is loaded only then:
   // a warm export's few pages highlight their blocks in their render thread; one that renders
   // many (`HIGHLIGHT_AHEAD_PAGES`) starts the highlight thread once it knows them.
   let warm: Parameters<typeof planSite>[4];
@@ -142,6 +142,8 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
       if (options.workers === undefined) pool.grow(renderThreads(availableParallelism(), sources.size));
       // Linked first: the thread hands each slice to the render threads it knows when it is done.
       const links = thread.connect(pool.size);
+      // Typed from now on, in a thread the highlight thread starts; drawn there once typed.
+      thread.typeAhead(twoslash);
       // With the blocks of the snippets the pages import (read here, confined to the docs folder).
       void readSnippets(sources, (file) => readConfinedText(root, file)).then(
         (snippets) => thread.send(siteCodeBlocks(sources, snippets)),

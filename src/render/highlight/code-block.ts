@@ -138,17 +138,18 @@ function preClass(meta: CodeMeta, marks: Map<number, Set<LineMark>>): string {
 
 /**
  * A block highlighted by the export's highlight thread when this render thread is connected
- * to one (remote-highlight.ts), else here. Twoslash blocks are drawn here, with the types
- * typed for this thread. When the highlight thread had ended before drawing a block whose
- * grammar this thread has not loaded, the block is plain text here and its page is drawn
- * again (pool/render-task.ts) with the grammars loaded.
+ * to one (remote-highlight.ts), else here; Twoslash blocks too when the highlight thread
+ * types them, else here, with types found here. When the highlight thread had ended before
+ * drawing a block whose grammar this thread has not loaded, the block is plain text here and
+ * its page is drawn again (pool/render-task.ts) with the grammars loaded.
  */
 function highlightHere(h: HighlighterCore | null, code: string, lang: string | null | undefined, meta: string | null | undefined, onPlain?: (reason: string) => void, onNoTypes?: (reason: string) => void): string {
   const id = languageId(lang);
-  const remote = id && !meta?.includes('twoslash') ? remoteHighlight(lang!, meta ?? '', code) : undefined;
+  const remote = id ? remoteHighlight(lang!, meta ?? '', code) : undefined;
   if (!remote) return highlightBlock(h, code, lang, meta, onPlain, onNoTypes);
   if ('html' in remote) {
     if (remote.plain !== undefined) onPlain?.(remote.plain);
+    if (remote.noTypes !== undefined) onNoTypes?.(remote.noTypes);
     return remote.html;
   }
   if (h?.getLoadedLanguages().includes(id!)) return highlightBlock(h, code, lang, meta, onPlain, onNoTypes);

@@ -7,6 +7,10 @@
  * synchronously): the answer comes on this thread's port, and the highlight thread bumps a
  * shared counter and wakes this one (Atomics.wait) once it is posted.
  *
+ * Twoslash blocks too, those the highlight thread types (the start names them: a render
+ * thread loads neither TypeScript nor Shiki's Twoslash renderer for them); any other
+ * Twoslash block is typed and drawn here.
+ *
  * The highlight thread ends once it has highlighted the site's blocks (its grammars are
  * then let go, ~100 MB): the blocks handed over stay here, and a page with a block that is
  * not among them loads that block's grammars in this thread (markdown/render-page.ts). The
@@ -16,6 +20,7 @@
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { blockText } from './site-blocks.js';
 import { languageId } from './highlighter.js';
+import { twoslashBlockOf, twoslashKey, type TwoslashBlock } from './twoslash-blocks.js';
 
 /** A block asked for (render thread to highlight thread). */
 export interface HighlightAsk {
@@ -25,8 +30,12 @@ export interface HighlightAsk {
   code: string;
 }
 
-/** The answer to a HighlightAsk: the block's `<pre>`, with the reason when it is plain text, or the error highlighting it threw. */
-export type HighlightAnswer = { id: number; html: string; plain?: string } | { id: number; error: string };
+/**
+ * The answer to a HighlightAsk: the block's `<pre>`, with the reason when it is plain text or
+ * shown without types; the error highlighting it threw; or `local` for a Twoslash block the
+ * highlight thread has no types for (the asking thread types and draws it).
+ */
+export type HighlightAnswer = { id: number; html: string; plain?: string; noTypes?: string } | { id: number; error: string } | { id: number; local: true };
 
 /** Blocks handed over ahead of their pages, by blockText. */
 export interface HighlightPush {
@@ -39,8 +48,8 @@ export interface HighlightLink {
   flags: SharedArrayBuffer;
 }
 
-/** What a lookup gives: the block's `<pre>` (with the reason it is plain text), or why the highlight thread could not answer. */
-export type RemoteResult = { html: string; plain?: string } | { lost: string };
+/** What a lookup gives: the block's `<pre>` (with the reason it is plain text or without types), or why the highlight thread could not answer. */
+export type RemoteResult = { html: string; plain?: string; noTypes?: string } | { lost: string };
 
 /** Longest wait for one answer, in ms: the highlight thread is stopped well before (pool/highlight-thread.ts). */
 const ANSWER_TIMEOUT_MS = 120_000;
@@ -56,17 +65,25 @@ interface Link {
   asked: number;
   /** Set once the highlight thread has ended (or did not answer): nothing more is asked. */
   gone: boolean;
+  /** The Twoslash blocks the highlight thread types, by twoslashKey (any other is drawn here). */
+  typed: Set<string>;
 }
 
 let link: Link | undefined;
 /** Blocks drawn as plain text because the highlight thread had ended (lostBlock). */
 let lost = 0;
 
-/** Connects this render thread to the export's highlight thread. */
-export function connectHighlightThread({ port, flags }: HighlightLink): void {
+/** Connects this render thread to the export's highlight thread, which types and draws the Twoslash blocks `twoslash`. */
+export function connectHighlightThread({ port, flags }: HighlightLink, twoslash: TwoslashBlock[] = []): void {
   // Read only when a block is looked up: nothing here keeps the thread alive.
   port.unref();
-  link = { port, flags: new Int32Array(flags), ready: new Map(), readyChars: 0, asked: 0, gone: false };
+  link = { port, flags: new Int32Array(flags), ready: new Map(), readyChars: 0, asked: 0, gone: false, typed: new Set(twoslash.map(twoslashKey)) };
+}
+
+/** Whether the highlight thread can draw the block: any but a Twoslash block it does not type. */
+function remoteKind(l: Link, lang: string, meta: string, code: string): boolean {
+  const typed = twoslashBlockOf(lang, meta, code);
+  return !typed || l.typed.has(twoslashKey(typed));
 }
 
 /** How many blocks were drawn as plain text for want of the highlight thread: a page during which this grows is drawn again. */
@@ -112,22 +129,23 @@ function gone(l: Link): void {
 
 /**
  * Whether the highlight thread draws this block (else its page loads its grammar): one it
- * handed over, or any while it runs. Twoslash blocks are drawn by the render thread.
+ * handed over, or any while it runs but a Twoslash block it does not type.
  */
 export function drawnRemotely(lang: string | null | undefined, meta: string | null | undefined, code: string): boolean {
   const l = link;
-  if (!l || !lang || meta?.includes('twoslash') || !languageId(lang)) return false;
+  if (!l || !lang || !languageId(lang) || !remoteKind(l, lang, meta ?? '', code)) return false;
   take(l);
   return !l.gone || l.ready.has(blockText(lang, meta ?? '', code));
 }
 
 /**
- * The block highlighted by the highlight thread, or undefined when this thread is not
- * connected to one. Waits for it when it was not handed over yet.
+ * The block highlighted by the highlight thread, or undefined when this thread draws it (not
+ * connected to one; a Twoslash block it does not type). Waits for it when it was not handed
+ * over yet. A Twoslash block whose types never came is lost (and this thread's from then on).
  */
 export function remoteHighlight(lang: string, meta: string, code: string): RemoteResult | undefined {
   const l = link;
-  if (!l) return undefined;
+  if (!l || !remoteKind(l, lang, meta, code)) return undefined;
   take(l);
   const ready = l.ready.get(blockText(lang, meta, code));
   if (ready !== undefined) return { html: ready };
@@ -140,7 +158,13 @@ export function remoteHighlight(lang: string, meta: string, code: string): Remot
     const answer = take(l, id);
     if (answer) {
       if ('error' in answer) throw new Error(answer.error);
-      return answer.plain === undefined ? { html: answer.html } : { html: answer.html, plain: answer.plain };
+      if ('local' in answer) {
+        // Its types did not come (the typing thread failed): typed here, at once or, without its grammar, when the page is drawn again.
+        l.typed.delete(twoslashKey(twoslashBlockOf(lang, meta, code)!));
+        return lose('the highlighting thread has no types for it');
+      }
+      const { html, plain, noTypes } = answer;
+      return { html, ...(plain === undefined ? {} : { plain }), ...(noTypes === undefined ? {} : { noTypes }) };
     }
     if (l.gone) return lose('the highlighting thread had ended');
     const left = until - performance.now();

@@ -4,9 +4,9 @@
  * just read, so that the highlight thread (pool/highlight-thread.ts) can highlight them
  * before their pages render. Only lines are scanned: a block read differently from the
  * Markdown parser (a fence in a block quote, a list item's indentation) is simply not
- * ready when its page renders, and is highlighted then. Twoslash blocks are left out: the
- * render thread draws them with the types typed for it (pool/twoslash-thread.ts), and
- * twoslash-blocks.ts finds them with the same scan.
+ * ready when its page renders, and is highlighted then. Twoslash blocks are listed too:
+ * the highlight thread draws them once their types come in from the thread that types them
+ * (pool/twoslash-thread.ts), which twoslash-blocks.ts finds with the same scan.
  */
 
 import { CODE_EXTENSIONS, snippetFileCandidates, snippetFileNames, snippetPath } from '../markdown/snippet-files.js';
@@ -58,7 +58,7 @@ export function* fences(source: string): Generator<Fence> {
   }
 }
 
-/** The fenced blocks of `source` with a language, as the renderer asks for them; Twoslash blocks are left out. */
+/** The fenced blocks of `source` with a language, as the renderer asks for them. */
 export function codeBlocks(source: string): SiteBlock[] {
   const blocks: SiteBlock[] = [];
   for (const fence of fences(source)) {
@@ -67,7 +67,7 @@ export function codeBlocks(source: string): SiteBlock[] {
     const lang = space < 0 ? info : info.slice(0, space);
     // Trailing spaces belong to the meta, as in micromark (markdown/fast-fences.ts).
     const meta = space < 0 ? '' : info.slice(space).replace(/^[ \t]+/, '');
-    if (!lang || meta.includes('twoslash')) continue;
+    if (!lang) continue;
     blocks.push([lang, meta, fenceCode(fence)]);
   }
   return blocks;

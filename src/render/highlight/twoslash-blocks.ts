@@ -25,15 +25,28 @@ export interface TwoslashBlock {
  */
 export const MAX_BLOCKS_AHEAD = 50;
 
+/**
+ * The block Twoslash types for a fence (its language, meta and code as written), or
+ * undefined when the fence is none: a `twoslash` fence in a language TypeScript checks.
+ */
+export function twoslashBlockOf(lang: string, meta: string, code: string): TwoslashBlock | undefined {
+  const extension = twoslashExtension(lang);
+  if (!extension || !meta.includes('twoslash') || !parseCodeMeta(meta).twoslash) return undefined;
+  return { code: readNotation(code).code, extension };
+}
+
+/** What a Twoslash block is known by: its extension and code. */
+export function twoslashKey({ code, extension }: TwoslashBlock): string {
+  return `${extension}\0${code}`;
+}
+
 /** The Twoslash blocks of one Markdown or MDX source, in order. */
 export function twoslashBlocks(source: string): TwoslashBlock[] {
   if (!source.includes('twoslash')) return [];
   const blocks: TwoslashBlock[] = [];
   for (const fence of fences(source)) {
-    const extension = twoslashExtension(fence.lang);
-    if (!extension || !parseCodeMeta(fence.afterLang.trim()).twoslash) continue;
-    const { code } = readNotation(fenceCode(fence));
-    if (code.length <= MAX_TWOSLASH_CHARS) blocks.push({ code, extension });
+    const block = twoslashBlockOf(fence.lang, fence.afterLang.trim(), fenceCode(fence));
+    if (block && block.code.length <= MAX_TWOSLASH_CHARS) blocks.push(block);
   }
   return blocks;
 }
@@ -44,7 +57,7 @@ export function siteTwoslashBlocks(sources: Iterable<string>): TwoslashBlock[] {
   for (const source of sources) {
     for (const block of twoslashBlocks(source)) {
       if (seen.size >= MAX_BLOCKS_AHEAD) return [...seen.values()];
-      seen.set(`${block.extension}\0${block.code}`, block);
+      seen.set(twoslashKey(block), block);
     }
   }
   return [...seen.values()];

@@ -7,7 +7,8 @@
  *
  * TypeScript types the block (twoslash-typing.ts): in a thread of its own for the blocks an
  * export finds in its pages before they render (pool/twoslash-thread.ts hands the results in
- * with addTypedBlock), here for any other. Drawing a typed block needs only Shiki's renderer.
+ * with addTypedBlock to the export's highlight thread, which draws them), here for any other.
+ * Drawing a typed block needs only Shiki's renderer.
  *
  * As with Shiki's transformer (`throws: false`), a block whose compiler errors are not the
  * ones it declares (`// @errors: 2307`) is shown as plain highlighted code; Quire also says
@@ -19,6 +20,7 @@ import { DARK_THEME, LIGHT_THEME } from './highlighter.js';
 import { HIGHLIGHT_LIMITS } from './dual-tokenize.js';
 import type { TwoslashReturn } from 'twoslash/core';
 import type { TwoslashRenderer } from '@shikijs/twoslash/core';
+import { twoslashKey } from './twoslash-blocks.js';
 import { MAX_TWOSLASH_CHARS, releaseTypeScript, twoslashExtension, typeTwoslash, type TwoslashData, type TwoslashExtension, type TypedBlock } from './twoslash-typing.js';
 
 export { MAX_TWOSLASH_CHARS, twoslashExtension };
@@ -42,22 +44,17 @@ function transformerNow(): (run: () => TwoslashReturn) => ShikiTransformer {
   return transformer;
 }
 
-/** Blocks typed ahead of their page (pool/twoslash-thread.ts), by typedKey. */
+/** Blocks typed ahead of their page (pool/twoslash-thread.ts), by twoslashKey. */
 const typedAhead = new Map<string, TypedBlock>();
-
-/** The key of a block typed ahead: its extension and code. */
-function typedKey(code: string, extension: TwoslashExtension): string {
-  return `${extension}\0${code}`;
-}
 
 /** Hands in the types of a block typed elsewhere: the block is drawn from them, not typed again here. */
 export function addTypedBlock(code: string, extension: TwoslashExtension, typed: TypedBlock): void {
-  typedAhead.set(typedKey(code, extension), typed);
+  typedAhead.set(twoslashKey({ code, extension }), typed);
 }
 
 /** Whether the types of this block were handed in (addTypedBlock). */
 export function hasTypedBlock(code: string, extension: TwoslashExtension): boolean {
-  return typedAhead.has(typedKey(code, extension));
+  return typedAhead.has(twoslashKey({ code, extension }));
 }
 
 /**
@@ -136,7 +133,7 @@ export function runTwoslash(h: HighlighterCore, code: string, lang: string, preA
 }
 
 function typeBlock(h: HighlighterCore, code: string, extension: TwoslashExtension, preAttrs: Record<string, string>, lineClass: (n: number) => string): TwoslashOutcome {
-  const typed = typedAhead.get(typedKey(code, extension)) ?? typeTwoslash(code, extension);
+  const typed = typedAhead.get(twoslashKey({ code, extension })) ?? typeTwoslash(code, extension);
   if ('failed' in typed) throw new Error(typed.failed);
   if (!typed.ok) return typed;
   const result = twoslashReturn(typed.data);

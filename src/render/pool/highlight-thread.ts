@@ -15,9 +15,13 @@
  * the thread's progress and stops it when one block took more than `stallMs`; the render
  * threads then highlight their blocks themselves (the block that stalled it fails its page
  * there, by the page's own time budget, as before). A thread that fails the same way.
+ *
+ * It also types the site's Twoslash blocks, in a thread of its own (twoslash-thread.ts: one
+ * TypeScript for the export, however many render threads), and draws them with their types.
  */
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { SiteBlock } from '../highlight/site-blocks.js';
+import type { TwoslashBlock } from '../highlight/twoslash-blocks.js';
 import type { HighlightLink } from '../highlight/remote-highlight.js';
 import type { HighlightThreadMessage } from './highlight-worker.js';
 import { RENDER_HEAP_MB, workerFileOptions } from './worker-pool.js';
@@ -69,6 +73,11 @@ export class HighlightThread {
     if (this.gone) for (const f of this.flags) Atomics.store(f, 1, 1);
     this.post({ clients: ends, progress: this.progress.buffer }, ends.map((e) => e.port));
     return links;
+  }
+
+  /** The site's Twoslash blocks, to type (in a thread it starts) and draw; sent before the blocks (send). */
+  typeAhead(blocks: TwoslashBlock[]): void {
+    if (blocks.length) this.post({ twoslash: blocks });
   }
 
   /** The site's blocks by page file, to highlight ahead of their pages (the thread ends once it has: none, at once). */

@@ -24,8 +24,7 @@ import type { HighlightUse } from '../cache/highlight-pack.js';
 import { usesMath, usesMermaid } from './page-features.js';
 import type { PackTarget } from '../cache/page-pack.js';
 import { useEngineCode } from '../cache/engine-version.js';
-import { settleTypedAhead } from './twoslash-thread.js';
-import { twoslashBlocks, type TwoslashBlock } from '../highlight/twoslash-blocks.js';
+import type { TwoslashBlock } from '../highlight/twoslash-blocks.js';
 import { losses, type HighlightLink } from '../highlight/remote-highlight.js';
 
 export interface RenderTask {
@@ -85,7 +84,7 @@ export type BodyModel = Pick<SiteModel, 'config' | 'navigation' | 'deployment' |
  */
 export interface ThreadStart {
   start: true;
-  /** The site's Twoslash blocks, typed ahead in a thread of their own (twoslash-thread.ts). */
+  /** The site's Twoslash blocks the highlight thread types and draws (the others are typed where drawn). */
   twoslash?: TwoslashBlock[];
   /** The export's highlight thread, which highlights this thread's code blocks (highlight-thread.ts). */
   highlight?: HighlightLink;
@@ -131,8 +130,6 @@ export function createRenderer(init: RenderInit) {
   async function renderMdx(page: string, file: string, read: string | undefined): Promise<{ rendered: RenderedPage; source: string }> {
     // Sync: a worker thread has nothing else to do meanwhile, and it costs a sixth of the async read.
     const source = read ?? readFileSync(join(init.root, file), 'utf8');
-    // Its Twoslash blocks may be typing in their own thread: waited for here, within the page's time budget.
-    if (source.includes('twoslash')) await settleTypedAhead(twoslashBlocks(source));
     return { rendered: await renderPage(source, context(page, file)), source };
   }
 

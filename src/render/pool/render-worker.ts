@@ -5,15 +5,14 @@
  * error message). Pages render one at a time, in the order they came: the pool sends
  * the next one before this one is done (worker-pool.ts) and matches answers by order.
  * An export's start (ThreadStart, sent by WorkerPool.prepare once the pages' sources are
- * read, when the export highlights in a thread of its own) takes its turn like a page and is answered with no result; the Twoslash blocks
- * it names start being typed at once, in a thread of their own (twoslash-thread.ts), and
- * the code blocks are highlighted by the export's highlight thread it links this one to.
+ * read, when the export highlights in a thread of its own) takes its turn like a page and is
+ * answered with no result: it links this thread to the export's highlight thread, which
+ * highlights the code blocks, the Twoslash blocks it names with their types included.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer, type RenderInit, type RenderTask, type ThreadStart } from './render-task.js';
 import { getHighlighter } from '../highlight/highlighter.js';
 import { releaseTwoslash } from '../highlight/twoslash.js';
-import { stopTypingAhead, typeAhead } from './twoslash-thread.js';
 import { connectHighlightThread } from '../highlight/remote-highlight.js';
 
 // The thread runs at normal priority unless the operator lowered it (`renderNice`):
@@ -34,18 +33,13 @@ parentPort!.on('message', (msg: RenderTask | ThreadStart | { init: RenderInit } 
     return;
   }
   if ('start' in msg) {
-    // At once, not after the pages sent before: TypeScript types in its own thread meanwhile.
-    if (msg.twoslash) typeAhead(msg.twoslash);
-    if (msg.highlight) connectHighlightThread(msg.highlight);
+    if (msg.highlight) connectHighlightThread(msg.highlight, msg.twoslash);
     rendering = rendering.then(() => parentPort!.postMessage({ ok: true }));
     return;
   }
   if ('release' in msg) {
     // After the pages sent before it: the export has no more Twoslash page for this thread.
-    rendering = rendering.then(() => {
-      stopTypingAhead();
-      releaseTwoslash();
-    });
+    rendering = rendering.then(() => releaseTwoslash());
     return;
   }
   rendering = rendering.then(() =>

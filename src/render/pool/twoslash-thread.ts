@@ -1,21 +1,22 @@
 /**
- * A render thread's Twoslash blocks typed ahead, in a short-lived thread of their own
- * (twoslash-worker.ts). TypeScript costs the thread that types a block ~2 s of CPU (loading
- * it, parsing the DOM library, the checker) and ~150 MB of heap, most of it garbage once the
- * blocks are typed: in the render thread that heap stayed committed to the end of the export,
- * where its peak memory is (issue 21: Mintlify's docs, one distinct Twoslash block, ~80 MB
- * of peak RSS). Started when the export sends the render thread its start (the site's
- * blocks, found by the scan: highlight/twoslash-blocks.ts), this thread types them while the
- * render thread renders other pages, hands each result in
- * (highlight/twoslash.ts addTypedBlock) and ends once it has typed them all, its heap gone
- * with it.
+ * An export's Twoslash blocks typed ahead, in a short-lived thread of their own
+ * (twoslash-worker.ts) that the export's highlight thread starts (highlight-worker.ts), which
+ * draws each block once its types are in. TypeScript costs the thread that types a block ~2 s
+ * of CPU (loading it, parsing the DOM library, the checker) and ~150 MB of heap, most of it
+ * garbage once the blocks are typed: in a render thread that heap stayed committed to the
+ * end of the export, where its peak memory is (issue 21: Mintlify's docs, one distinct
+ * Twoslash block, ~80 MB of peak RSS), and each render thread typed the site's blocks again.
+ * Started with the site's blocks, found by the scan (highlight/twoslash-blocks.ts), this
+ * thread types them while the others work, hands each result in (highlight/twoslash.ts
+ * addTypedBlock) and ends once it has typed them all, its heap gone with it.
  *
- * A page with a Twoslash block waits for the blocks still being typed (settle) before it
- * renders, so its time budget covers them: a page over its time limit ends its render thread,
- * and this thread with it (a worker's workers end with it). The thread has the render
- * thread's heap limit; a block that runs it out of memory is shown without types, with a
- * warning naming the page's file and the block's line. A block not typed ahead (one from an
- * imported snippet) is typed where it is drawn, as before.
+ * A block waited for (settle) is waited for within its page's time budget: the page's
+ * render thread waits for the highlight thread's answer, and a page over its time limit ends
+ * its render thread; the export ends the highlight thread, and this one with it (a worker's
+ * workers end with it). The thread has the starting thread's heap limit; a block that runs it
+ * out of memory is shown without types, with a warning naming the page's file and the
+ * block's line. A block not typed ahead (past MAX_BLOCKS_AHEAD, or the thread failed first)
+ * is typed where it is drawn, in its page's render thread.
  */
 import { resourceLimits, Worker } from 'node:worker_threads';
 import { addTypedBlock } from '../highlight/twoslash.js';
@@ -41,7 +42,7 @@ function stop(): void {
   wake();
 }
 
-/** The thread's heap by default: its render thread's (the budget of a page; more in a roomier thread). */
+/** The thread's heap by default: the starting thread's (a render thread's budget; more in a roomier thread). */
 function threadHeapMb(): number {
   return resourceLimits.maxOldGenerationSizeMb || RENDER_HEAP_MB;
 }

@@ -8,14 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { Nodes } from 'mdast';
 import { codeBlocks, readSnippets, siteCodeBlocks, snippetsOf, MAX_SITE_BLOCKS } from '../../../src/render/highlight/site-blocks.js';
 import { parsePage } from '../../../src/render/markdown/parse.js';
-import { twoslashBlocks } from '../../../src/render/highlight/twoslash-blocks.js';
+import { twoslashBlockOf, twoslashBlocks } from '../../../src/render/highlight/twoslash-blocks.js';
 
 /** The code nodes the page's parser gives, as [lang, meta, code] (what the renderer asks for). */
 async function parsedBlocks(source: string): Promise<[string, string, string][]> {
   const { tree } = await parsePage(source);
   const out: [string, string, string][] = [];
   const visit = (n: Nodes) => {
-    if (n.type === 'code' && n.lang && !n.meta?.includes('twoslash')) out.push([n.lang, n.meta ?? '', n.value]);
+    if (n.type === 'code' && n.lang) out.push([n.lang, n.meta ?? '', n.value]);
     if ('children' in n) for (const child of n.children as Nodes[]) visit(child);
   };
   visit(tree);
@@ -75,11 +75,14 @@ describe('codeBlocks', () => {
       ['bash', 'yarn', 'yarn add quire'],
       ['md', '', '```js\ninner();\n```'],
       ['json', '', '{"a": 1}'],
+      ['ts', 'twoslash', 'const typed = 1;'],
     ]);
   });
 
-  it('leaves out Twoslash blocks (the render thread draws them) and finds them for twoslash-blocks.ts the same', () => {
-    expect(codeBlocks(PAGE).some(([, meta]) => meta.includes('twoslash'))).toBe(false);
+  it('lists Twoslash blocks too (the highlight thread draws them once typed), as twoslash-blocks.ts finds them', () => {
+    const typed = codeBlocks(PAGE).filter(([, meta]) => meta.includes('twoslash'));
+    expect(typed).toHaveLength(1);
+    expect(typed.map(([lang, meta, code]) => twoslashBlockOf(lang, meta, code))).toEqual(twoslashBlocks(PAGE));
     expect(twoslashBlocks(PAGE).map((b) => b.code)).toEqual(['const typed = 1;']);
   });
 

@@ -19,6 +19,8 @@ import { exportSite } from '../../../src/render/index.js';
 import { HIGHLIGHT_AHEAD_PAGES, highlightsAhead } from '../../../src/render/export-run.js';
 import { EXTRA_THREAD_PAGES } from '../../../src/render/pool/render-threads.js';
 import { listFiles, tempDir, writeFiles, type TempDir } from '../site/make-site.js';
+import { createRequire } from 'node:module';
+import type { TwoslashBlock } from '../../../src/render/highlight/twoslash-blocks.js';
 
 /** The block as this thread draws it with its own grammars. */
 async function local(lang: string, meta: string, code: string): Promise<string> {
@@ -90,6 +92,46 @@ describe('highlight thread', () => {
   });
 });
 
+/** Whether this thread holds TypeScript's module (twoslash-typing.ts loads it with require). */
+function typescriptLoaded(): boolean {
+  const require = createRequire(import.meta.url);
+  return require.cache[require.resolve('typescript')] !== undefined;
+}
+
+describe('Twoslash blocks in the highlight thread', () => {
+  const typed: TwoslashBlock = { code: 'const size = [1, 2].length;', extension: 'ts' };
+  const wrong: TwoslashBlock = { code: 'const label: string = 1;', extension: 'ts' };
+  const other = 'const other = "typed where drawn";';
+  let thread: HighlightThread;
+  beforeAll(() => {
+    thread = new HighlightThread(30_000);
+    const [link] = thread.connect(1);
+    connectHighlightThread(link, [typed, wrong]);
+    thread.typeAhead([typed, wrong]);
+    thread.send([['types.mdx', [['ts', 'twoslash', typed.code], ['ts', 'twoslash', wrong.code], ['ts', 'twoslash', other], ['ts', '', 'const plain = 1;']]]]);
+  });
+  afterAll(() => thread.close());
+
+  it('types and draws those it was given, byte for byte as the render thread would, and leaves the others to it', async () => {
+    expect(drawnRemotely('ts', 'twoslash', typed.code)).toBe(true);
+    expect(drawnRemotely('ts', 'twoslash', other)).toBe(false);
+    expect(remoteHighlight('ts', 'twoslash', other)).toBeUndefined();
+    const remote = remoteHighlight('ts', 'twoslash', typed.code);
+    expect(remote).toEqual({ html: expect.stringMatching(/<code class="twoslash-popup-code">.*size.*number/) as unknown });
+    const failed = remoteHighlight('ts', 'twoslash', wrong.code);
+    expect(failed).toEqual({ html: expect.any(String) as unknown, noTypes: expect.stringContaining('TypeScript error TS2322 on line 1 of the block') as unknown });
+    // Neither typed here.
+    expect(typescriptLoaded()).toBe(false);
+    const h = await ensureLanguages(['ts']);
+    let reason = '';
+    expect((remote as { html: string }).html).toBe(highlightBlock(h, typed.code, 'ts', 'twoslash', undefined, () => {}));
+    expect((failed as { html: string }).html).toBe(highlightBlock(h, wrong.code, 'ts', 'twoslash', undefined, (r) => (reason = r)));
+    expect((failed as { noTypes: string }).noTypes).toBe(reason);
+    // The thread ends once it has drawn them all (the block with an error is its page's to ask, as a plain one is).
+    await until(() => !remoteAlive());
+  });
+});
+
 describe('a cold export with its highlight thread', () => {
   let tmp: TempDir | undefined;
   afterAll(() => tmp?.cleanup());
@@ -107,17 +149,20 @@ describe('a cold export with its highlight thread', () => {
       'long.mdx': `---\ntitle: Long\n---\n\n\`\`\`json\n${long}\n\`\`\`\n`,
       'snippets/shared.mdx': '```yaml\nkey: value\n```\n',
       'uses-snippet.mdx': "---\ntitle: Snippet\n---\nimport Shared from '/snippets/shared.mdx';\n\n<Shared />\n\n```rust\nfn main() {}\n```\n",
-      // Drawn by the render thread (with its types), whose popups are TypeScript though the block is JavaScript.
+      // Typed and drawn by the highlight thread, whose popups are TypeScript though the block is JavaScript.
       'typed.mdx': '---\ntitle: Typed\n---\n\n```js twoslash\nconst answer = 42;\n```\n',
+      // Typed there too, with an error it does not declare: shown without types, its page warns.
+      'typed-error.mdx': '---\ntitle: Typed error\n---\n\nText.\n\n```ts twoslash\nconst label: string = 1;\n```\n',
     };
     for (let i = 0; i < 12; i++) pages[`many/p${i}.mdx`] = `---\ntitle: P${i}\n---\n\n\`\`\`ts\nconst n${i}: number = ${i};\n\`\`\`\n\n\`\`\`bash\nnpm i quire\n\`\`\`\n`;
-    const nav = ['index', 'quoted', 'long', 'uses-snippet', 'typed', ...Array.from({ length: 12 }, (_, i) => `many/p${i}`)];
+    const nav = ['index', 'quoted', 'long', 'uses-snippet', 'typed', 'typed-error', ...Array.from({ length: 12 }, (_, i) => `many/p${i}`)];
     writeFiles(root, { 'docs.json': JSON.stringify({ name: 'Blocks', theme: 'mint', navigation: { groups: [{ group: 'All', pages: nav }] } }), ...pages });
     const threads = await exportSite({ root, outDir: join(tmp.path, 'threads'), workers: 2 });
     const inline = await exportSite({ root, outDir: join(tmp.path, 'inline'), workers: 0 });
     expect(threads.diagnostics).toEqual(inline.diagnostics);
     expect(threads.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(threads.diagnostics.filter((d) => d.message.startsWith('code block shown without highlighting')).map((d) => d.file)).toEqual(['long.mdx']);
+    expect(threads.diagnostics.filter((d) => d.message.includes('without type information')).map((d) => [d.file, d.line, d.message.includes('TS2322')])).toEqual([['typed-error.mdx', 7, true]]);
     expectSamePages(join(tmp.path, 'threads'), join(tmp.path, 'inline'));
     // Highlighted, not plain: the go block of the quote and the snippet's yaml.
     expect(readFileSync(join(tmp.path, 'threads', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
