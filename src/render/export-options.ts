@@ -71,6 +71,15 @@ export function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * Pages in the order they render: the pages of `first` (if any), then by search shard, then
+ * by path. `shardOf` is asked once per page (it hashes).
+ */
+export function renderOrder<T extends { page: string }>(list: T[], shardOf: (task: T) => number, first: ReadonlySet<string> = new Set()): T[] {
+  const shards = new Map(list.map((t) => [t, shardOf(t)]));
+  return list.sort((a, b) => Number(first.has(b.page)) - Number(first.has(a.page)) || shards.get(a)! - shards.get(b)! || cmp(a.page, b.page));
+}
+
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return list.sort((a, b) => cmp(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.message, b.message));
 }

@@ -54,7 +54,7 @@ import { stemmerKey } from './search/stemmers.js';
 import { searchSections } from './search/search-text.js';
 import type { Outbound } from './openapi/read-document.js';
 import type { RemoteMedia } from './media/remote-media.js';
-import { cmp, mapLimit, selectTasks, sortDiagnostics } from './export-options.js';
+import { cmp, mapLimit, renderOrder, selectTasks, sortDiagnostics } from './export-options.js';
 import { exportFeatures, exportSiteModel, themeFiles, type ExportSite } from './export-model.js';
 
 /** What the report needs from one rendered page. */
@@ -206,20 +206,19 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   const onResult = (task: RenderTask, result: RenderTaskResult) => (deliver ? deliver(task, result) : void held.push([task, result]));
   // This run's pack of page-cache entries, appended to as pages come (cache/page-pack.ts).
   let pagePack: PackTarget | undefined;
-  // Shard by shard, so each search shard can be built while the next one renders; the
-  // few Twoslash pages first, so that TypeScript is let go early, not carried by a render
-  // thread's heap through the whole export.
+  // Shard by shard, so each search shard can be built while the next one renders. Where the
+  // render threads type Twoslash blocks themselves (no highlight thread types them: a warm
+  // export of a few pages, `workers: 0`), the few Twoslash pages first, so that TypeScript is
+  // let go early, not carried by their heap through the whole export; the highlight thread's
+  // typing goes on meanwhile, and a page waiting for it at the start would idle its thread.
   const shardOf = (t: RenderTask) => (search && plan.pages[t.page].searchable ? search.shardOf(t.page) : Number.MAX_SAFE_INTEGER);
   // A failure once pages are sent (making the model, below) stops their rendering instead of waiting for all of it.
   const stop = new AbortController();
   const renderSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   let rendered = 0;
   const render = (list: RenderTask[], pool: typeof early) => {
-    const { typed } = kinds;
     if (list.length === 0) return Promise.resolve();
-    // Each page's shard found once (a hash), not at every comparison.
-    const shards = new Map(list.map((t) => [t, shardOf(t)]));
-    list.sort((a, b) => Number(typed.has(b.page)) - Number(typed.has(a.page)) || shards.get(a)! - shards.get(b)! || cmp(a.page, b.page));
+    renderOrder(list, shardOf, highlighter ? undefined : kinds.typed);
     for (const task of list) {
       task.cacheKey = task.file && changedSince.has(task.file) ? undefined : keys.get(task.page);
       // The page's source goes to the render thread with its task instead of being read

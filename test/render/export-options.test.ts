@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidError } from '../../src/core/errors.js';
-import { checkOptions } from '../../src/render/export-options.js';
+import { checkOptions, renderOrder } from '../../src/render/export-options.js';
 
 describe('checkOptions', () => {
   it('accepts an export with no allow-list, and one whose entries are hosts, addresses and ranges', async () => {
@@ -25,5 +25,19 @@ describe('checkOptions', () => {
       await expect(checked).rejects.toBeInstanceOf(InvalidError);
       await expect(checked).rejects.toThrow(message);
     }
+  });
+});
+
+describe('renderOrder', () => {
+  const tasks = () => ['b', 'typed', 'a', 'c', 'd'].map((page) => ({ page }));
+  const shards: Record<string, number> = { a: 1, b: 0, c: 1, d: 0, typed: 1 };
+  const shardOf = (t: { page: string }) => shards[t.page];
+
+  it('renders shard by shard, by path within a shard', () => {
+    expect(renderOrder(tasks(), shardOf).map((t) => t.page)).toEqual(['b', 'd', 'a', 'c', 'typed']);
+  });
+
+  it('puts the pages asked for first ahead (Twoslash pages typed by the render threads themselves)', () => {
+    expect(renderOrder(tasks(), shardOf, new Set(['typed'])).map((t) => t.page)).toEqual(['typed', 'b', 'd', 'a', 'c']);
   });
 });
