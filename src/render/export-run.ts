@@ -123,9 +123,10 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
   // A cold export renders every page: the code blocks the scan finds are highlighted in a thread
   // of their own, once for all render threads, from the end of the scan on, while they render the
   // rest of their pages (pool/highlight-thread.ts). Their Twoslash blocks are typed meanwhile in a
-  // short-lived thread the highlight thread starts (pool/twoslash-thread.ts), and drawn there. What finds them is loaded only then:
-  // a warm export's few pages highlight their blocks in their render thread; one that renders
-  // many (`HIGHLIGHT_AHEAD_PAGES`) starts the highlight thread once it knows them.
+  // short-lived thread the highlight thread starts (pool/twoslash-thread.ts), and drawn there.
+  // What finds them is loaded only then: a warm export's few pages highlight their blocks in
+  // their render thread; one that renders many (`HIGHLIGHT_AHEAD_PAGES`) starts the highlight
+  // thread once it knows them.
   let warm: Parameters<typeof planSite>[4];
   let highlighter: HighlightThread | undefined;
   const startHighlighting = async (pool: WorkerPool<RenderTask, RenderTaskResult>) => {

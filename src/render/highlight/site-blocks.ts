@@ -21,17 +21,14 @@ export const MAX_SNIPPET_FILES = 2000;
 export const MAX_SITE_BLOCKS = 50_000;
 export const MAX_SITE_BLOCK_CHARS = 64 * 2 ** 20;
 
-const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})[ \t]*(([^\s`{]*).*)$/;
+const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})[ \t]*(.*)$/;
 
 /**
- * A fenced block: its language (lower case, as written up to a space or `{`; '' for none),
- * its info string (what follows the marker, leading spaces off) and what follows the
- * language in it, the opener's indentation, and its lines [from, to) of `lines`.
+ * A fenced block: its info string (what follows the marker, leading spaces off), the
+ * opener's indentation, and its lines [from, to) of `lines`.
  */
-export interface Fence {
-  lang: string;
+interface Fence {
   info: string;
-  afterLang: string;
   indent: string;
   lines: string[];
   from: number;
@@ -39,7 +36,7 @@ export interface Fence {
 }
 
 /** The fenced blocks of `source` (Markdown or MDX), in order; line endings read as the parsers read them (markdown/parse.ts). */
-export function* fences(source: string): Generator<Fence> {
+function* fences(source: string): Generator<Fence> {
   // Most pages of most sites have no fence: skip them without splitting them into lines.
   if (!source.includes('```') && !source.includes('~~~')) return;
   // A page written on Windows too.
@@ -47,18 +44,18 @@ export function* fences(source: string): Generator<Fence> {
   for (let i = 0; i < lines.length; i++) {
     const open = FENCE_OPEN.exec(lines[i]);
     if (!open) continue;
-    const [, indent, marker, info, name] = open;
+    const [, indent, marker, info] = open;
     // A backtick in a backtick fence's info string makes the line no fence (CommonMark).
     if (marker[0] === '`' && info.includes('`')) continue;
     // The block ends at a line of the same marker at least as long (CommonMark), or at the end of the page.
     let end = i + 1;
     while (end < lines.length && !closes(lines[end], marker)) end++;
-    yield { lang: name.toLowerCase(), info, afterLang: info.slice(name.length), indent, lines, from: i + 1, to: end };
+    yield { info, indent, lines, from: i + 1, to: end };
     i = end;
   }
 }
 
-/** The fenced blocks of `source` with a language, as the renderer asks for them. */
+/** The fenced blocks of `source` with a language, as the renderer asks for them (twoslash-blocks.ts reads them too). */
 export function codeBlocks(source: string): SiteBlock[] {
   const blocks: SiteBlock[] = [];
   for (const fence of fences(source)) {
@@ -74,7 +71,7 @@ export function codeBlocks(source: string): SiteBlock[] {
 }
 
 /** A fence's code: its lines with up to the opener's indentation in spaces taken off each (CommonMark). */
-export function fenceCode({ indent, lines, from, to }: Fence): string {
+function fenceCode({ indent, lines, from, to }: Fence): string {
   return lines.slice(from, to).map((line) => dedent(line, indent.length)).join('\n');
 }
 

@@ -1,5 +1,5 @@
 /**
- * The Twoslash blocks of a page source, found by scanning its lines (site-blocks.ts), so
+ * The Twoslash blocks of a page source, among the code blocks site-blocks.ts scans, so
  * that they can be typed ahead of the page, in a thread of their own (pool/twoslash-thread.ts).
  * Light: the export's main thread calls it on the sources its scan read, and it loads nothing
  * of Shiki's or TypeScript's. A guess is harmless: a block found here is typed under the code
@@ -7,7 +7,7 @@
  * code-block.ts does), and a block the renderer meets that was not typed ahead is typed where
  * it is drawn.
  */
-import { fenceCode, fences } from './site-blocks.js';
+import { codeBlocks } from './site-blocks.js';
 import { parseCodeMeta } from './code-meta.js';
 import { readNotation } from './code-notation.js';
 import { MAX_TWOSLASH_CHARS, twoslashExtension, type TwoslashExtension } from './twoslash-typing.js';
@@ -44,8 +44,8 @@ export function twoslashKey({ code, extension }: TwoslashBlock): string {
 export function twoslashBlocks(source: string): TwoslashBlock[] {
   if (!source.includes('twoslash')) return [];
   const blocks: TwoslashBlock[] = [];
-  for (const fence of fences(source)) {
-    const block = twoslashBlockOf(fence.lang, fence.afterLang.trim(), fenceCode(fence));
+  for (const [lang, meta, code] of codeBlocks(source)) {
+    const block = twoslashBlockOf(lang, meta, code);
     if (block && block.code.length <= MAX_TWOSLASH_CHARS) blocks.push(block);
   }
   return blocks;

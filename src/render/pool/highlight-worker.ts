@@ -86,10 +86,9 @@ function highlightNow(h: HighlighterCore, lang: string, meta: string, code: stri
  * Whether this thread draws the block now: any but a Twoslash block whose types are not
  * here. One being typed for it waits for them in `awaiting` (else it is its page's thread's).
  */
-function drawable(lang: string, meta: string, code: string, awaiting?: SiteBlock[]): boolean {
-  const typed = twoslashBlockOf(lang, meta, code);
+function drawable(block: SiteBlock, awaiting?: SiteBlock[], typed = twoslashBlockOf(...block)): boolean {
   if (!typed || hasTypedBlock(typed.code, typed.extension)) return true;
-  if (typedHere.has(twoslashKey(typed))) awaiting?.push([lang, meta, code]);
+  if (typedHere.has(twoslashKey(typed))) awaiting?.push(block);
   return false;
 }
 
@@ -99,7 +98,7 @@ async function answer(client: Client, ask: HighlightAsk): Promise<void> {
     // A Twoslash block being typed here is drawn once typed, within its page's time budget (its thread waits).
     const typed = twoslashBlockOf(ask.lang, ask.meta, ask.code);
     if (typed && typedHere.has(twoslashKey(typed))) await settleTypedAhead([typed]);
-    if (!drawable(ask.lang, ask.meta, ask.code)) {
+    if (!drawable([ask.lang, ask.meta, ask.code], undefined, typed)) {
       client.port.postMessage({ id: ask.id, local: true } satisfies HighlightAnswer);
       wake(client);
       return;
@@ -139,7 +138,7 @@ async function loop(): Promise<void> {
   const drawTyped = (pushed: [string, string][]) => {
     const waiting = awaitingTypes;
     awaitingTypes = [];
-    for (const block of waiting) if (drawable(...block, awaitingTypes)) draw(block, pushed);
+    for (const block of waiting) if (drawable(block, awaitingTypes)) draw(block, pushed);
   };
   while (queue.length > 0 || awaitingTypes.length > 0) {
     const until = performance.now() + SLICE_MS;
@@ -147,7 +146,7 @@ async function loop(): Promise<void> {
     drawTyped(pushed);
     while (queue.length > 0 && performance.now() < until) {
       const file = queue.shift()!;
-      for (const block of byFile.get(file) ?? []) if (languageId(block[0]) && drawable(...block, awaitingTypes)) draw(block, pushed);
+      for (const block of byFile.get(file) ?? []) if (languageId(block[0]) && drawable(block, awaitingTypes)) draw(block, pushed);
       byFile.delete(file);
     }
     if (pushed.length) {
@@ -159,7 +158,7 @@ async function loop(): Promise<void> {
     if (queue.length === 0 && awaitingTypes.length > 0) {
       // Only Twoslash blocks left: their types, or the end of the typing thread (its blocks are then their pages' threads').
       await settleTypedAhead(awaitingTypes.map((block) => twoslashBlockOf(...block)!));
-      if (!awaitingTypes.some((block) => drawable(...block))) break;
+      if (!awaitingTypes.some((block) => drawable(block))) break;
       continue;
     }
     // What the render threads asked for meanwhile is answered before the next slice.

@@ -36,6 +36,18 @@ function expectSamePages(out: string, expected: string): void {
   for (const f of files) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(expected, f), 'utf8'));
 }
 
+const temps: TempDir[] = [];
+afterAll(() => {
+  for (const t of temps) t.cleanup();
+});
+
+/** A folder for one test's sites and outputs, removed after this file's tests. */
+function workDir(prefix: string): string {
+  const t = tempDir(prefix);
+  temps.push(t);
+  return t.path;
+}
+
 /** Waits (this thread is free meanwhile) until `check` holds. */
 async function until(check: () => boolean): Promise<void> {
   const end = Date.now() + 20_000;
@@ -133,12 +145,9 @@ describe('Twoslash blocks in the highlight thread', () => {
 });
 
 describe('a cold export with its highlight thread', () => {
-  let tmp: TempDir | undefined;
-  afterAll(() => tmp?.cleanup());
-
   it('writes the pages byte for byte as the export without threads does, blocks the scan missed and plain ones included', async () => {
-    tmp = tempDir('quire-highlight-thread-');
-    const root = join(tmp.path, 'docs');
+    const dir = workDir('quire-highlight-thread-');
+    const root = join(dir, 'docs');
     const long = `{"a": "${'x'.repeat(HIGHLIGHT_LIMITS.maxLineChars + 1)}"}`;
     const pages: Record<string, string> = {
       // Found by the scan: indented in a component, a Markdown block with inner fences, meta as written.
@@ -157,24 +166,21 @@ describe('a cold export with its highlight thread', () => {
     for (let i = 0; i < 12; i++) pages[`many/p${i}.mdx`] = `---\ntitle: P${i}\n---\n\n\`\`\`ts\nconst n${i}: number = ${i};\n\`\`\`\n\n\`\`\`bash\nnpm i quire\n\`\`\`\n`;
     const nav = ['index', 'quoted', 'long', 'uses-snippet', 'typed', 'typed-error', ...Array.from({ length: 12 }, (_, i) => `many/p${i}`)];
     writeFiles(root, { 'docs.json': JSON.stringify({ name: 'Blocks', theme: 'mint', navigation: { groups: [{ group: 'All', pages: nav }] } }), ...pages });
-    const threads = await exportSite({ root, outDir: join(tmp.path, 'threads'), workers: 2 });
-    const inline = await exportSite({ root, outDir: join(tmp.path, 'inline'), workers: 0 });
+    const threads = await exportSite({ root, outDir: join(dir, 'threads'), workers: 2 });
+    const inline = await exportSite({ root, outDir: join(dir, 'inline'), workers: 0 });
     expect(threads.diagnostics).toEqual(inline.diagnostics);
     expect(threads.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(threads.diagnostics.filter((d) => d.message.startsWith('code block shown without highlighting')).map((d) => d.file)).toEqual(['long.mdx']);
     expect(threads.diagnostics.filter((d) => d.message.includes('without type information')).map((d) => [d.file, d.line, d.message.includes('TS2322')])).toEqual([['typed-error.mdx', 7, true]]);
-    expectSamePages(join(tmp.path, 'threads'), join(tmp.path, 'inline'));
+    expectSamePages(join(dir, 'threads'), join(dir, 'inline'));
     // Highlighted, not plain: the go block of the quote and the snippet's yaml.
-    expect(readFileSync(join(tmp.path, 'threads', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
-    expect(readFileSync(join(tmp.path, 'threads', 'uses-snippet.html'), 'utf8')).toMatch(/<span class="[^"]*">key<\/span>/);
-    expect(readFileSync(join(tmp.path, 'threads', 'typed.html'), 'utf8')).toContain('twoslash-hover');
+    expect(readFileSync(join(dir, 'threads', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
+    expect(readFileSync(join(dir, 'threads', 'uses-snippet.html'), 'utf8')).toMatch(/<span class="[^"]*">key<\/span>/);
+    expect(readFileSync(join(dir, 'threads', 'typed.html'), 'utf8')).toContain('twoslash-hover');
   });
 });
 
 describe('a warm export that renders many pages', () => {
-  let tmp: TempDir | undefined;
-  afterAll(() => tmp?.cleanup());
-
   it('highlights in a thread of its own from HIGHLIGHT_AHEAD_PAGES pages up, a cold one always', () => {
     expect(highlightsAhead(true, 1)).toBe(true);
     expect(highlightsAhead(false, HIGHLIGHT_AHEAD_PAGES)).toBe(true);
@@ -183,13 +189,13 @@ describe('a warm export that renders many pages', () => {
   });
 
   it('writes every page missing the cache (as after an upgrade) byte for byte as the export without threads does', async () => {
-    tmp = tempDir('quire-highlight-ahead-');
-    const other = join(tmp.path, 'other');
+    const dir = workDir('quire-highlight-ahead-');
+    const other = join(dir, 'other');
     writeFiles(other, { 'docs.json': JSON.stringify({ name: 'Other', theme: 'mint', navigation: { pages: ['index'] } }), 'index.mdx': '---\ntitle: Other\n---\n\nText.\n' });
     // The cache folder holds another site's pages: the export is warm, and every page of this one misses.
-    const cacheDir = join(tmp.path, 'cache');
-    await exportSite({ root: other, outDir: join(tmp.path, 'other-out'), cacheDir });
-    const root = join(tmp.path, 'docs');
+    const cacheDir = join(dir, 'cache');
+    await exportSite({ root: other, outDir: join(dir, 'other-out'), cacheDir });
+    const root = join(dir, 'docs');
     const pages: Record<string, string> = {
       'typed.mdx': '---\ntitle: Typed\n---\n\n```ts twoslash\nconst size = [1, 2].length;\n```\n',
       'quoted.mdx': '---\ntitle: Quoted\n---\n\n> ```go\n> package main\n> ```\n',
@@ -198,34 +204,31 @@ describe('a warm export that renders many pages', () => {
     for (let i = 0; i < count; i++) pages[`p/p${i}.mdx`] = `---\ntitle: P${i}\n---\n\n\`\`\`ts\nconst n${i}: number = ${i};\n\`\`\`\n\n\`\`\`${i % 2 ? 'python' : 'bash'}\necho ${i % 7}\n\`\`\`\n`;
     const nav = ['typed', 'quoted', ...Array.from({ length: count }, (_, i) => `p/p${i}`)];
     writeFiles(root, { 'docs.json': JSON.stringify({ name: 'Blocks', theme: 'mint', navigation: { groups: [{ group: 'All', pages: nav }] } }), ...pages });
-    const warm = await exportSite({ root, outDir: join(tmp.path, 'warm'), cacheDir });
-    const inline = await exportSite({ root, outDir: join(tmp.path, 'inline'), workers: 0 });
+    const warm = await exportSite({ root, outDir: join(dir, 'warm'), cacheDir });
+    const inline = await exportSite({ root, outDir: join(dir, 'inline'), workers: 0 });
     expect(warm.pagesRendered).toBe(count + 2);
     expect(warm.diagnostics).toEqual(inline.diagnostics);
-    expectSamePages(join(tmp.path, 'warm'), join(tmp.path, 'inline'));
-    expect(readFileSync(join(tmp.path, 'warm', 'p', 'p4.html'), 'utf8')).toMatch(/<span class="[^"]*">echo<\/span>/);
-    expect(readFileSync(join(tmp.path, 'warm', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
-    expect(readFileSync(join(tmp.path, 'warm', 'typed.html'), 'utf8')).toMatch(/<code class="twoslash-popup-code">.*size.*number/);
+    expectSamePages(join(dir, 'warm'), join(dir, 'inline'));
+    expect(readFileSync(join(dir, 'warm', 'p', 'p4.html'), 'utf8')).toMatch(/<span class="[^"]*">echo<\/span>/);
+    expect(readFileSync(join(dir, 'warm', 'quoted.html'), 'utf8')).toMatch(/<span class="[^"]*">package<\/span>/);
+    expect(readFileSync(join(dir, 'warm', 'typed.html'), 'utf8')).toMatch(/<code class="twoslash-popup-code">.*size.*number/);
   });
 });
 
 describe('a cold export large enough for a render thread per core', () => {
-  let tmp: TempDir | undefined;
-  afterAll(() => tmp?.cleanup());
-
   it('grows its render threads at the end of the scan, before they are linked to the highlight thread, and writes every page highlighted', async () => {
-    tmp = tempDir('quire-highlight-grown-');
-    const root = join(tmp.path, 'docs');
+    const dir = workDir('quire-highlight-grown-');
+    const root = join(dir, 'docs');
     const files: Record<string, string> = {};
     const langs = ['bash', 'python', 'ts', 'go', 'json'];
     const code = (i: number) => (langs[i % 5] === 'json' ? `{"n": ${i}}` : langs[i % 5] === 'go' ? `package p${i}` : langs[i % 5] === 'python' ? `print(${i})` : langs[i % 5] === 'ts' ? `const n${i} = ${i};` : `echo ${i}`);
     for (let i = 0; i < EXTRA_THREAD_PAGES; i++) files[`p/p${i}.mdx`] = `---\ntitle: P${i}\n---\n\n\`\`\`${langs[i % 5]}\n${code(i)}\n\`\`\`\n`;
     writeFiles(root, { 'docs.json': JSON.stringify({ name: 'Large', theme: 'mint', navigation: { pages: Object.keys(files).map((f) => f.replace(/\.mdx$/, '')) } }), ...files });
-    const report = await exportSite({ root, outDir: join(tmp.path, 'out') });
+    const report = await exportSite({ root, outDir: join(dir, 'out') });
     expect(report.pagesRendered).toBe(EXTRA_THREAD_PAGES);
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     for (const i of [0, 1, 2, 3, 4, 997, 1998, EXTRA_THREAD_PAGES - 1]) {
-      const html = readFileSync(join(tmp.path, 'out', 'p', `p${i}.html`), 'utf8');
+      const html = readFileSync(join(dir, 'out', 'p', `p${i}.html`), 'utf8');
       expect(html, `p${i}`).toContain(await local(langs[i % 5], '', code(i)));
     }
   });
