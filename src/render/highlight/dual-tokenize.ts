@@ -54,6 +54,24 @@ export const HIGHLIGHT_LIMITS = { maxLineChars: 5000, maxStackDepth: 200, maxTok
 /** Thrown when a block goes past {@link HIGHLIGHT_LIMITS}; the message says which bound. */
 export class HighlightLimitError extends Error {}
 
+const LATIN1 = /^[\x00-\xff]*$/;
+const EOL = /\r\n|\r|\n/;
+
+/**
+ * The lines of `code`, each held one character per byte when it has no character past
+ * U+00FF. V8 compiles a regular expression separately for one-byte and two-byte subject
+ * strings, and a line cut from a page with a single character past U+00FF (an arrow, an
+ * emoji, a curly quote in the prose) is two-byte even when it is plain ASCII, as the
+ * code the render thread posts is: a grammar's patterns were then compiled twice, and run
+ * slower on two-byte lines. 0xsequence's C++ blocks took 2.3-2.7 s to highlight the first
+ * time, 1.6-1.8 s with the lines one-byte; the highlight thread of a whole export
+ * 4.5-5.5 s, 3.6-4.2 s (docs/benchmarks.mdx).
+ */
+export function oneByteLines(code: string): string[] {
+  if (LATIN1.test(code)) return Buffer.from(code, 'latin1').toString('latin1').split(EOL);
+  return code.split(EOL).map((line) => (LATIN1.test(line) ? Buffer.from(line, 'latin1').toString('latin1') : line));
+}
+
 /** Lines of tokens for `code` in grammar `lang`, coloured for both themes. */
 export function tokenizeDual(h: HighlighterCore, code: string, lang: string, light: string, dark: string): DualToken[][] {
   const grammar = h.getLanguage(lang);
@@ -62,7 +80,7 @@ export function tokenizeDual(h: HighlighterCore, code: string, lang: string, lig
   const out: DualToken[][] = [];
   let stack = INITIAL;
   let tokenCount = 0;
-  for (const line of code.split(/\r\n|\r|\n/)) {
+  for (const line of oneByteLines(code)) {
     if (line === '') {
       out.push([]);
       continue;

@@ -4,8 +4,9 @@
  * as codeToTokensWithThemes gives (which runs the grammar once per theme). This is the
  * check on theme-match.ts, the one module below Shiki's documented API.
  */
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { tokenizeDual } from '../../../src/render/highlight/dual-tokenize.js';
+import { oneByteLines, tokenizeDual } from '../../../src/render/highlight/dual-tokenize.js';
 import { DARK_THEME, ensureLanguages, LIGHT_THEME, SUPPORTED_LANGUAGES } from '../../../src/render/highlight/highlighter.js';
 
 const SAMPLES: [string, string][] = [
@@ -61,5 +62,26 @@ describe('tokenizeDual', () => {
     }
     // the samples do reach many different styles, not one default colour
     expect(styled).toBeGreaterThan(SUPPORTED_LANGUAGES.length * 4);
+  });
+
+  it('hands the grammar each line one byte per character when it has no character past U+00FF', async () => {
+    // V8's serializer writes a string with the tag of its representation: '"' one-byte, 'c' two-byte.
+    const representation = (s: string) => (serialize(s)[2] === 0x22 ? 'one-byte' : 'two-byte');
+    const page = 'Intro with an arrow \u2192 and caf\u00e9.\n```ts\nconst a = 1; // d\u00e9j\u00e0\r\nlet b = "\u2713";\n// a comment line\nreturn a + b;\n```\n';
+    const code = page.slice(page.indexOf('ts\n') + 3, page.lastIndexOf('\n```'));
+    const sliced = code.split(/\r\n|\r|\n/);
+    // a slice of a page with an arrow is two-byte, even its plain ASCII lines (of 13 characters or more: V8 copies shorter ones)
+    expect(sliced.map(representation)).toEqual(['two-byte', 'two-byte', 'two-byte', 'two-byte']);
+    const lines = oneByteLines(code);
+    expect(lines).toEqual(sliced);
+    expect(lines.map(representation)).toEqual(['one-byte', 'two-byte', 'one-byte', 'one-byte']);
+    // a block with only Latin-1 characters: every line one-byte
+    const latin = page.slice(0, page.indexOf('\u2713')).slice(page.indexOf('const'));
+    expect(representation(latin)).toBe('two-byte');
+    expect(oneByteLines(latin).map(representation)).toEqual(['one-byte', 'one-byte']);
+    // and the colours do not depend on how the code was held
+    const h = await ensureLanguages(['typescript']);
+    const copy = Buffer.from(code, 'utf16le').toString('utf16le');
+    expect(tokenizeDual(h, code, 'typescript', LIGHT_THEME, DARK_THEME)).toEqual(tokenizeDual(h, copy, 'typescript', LIGHT_THEME, DARK_THEME));
   });
 });
