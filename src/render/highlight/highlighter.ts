@@ -6,17 +6,16 @@
  * back: docs/benchmarks.mdx, the `engine` branch.) The engine translates a grammar's
  * Oniguruma patterns into JavaScript RegExps as rules are first used, in each render
  * thread; here the translations come from tables made at build time, one per grammar, read
- * as the grammar loads (regex-translations.ts, through Shiki's public `regexConstructor`
- * option): a render thread's first highlight of Mintlify's docs' 1,629 blocks takes
- * ~0.3-0.5 s less CPU (docs/benchmarks.mdx). @shikijs/langs-precompiled is no way around
+ * as the grammar loads (regex-translations.ts, handed to the engine of search-scanner.ts:
+ * Shiki's JavaScript engine with each pattern's last search shared between scanners): a
+ * render thread's first highlight of Mintlify's docs' 1,629 blocks takes ~0.3-0.5 s less CPU (docs/benchmarks.mdx). @shikijs/langs-precompiled is no way around
  * it: its 4.4.3 grammars are older than shiki 4.6's and it turns back-references in `end`
  * patterns into `(?!)` (a Markdown fence never closes).
  */
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { bundledLanguagesInfo } from 'shiki/langs';
-import { BUILT_TABLES, RegexTranslations } from './regex-translations.js';
-import { withLastSearch } from './last-search.js';
+import { BUILT_TABLES, makeRegExp, RegexTranslations } from './regex-translations.js';
+import { createSearchEngine } from './search-scanner.js';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'github-dark';
@@ -57,8 +56,8 @@ export function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
     themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
     langs: [],
-    // forgiving: a pattern the translation cannot express is skipped, not the whole grammar
-    engine: createJavaScriptRegexEngine({ forgiving: true, regexConstructor: (pattern) => withLastSearch(regexTranslations.construct(pattern)) }),
+    // A pattern with no translation is skipped, not the whole grammar (Shiki's `forgiving`).
+    engine: createSearchEngine(regexTranslations.translate, makeRegExp),
   });
   return highlighter;
 }

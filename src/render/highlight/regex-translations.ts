@@ -9,8 +9,8 @@
  * `match`/`begin`/`end`/`while` strings, `\z` rewritten and with the `\A`/`\G` variants:
  * grammarPatterns) with its translation (`toRegExpDetails`, the options of Shiki's
  * `defaultJavaScriptRegexConstructor`), in `regex-tables/<grammar>.json` beside this module
- * (build-regex-tables.ts). The highlighter's engine is Shiki's own with this module's
- * `regexConstructor` (a public option): a pattern in a loaded table becomes
+ * (build-regex-tables.ts). The highlighter's engine (search-scanner.ts) asks this module
+ * for each pattern's translation: a pattern in a loaded table becomes
  * `new EmulatedRegExp(pattern, flags, options)` or `new RegExp(pattern, flags)`, as
  * oniguruma-to-es's README says to rebuild a translation; any other pattern (an `end`
  * made from a back-reference's text, a table not built) is translated live as Shiki would.
@@ -28,9 +28,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmulatedRegExp, toRegExp, toRegExpDetails, type ToRegExpOptions } from 'oniguruma-to-es';
+import { EmulatedRegExp, toRegExpDetails, type ToRegExpOptions } from 'oniguruma-to-es';
 import type { LanguageRegistration } from 'shiki/core';
 import { installedPackageVersion } from '../installed-package.js';
+import type { Translation } from './search-scanner.js';
 
 type Details = ReturnType<typeof toRegExpDetails>;
 
@@ -143,16 +144,14 @@ export function makeTable(grammar: LanguageRegistration): RegexTable {
   return { stamp: translationStamp(), grammar: grammar.name, entries };
 }
 
-/** The RegExp of a table entry, as `toRegExp` makes it; throws as the translation threw. */
-function fromEntry(entry: TableEntry): RegExp {
-  if (entry[1] === null) throw new Error(entry[2]);
-  const [, source, flags, options] = entry;
-  return options ? new EmulatedRegExp(source, flags, options) : new RegExp(source, flags);
+/** The RegExp of a translation, as `toRegExp` makes it. */
+export function makeRegExp(t: Translation): RegExp {
+  return t.options ? new EmulatedRegExp(t.source, t.flags, t.options) : new RegExp(t.source, t.flags);
 }
 
 /**
- * The translations of the grammars loaded so far, and the `regexConstructor` that uses
- * them: a pattern in no loaded table is translated live.
+ * The translations of the grammars loaded so far, handed to the highlighter's engine
+ * (search-scanner.ts): a pattern in no loaded table is translated live.
  */
 export class RegexTranslations {
   /** Patterns made from a table, translated live, and tables read and ignored (another stamp). */
@@ -184,16 +183,21 @@ export class RegexTranslations {
     }
   }
 
-  /** The engine's `regexConstructor`. */
-  readonly construct = (pattern: string): RegExp => {
+  /** A pattern's translation (from a table, else made live); throws as the translation threw. */
+  readonly translate = (pattern: string): Translation => {
     const entry = this.entries.get(pattern);
     if (entry) {
       this.counts.hits++;
-      return fromEntry(entry);
+      if (entry[1] === null) throw new Error(entry[2]);
+      return { source: entry[1], flags: entry[2], options: entry[3] };
     }
     this.counts.misses++;
-    return toRegExp(pattern, TRANSLATION_OPTIONS);
+    const d = toRegExpDetails(pattern, TRANSLATION_OPTIONS);
+    return { source: d.pattern, flags: d.flags, options: d.options };
   };
+
+  /** The RegExp of a pattern, as Shiki's `regexConstructor` would make it (tests compare it with a live translation). */
+  readonly construct = (pattern: string): RegExp => makeRegExp(this.translate(pattern));
 }
 
 /** The folder `npm run build` writes the tables to (absent when run from the sources: every pattern is translated live). */
