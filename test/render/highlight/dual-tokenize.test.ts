@@ -8,6 +8,8 @@ import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { oneByteLines, tokenizeDual } from '../../../src/render/highlight/dual-tokenize.js';
 import { DARK_THEME, ensureLanguages, LIGHT_THEME, SUPPORTED_LANGUAGES } from '../../../src/render/highlight/highlighter.js';
+import { createHighlighterCore } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 
 const SAMPLES: [string, string][] = [
   ['typescript', "import { x } from './y';\nconst a: number = await x({ key: process.env.KEY!, n: 3 });\n// comment\nexport default a;"],
@@ -83,5 +85,43 @@ describe('tokenizeDual', () => {
     const h = await ensureLanguages(['typescript']);
     const copy = Buffer.from(code, 'utf16le').toString('utf16le');
     expect(tokenizeDual(h, code, 'typescript', LIGHT_THEME, DARK_THEME)).toEqual(tokenizeDual(h, copy, 'typescript', LIGHT_THEME, DARK_THEME));
+  });
+
+  it('takes a line met again in an equal state from the lines tokenized before, and only then', async () => {
+    // The same lines inside and outside a block comment, a template literal and a JSX element: the state decides.
+    const blocks = [
+      'const a = 1;\nconst b = `x\nconst a = 1;\n`;\nconst a = 1;',
+      '/*\nconst a = 1;\n*/\nconst a = 1;\nreturn <div>\nconst a = 1;\n</div>;',
+      'const a = 1;\n/*\nconst a = 1;\n*/',
+      'const b = `x\nconst a = 1;\n`;\nconst a = 1;',
+    ];
+    const h = await ensureLanguages(['tsx']);
+    const grammar = h.getLanguage('tsx');
+    const tokenize = grammar.tokenizeLine.bind(grammar);
+    let tokenized = 0;
+    grammar.tokenizeLine = (...args: Parameters<typeof tokenize>) => {
+      tokenized++;
+      return tokenize(...args);
+    };
+    // A highlighter of its own for each block: nothing kept from another block.
+    const fresh = async (code: string) => {
+      const own = await createHighlighterCore({
+        themes: [import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')],
+        langs: [import('@shikijs/langs/tsx')],
+        engine: createJavaScriptRegexEngine({ forgiving: true }),
+      });
+      return tokenizeDual(own, code, 'tsx', LIGHT_THEME, DARK_THEME);
+    };
+    try {
+      for (const code of [...blocks, ...blocks]) expect(tokenizeDual(h, code, 'tsx', LIGHT_THEME, DARK_THEME), code).toEqual(await fresh(code));
+    } finally {
+      grammar.tokenizeLine = tokenize;
+    }
+    // the comment's and the template's `const a = 1;` differ from the code's
+    const [, commentBlock] = blocks;
+    const lines = tokenizeDual(h, commentBlock, 'tsx', LIGHT_THEME, DARK_THEME);
+    expect(lines[1]).not.toEqual(lines[3]);
+    // 20 lines a round, 13 of them distinct with their states; the second round tokenized nothing
+    expect(tokenized).toBe(13);
   });
 });
