@@ -9,6 +9,7 @@
 import { INITIAL, StateStackImpl, type IGrammar, type StateStack } from 'shiki/textmate';
 import type { HighlighterCore } from 'shiki/core';
 import { scopeStyler, type ScopeStyle } from './theme-match.js';
+import { isLatin1, latin1Copy, oneByte } from '../one-byte.js';
 
 export interface DualToken {
   content: string;
@@ -67,7 +68,6 @@ export const HIGHLIGHT_LIMITS = { maxLineChars: 5000, maxStackDepth: 200, maxTok
 /** Thrown when a block goes past {@link HIGHLIGHT_LIMITS}; the message says which bound. */
 export class HighlightLimitError extends Error {}
 
-const LATIN1 = /^[\x00-\xff]*$/;
 const EOL = /\r\n|\r|\n/;
 
 /**
@@ -81,8 +81,9 @@ const EOL = /\r\n|\r|\n/;
  * 4.5-5.5 s, 3.6-4.2 s (docs/benchmarks.mdx).
  */
 export function oneByteLines(code: string): string[] {
-  if (LATIN1.test(code)) return Buffer.from(code, 'latin1').toString('latin1').split(EOL);
-  return code.split(EOL).map((line) => (LATIN1.test(line) ? Buffer.from(line, 'latin1').toString('latin1') : line));
+  // all of it Latin-1: its lines are cut from a one-byte copy, one-byte too
+  if (isLatin1(code)) return latin1Copy(code).split(EOL);
+  return code.split(EOL).map(oneByte);
 }
 
 /** One line tokenized by the grammar from `stack`, coloured (tokens of equal colours joined). */
