@@ -63,7 +63,9 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
     const width = m[0].length;
     const start = lines[j];
     const content = start.text.slice(width);
-    if (/^\[[ xX]\]( |$)/.test(content) || RULE_LIKE.test(content) || LIST_ITEM.test(content)) bail();
+    // A GFM task item (`[ ]`, `[x]`) with one space before its text; any other check is left to micromark.
+    const task = TASK.exec(content);
+    if ((!task && /^\[[ xX]\]( |$)/.test(content)) || RULE_LIKE.test(content) || LIST_ITEM.test(content)) bail();
     const sub: Line[] = [{ text: content, line: start.line, col: start.col + width }];
     /** Blank lines inside the item (content follows them in it). */
     const blanks: number[] = [];
@@ -94,7 +96,8 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
     const children = parseBlocks(sub) as ListItem['children'];
     for (const line of lazy) if (!continuesParagraph(children, line)) bail('lazy line');
     const spread = blanks.length > 0 && blanksBetween(children, blanks);
-    items.push({ type: 'listItem', spread, checked: null, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
+    const checked = task ? taskChecked(children, task[1]) : null;
+    items.push({ type: 'listItem', spread, checked, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
     j = k;
     if (k < lines.length && isBlank(lines[k].text)) {
       // A blank line, then another item of this list: the list is loose (spread) and goes on.
@@ -124,6 +127,30 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
   }
   const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: loose, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
   return { node, next: j };
+}
+
+/** A task item's check and the one space after it, before text that starts with neither space nor tab. */
+const TASK = /^\[([ xX])\] (?=[^ \t])/;
+
+/**
+ * The `checked` of a task item whose first block was parsed with its check (`[x] text`), the
+ * check and its space taken out of the paragraph as mdast-util-gfm-task-list-item does: the
+ * text after them is the paragraph's, from where it starts; when nothing of the first text is
+ * left (the check is followed by emphasis, a link, code), the paragraph still starts at the
+ * check. Anything else the inline parser made of the check is left to micromark.
+ */
+function taskChecked(children: ListItem['children'], mark: string): boolean {
+  const paragraph = children[0];
+  if (paragraph?.type !== 'paragraph') bail('task item');
+  const head = paragraph.children[0];
+  if (head?.type !== 'text' || !head.value.startsWith(`[${mark}] `)) bail('task item');
+  head.value = head.value.slice(4);
+  if (head.value === '') paragraph.children.shift();
+  else {
+    head.position!.start = at(head.position!.start.line, head.position!.start.column + 4);
+    paragraph.position!.start = { ...head.position!.start };
+  }
+  return mark !== ' ';
 }
 
 /**

@@ -11,6 +11,22 @@ import { compare } from '../../helpers/mdast-compare.js';
 /** [construct, sources the fast parser must accept and parse as micromark does, sources it must leave to micromark] */
 const CASES: [string, string[], string[]][] = [
   [
+    'GFM task items',
+    [
+      '- [ ] Write the guide\n- [x] Review it\n- [X] Publish',
+      '1. [ ] first\n2. [x] second with `code` and **bold**\n   continued\n\n3. [ ] loose',
+      '- [ ] **Bold** first, then text\n- [x] [a link](/x) first\n- [ ] `code` first',
+      '- [x] done\n  - [ ] nested task\n  - plain nested\n- [ ] [ ] two checks',
+      '<Steps>\n  - [ ] inside a component\n  - [x] second\n</Steps>',
+      '> - [ ] quoted task\n> - [x] and another',
+      '- [ ] an item\nwith a lazy line\n- [x] next',
+      '- plain\n- [ ] then a task',
+      '- [ ] # not a heading, text',
+      '- [x]text, no check\n- [y] not a check either',
+    ],
+    ['- [ ]  two spaces', '- [ ]\ttab', '- [ ]', '- [ ]\n  text below', '[x]: /def\n\n- [x] with a definition'],
+  ],
+  [
     'emphasis runs between letters (CJK text)',
     [
       '設定で**重要**を確認し、**次へ**を押します。',

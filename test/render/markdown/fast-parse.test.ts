@@ -127,7 +127,7 @@ describe('fastParse', () => {
     'about ~5 and ~6 or x~ and ~y',
     'a\\~~b~',
     '*~a*',
-    '- [ ] task',
+    '- [ ]\ttask after a tab',
     '- a\n\n b not in the item',
     'a &frac12; b',
     'a &#0; b',
