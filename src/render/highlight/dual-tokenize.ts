@@ -43,7 +43,7 @@ interface ThemePair {
 
 const pairs = new WeakMap<HighlighterCore, Map<string, ThemePair>>();
 const MAX_CACHE = 50_000;
-/** Lines kept per theme pair (all grammars): ~20,000 on the real sites' code, a few MB. */
+/** Lines kept per theme pair (all grammars); the real sites' distinct blocks hold 6,000-12,000 distinct lines in their states. */
 const MAX_LINES = 200_000;
 
 function themePair(h: HighlighterCore, light: string, dark: string): ThemePair {

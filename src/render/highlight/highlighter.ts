@@ -8,9 +8,10 @@
  * thread; here the translations come from tables made at build time, one per grammar, read
  * as the grammar loads (regex-translations.ts, handed to the engine of search-scanner.ts:
  * Shiki's JavaScript engine with each pattern's last search shared between scanners): a
- * render thread's first highlight of Mintlify's docs' 1,629 blocks takes ~0.3-0.5 s less CPU (docs/benchmarks.mdx). @shikijs/langs-precompiled is no way around
- * it: its 4.4.3 grammars are older than shiki 4.6's and it turns back-references in `end`
- * patterns into `(?!)` (a Markdown fence never closes).
+ * render thread's first highlight of Mintlify's docs' 1,629 blocks takes ~0.3-0.5 s less
+ * CPU (docs/benchmarks.mdx). @shikijs/langs-precompiled is no way around it: its 4.4.3
+ * grammars are older than shiki 4.6's and it turns back-references in `end` patterns into
+ * `(?!)` (a Markdown fence never closes).
  */
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { bundledLanguagesInfo } from 'shiki/langs';
