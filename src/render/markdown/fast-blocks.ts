@@ -134,16 +134,28 @@ export function commentProgram(value: string, line: number, col: number): Progra
   return { type: 'Program', ...where(), body: [], sourceType: 'module', comments: [comment] } as unknown as Program;
 }
 
-/** An `import`/`export` block: its lines up to a blank line, parsed by acorn (fast-esm.ts). */
+/**
+ * An `import`/`export` block: its lines up to a blank line, parsed by acorn (fast-esm.ts).
+ * When acorn stops at the end of them (a function body with a blank line in it), the blank
+ * lines and the next run of lines join the block and it is parsed again, as
+ * micromark-extension-mdxjs-esm does; at the end of the page it is micromark's error.
+ */
 function esmAt(lines: Line[], i: number): { node: MdxjsEsm; next: number } {
-  let j = i;
-  while (j < lines.length && !isBlank(lines[j].text)) j++;
-  const value = lines.slice(i, j).map((l) => l.text).join('\n');
   let offset = 0;
   for (let k = 0; k < lines[i].line - 1; k++) offset += page.lines[k].length + 1;
-  const estree = parseEsm(value, lines[i].line, offset, page.esmNames);
-  if (!estree) bail('import/export');
-  return { node: { type: 'mdxjsEsm', value, position: span(at(lines[i].line, 1), endOf(lines[j - 1])), data: { estree } }, next: j };
+  let j = i;
+  while (j < lines.length && !isBlank(lines[j].text)) j++;
+  for (;;) {
+    const value = lines.slice(i, j).map((l) => l.text).join('\n');
+    const estree = parseEsm(value, lines[i].line, offset, page.esmNames);
+    if (estree === 'incomplete' && j < lines.length) {
+      while (j < lines.length && isBlank(lines[j].text)) j++;
+      while (j < lines.length && !isBlank(lines[j].text)) j++;
+      continue;
+    }
+    if (!estree || estree === 'incomplete') bail('import/export');
+    return { node: { type: 'mdxjsEsm', value, position: span(at(lines[i].line, 1), endOf(lines[j - 1])), data: { estree } }, next: j };
+  }
 }
 
 

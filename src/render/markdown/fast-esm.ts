@@ -7,6 +7,7 @@
  * block as micromark declares them (`var a, b` prepended, then removed), so a block that
  * redeclares one fails as it fails there. Null where micromark would throw (acorn error,
  * a statement other than import/export): the page is left to micromark, which reports it.
+ * 'incomplete' where acorn stopped at the end of the text: the caller adds the next lines.
  */
 import { Parser, type Comment } from 'acorn';
 import acornJsx from 'acorn-jsx';
@@ -29,13 +30,17 @@ interface EsNode {
  * line `line`, at page offset `offset`; `names` holds the local names imported by the
  * page's earlier blocks and gains this block's.
  */
-export function parseEsm(value: string, line: number, offset: number, names: string[]): Program | null {
+export function parseEsm(value: string, line: number, offset: number, names: string[]): Program | null | 'incomplete' {
   const prefix = names.length > 0 ? `var ${names.join(',')}\n` : '';
   const comments: Comment[] = [];
   let program: EsNode & { body: EsNode[] };
   try {
     program = JsxParser.parse(prefix + value, { ecmaVersion: 2024, sourceType: 'module', locations: true, onComment: comments, preserveParens: true }) as unknown as EsNode & { body: EsNode[] };
-  } catch {
+  } catch (err) {
+    // Cut short (a function body with a blank line in it): micromark takes the lines after the blank one
+    // into the block and parses again (micromark-util-events-to-acorn's `swallow`).
+    const e = err as { raisedAt?: unknown; message?: unknown };
+    if ((typeof e.raisedAt === 'number' && e.raisedAt >= prefix.length + value.length) || String(e.message).startsWith('Unterminated comment')) return 'incomplete';
     // micromark fails on the same block and reports it, with its line: the caller leaves the page to it
     return null;
   }

@@ -95,6 +95,9 @@ describe('fastParse', () => {
     '<A s={`\n    a\n      b\n`} t={[\n\n    1]} />\n\n- item\n\n  <A s={{\n   w: 1,\n     x: 2}} />\n\n> <A s={{\n>     w: 1,\n> }} />',
     // a fence's meta keeps its trailing spaces in micromark (a real page has `bash New `)
     '<CodeGroup>\n  ```bash New \n  npm i\n  ```\n</CodeGroup>\n\n```bash Old \nnpm i\n```\n\n- a\n\n  ```js title="x"  \n  x\n  ```',
+    // an export acorn finds cut short at the blank line takes the next lines (micromark's swallow)
+    'export const a = {\n\n  b: 1 }\n\n# After',
+    'import X from "/snippets/x.mdx"\n\nexport const f = () => {\n  const y = 1;\n\n\n  return <X y={y} />;\n}\n\n<X />',
   ];
   it.each(ACCEPTED.map((s) => [s]))('accepts %j and agrees with micromark', (source) => {
     expect(compare(source)).toBe('same');
@@ -107,7 +110,7 @@ describe('fastParse', () => {
     'export const a = 1\nconst b = 2',
     'import the file by name',
     '<Note>\nimport X from "a"\n</Note>',
-    'export const a = {\n\n  b: 1 }',
+    'export const a = {\n\n  b: 1',
     'export const a = ((1))',
     'Text {1 + 1} here',
     '{/* a */} then text',
@@ -165,6 +168,18 @@ describe('fastParse', () => {
     const fast = esm(fastParse(source));
     expect(fast).toEqual(esm(parseMdxWithMicromark(source)));
     expect(fast.map((n) => n.data.estree.body.map((s) => s.loc.start.line))).toEqual([[5, 6], [10, 11]]);
+  });
+
+  it('takes the lines after a blank one into an import/export block acorn found cut short, as micromark does', () => {
+    const source = '# Counter\n\nexport const Counter = () => {\n  const [n, setN] = useState(0);\n\n\n  return <button onClick={() => setN(n + 1)}>{n}</button>;\n};\n\nexport const note = 1 /* a\n\nb */\n\nText after.\n';
+    type Esm = { value: string; data: { estree: { body: { loc: { start: { line: number }; end: { line: number } } }[] } } };
+    const esm = (root: Root | null): Esm[] => JSON.parse(JSON.stringify(root!.children.filter((n) => n.type === 'mdxjsEsm').map((n) => ({ ...n, position: n.position!.start.line })))) as Esm[];
+    const fast = esm(fastParse(source));
+    expect(fast).toEqual(esm(parseMdxWithMicromark(source)));
+    expect(fast.map((n) => n.data.estree.body.map((s) => [s.loc.start.line, s.loc.end.line]))).toEqual([[[3, 8]], [[10, 10]]]);
+    expect(fast[1].value).toBe('export const note = 1 /* a\n\nb */');
+    // cut short at the end of the page: micromark's error, left to it
+    expect(fastParse('export const f = () => {\n\n  return 1;\n')).toBeNull();
   });
 
   it('builds the estree of {/* comments */} exactly as micromark, page positions included', () => {
