@@ -295,7 +295,10 @@ export function interrupts(lines: Line[], k: number): boolean {
       // Math blocks open with `$$`; a line starting `$5` continues the paragraph.
       return page.markdown || rest[1] !== '$' ? false : bail('math line');
     case '{':
-      return page.markdown ? false : bail('expression line');
+      // A line holding only a comment is a flow expression, which ends a paragraph, a table or a
+      // container's lazy lines in micromark; any other expression is left to it.
+      if (page.markdown) return false;
+      return FLOW_COMMENT.test(rest) || bail('expression line');
     default: {
       if (!page.markdown && /^(import|export)\s/.test(rest)) bail('import/export');
       const m = LIST_ITEM.exec(t);

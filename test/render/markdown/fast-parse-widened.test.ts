@@ -11,6 +11,19 @@ import { compare } from '../../helpers/mdast-compare.js';
 /** [construct, sources the fast parser must accept and parse as micromark does, sources it must leave to micromark] */
 const CASES: [string, string[], string[]][] = [
   [
+    'a comment on its own line right after text (a flow expression ending the block)',
+    [
+      'Tiers include the same targets. {/* vale Will = NO */}\nWe will meet the following levels:\n{/* vale Will = YES */}\n\n| Priority | Response |\n|---|---|\n| P0 | 15 minutes |',
+      '## Get started\n\n{/* vale Terms = NO */}\nContact your account team to add support.\n{/* vale Terms = YES */}',
+      '| a |\n|---|\n| 1 |\n{/* after the table */}\nText',
+      '| a |\n|---|\n{/* c */}',
+      'Text\n  {/* indented */}  \nmore',
+      '<Note>\n  Text in a component\n  {/* c */}\n</Note>',
+    ],
+    // (after a list or a quote the line is left to micromark, which ends the container there too)
+    ['Text\n{1 + 1}\nmore', 'Text\n{/* a */} {/* b */}\nmore', 'Text\n{/* a */} tail', 'Text\n{/* a\nb */}', '- item\n{/* after the list */}\n- next', '> quoted\n{/* after the quote */}'],
+  ],
+  [
     'GFM task items',
     [
       '- [ ] Write the guide\n- [x] Review it\n- [X] Publish',
@@ -151,7 +164,7 @@ const CASES: [string, string[], string[]][] = [
       '| a |\n|---|\n| 1 |\n> quoted\n\n| a |\n|---|\n| 1 |\n- item\n\n| a | b |\n|---|---|\n#tag | 2\n<Note>\n  x\n</Note>',
       '- | a | b |\n  |---|---|\n  | 1 | 2 |\n  ## heading in the item',
     ],
-    ['| a | b |\n|---|---|\nno pipe', '| a |\n|---|\n<Icon /> | x', '| a |\n|---|\n---', '| a |\n|---|\n{/* c */}', '| a |\n|---|\n2. two', '> | a |\n> |---|\nlazy'],
+    ['| a | b |\n|---|---|\nno pipe', '| a |\n|---|\n<Icon /> | x', '| a |\n|---|\n---', '| a |\n|---|\n{x}', '| a |\n|---|\n2. two', '> | a |\n> |---|\nlazy'],
   ],
   [
     'an item of another kind short of the item content (a list of its own)',

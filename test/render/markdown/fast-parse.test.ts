@@ -114,7 +114,7 @@ describe('fastParse', () => {
     'export const a = ((1))',
     'Text {1 + 1} here',
     '{/* a */} then text',
-    'Text\n{/* a comment line inside a paragraph */}',
+    'Text\n{a + b}',
     '{/* two\nlines */}',
     '{ /* spaced */ }',
     '<!-- comment -->',
