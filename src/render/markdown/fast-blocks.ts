@@ -109,7 +109,7 @@ export function parseBlocks(lines: Line[]): RootContent[] {
 }
 
 /** A line holding only a `{/* comment *\/}` (one line, one comment): an MDX flow expression. */
-const FLOW_COMMENT = /^\{(\/\*(?:(?!\*\/).)*\*\/)\} *$/;
+export const FLOW_COMMENT = /^\{(\/\*(?:(?!\*\/).)*\*\/)\} *$/;
 /** The same inside text. */
 export const TEXT_COMMENT = /^\{(\/\*(?:(?!\*\/)[^\n])*\*\/)\}/;
 

@@ -4,7 +4,7 @@
  */
 import type { Blockquote, List, ListItem, RootContent } from 'mdast';
 import { at, bail, isBlank, page, span, spaces, type Line } from './fast-common.js';
-import { endOf, FENCE, interrupts, LIST_ITEM, parseBlocks, RULE_LIKE } from './fast-blocks.js';
+import { endOf, FENCE, FLOW_COMMENT, interrupts, LIST_ITEM, parseBlocks, RULE_LIKE } from './fast-blocks.js';
 import { flowTags } from './fast-tags.js';
 
 /**
@@ -162,7 +162,7 @@ function startsBlock(lines: Line[], k: number): boolean {
   const t = lines[k].text;
   const s = spaces(t);
   const rest = t.slice(s);
-  return /^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || rest[0] === '>' || (!page.markdown && rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1);
+  return /^#{1,6}( |$)/.test(rest) || FENCE.test(rest) || rest[0] === '>' || (!page.markdown && ((rest.startsWith('<') && flowTags(lines, k, s)?.next === k + 1) || FLOW_COMMENT.test(rest)));
 }
 
 /**
