@@ -84,6 +84,39 @@ export function tildesMayStrike(s: string): boolean {
   return false;
 }
 
+/** Characters a strikethrough's text may not hold here: anything the inline parser reads as more than text. */
+const NOT_PLAIN = /[`*_![\]<>{}$\\~&\n]/;
+
+/**
+ * A GFM strikethrough at `s[p]` (a run of one or two tildes) whose text is plain: the next
+ * tilde of the block starts a run of the same length that can close, with plain text between
+ * (no character the inline parser reads as more than text), neither run escaped or next to
+ * `*` or `_`, and the opening run unable to close (else an earlier opener might take it).
+ * micromark pairs a closer with the nearest opener of its length before it, so with no tilde
+ * between, this pair is its. Where the run closes; -1 for any other tilde (left to micromark).
+ */
+export function plainStrike(s: string, p: number, to: number): number {
+  let n = 1;
+  while (s.charCodeAt(p + n) === 126) n++;
+  if (n > 2) return -1;
+  const side = (i: number, n: number) => {
+    const prev = i > 0 ? s.charCodeAt(i - 1) : 10;
+    const next = i + n < s.length ? s.charCodeAt(i + n) : 10;
+    if (prev === 92 || prev === 42 || prev === 95 || next === 42 || next === 95) return null;
+    const before = classify(prev);
+    const after = classify(next);
+    return { open: after === 0 || (after === PUNCTUATION && before !== 0), close: before === 0 || (before === PUNCTUATION && after !== 0) };
+  };
+  const opener = side(p, n);
+  if (!opener?.open || opener.close) return -1;
+  const q = s.indexOf('~', p + n);
+  if (q < 0 || q + n > to || q === p + n) return -1;
+  let m = 1;
+  while (s.charCodeAt(q + m) === 126) m++;
+  if (m !== n || !side(q, n)?.close || NOT_PLAIN.test(s.slice(p + n, q))) return -1;
+  return q;
+}
+
 /** The named references decoded here (the common ones in docs); any other name is left to micromark. */
 const NAMED: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',

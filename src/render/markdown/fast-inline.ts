@@ -5,7 +5,7 @@
  */
 import type { Image, Link, PhrasingContent } from 'mdast';
 import type { MdxJsxTextElement } from 'mdast-util-mdx';
-import { ASCII_PUNCT_CODES, decodeReference, flanking, stopPattern, stopTable, tildesMayStrike } from './fast-chars.js';
+import { ASCII_PUNCT_CODES, decodeReference, flanking, plainStrike, stopPattern, stopTable, tildesMayStrike } from './fast-chars.js';
 import { at, bail, page, span, trimEndSpaces, type Line, type Point } from './fast-common.js';
 import { readTag, type Tag } from './fast-tags.js';
 import { commentProgram, TEXT_COMMENT } from './fast-blocks.js';
@@ -249,10 +249,18 @@ class InlineParser {
           p += 2;
           continue;
         }
-        case 126 /* ~ */:
-          // Text, unless some tilde of the block could pair (then micromark decides).
-          if ((this.tildes ??= tildesMayStrike(s))) bail('tilde');
-          break;
+        case 126 /* ~ */: {
+          // Text, unless some tilde of the block could pair: then a strikethrough of plain text, else micromark decides.
+          if (!(this.tildes ??= tildesMayStrike(s))) break;
+          const close = plainStrike(s, p, to);
+          if (close < 0) bail('tilde');
+          const n = s.charCodeAt(p + 1) === 126 ? 2 : 1;
+          flush(p);
+          const text: PhrasingContent = { type: 'text', value: s.slice(p + n, close), position: span(this.pointAt(p + n), this.pointAt(close)) };
+          nodes.push({ type: 'delete', children: [text], position: span(this.pointAt(p), this.pointAt(close + n)) });
+          p = textStart = close + n;
+          continue;
+        }
         case 64 /* @ */:
           if (page.markdown) bail(); // GFM links bare emails
           break;

@@ -11,6 +11,28 @@ import { compare } from '../../helpers/mdast-compare.js';
 /** [construct, sources the fast parser must accept and parse as micromark does, sources it must leave to micromark] */
 const CASES: [string, string[], string[]][] = [
   [
+    'GFM strikethrough of plain text',
+    [
+      'The ~~old~~ new way, and ~one~ tilde.',
+      '**Bold** then ~~struck out text~~, a [link](/x) and `code`.',
+      '- ~~done item~~\n- open item\n\n| a | b |\n|---|---|\n| ~~x~~ | y |',
+      '## ~~Heading~~ text\n\n> quoted ~~words~~ here',
+      '~~a~ b and ~~a~~~',
+      '<Note>\n  A ~~note~~ in a component.\n</Note>',
+      '(~~in parentheses~~) and "~~quoted~~"',
+    ],
+    [
+      '~~a **b**~~',
+      '~~a~~b~~c~~ and ~~d~~.',
+      'about ~50 ms or ~~x~~',
+      '~~a\nb~~',
+      '*~~a~~*',
+      'a ~~b~~c ~~d',
+      '~~[a](/b)~~',
+      '~~a `b`~~',
+    ],
+  ],
+  [
     'a comment on its own line right after text (a flow expression ending the block)',
     [
       'Tiers include the same targets. {/* vale Will = NO */}\nWe will meet the following levels:\n{/* vale Will = YES */}\n\n| Priority | Response |\n|---|---|\n| P0 | 15 minutes |',

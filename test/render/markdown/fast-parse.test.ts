@@ -95,6 +95,10 @@ describe('fastParse', () => {
     '<A s={`\n    a\n      b\n`} t={[\n\n    1]} />\n\n- item\n\n  <A s={{\n   w: 1,\n     x: 2}} />\n\n> <A s={{\n>     w: 1,\n> }} />',
     // a fence's meta keeps its trailing spaces in micromark (a real page has `bash New `)
     '<CodeGroup>\n  ```bash New \n  npm i\n  ```\n</CodeGroup>\n\n```bash Old \nnpm i\n```\n\n- a\n\n  ```js title="x"  \n  x\n  ```',
+    // strikethrough of plain text (micromark-extension-gfm-strikethrough, single tildes too), an escaped tilde before one
+    '~~strike~~',
+    '~one~',
+    'a\\~~b~',
     // an export acorn finds cut short at the blank line takes the next lines (micromark's swallow)
     'export const a = {\n\n  b: 1 }\n\n# After',
     'import X from "/snippets/x.mdx"\n\nexport const f = () => {\n  const y = 1;\n\n\n  return <X y={y} />;\n}\n\n<X />',
@@ -125,10 +129,7 @@ describe('fastParse', () => {
     '[ref]\n\n[ref]: /url',
     'Note[^1]\n\n[^1]: foot',
     '$x^2$ and\n\n$$\nmath\n$$',
-    '~~strike~~',
-    '~one~',
     'about ~5 and ~6 or x~ and ~y',
-    'a\\~~b~',
     '*~a*',
     '- [ ]\ttask after a tab',
     '- a\n\n b not in the item',
