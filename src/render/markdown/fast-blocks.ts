@@ -312,13 +312,24 @@ export function interrupts(lines: Line[], k: number): boolean {
   }
 }
 
+/**
+ * Whether a GFM table starts at line `k`: a row, then a delimiter row of as many cells. One
+ * ends the paragraph above it in micromark (checked), though not a container's lazy lines or
+ * a table's body, where `interrupts` still leaves such a line to micromark.
+ */
+function tableHeadAt(lines: Line[], k: number): boolean {
+  const t = lines[k].text;
+  const next = lines[k + 1]?.text;
+  return next !== undefined && t.includes('|') && !t.includes('\t') && !next.includes('\t') && TABLE_DELIMITER.test(next) && splitRow(lines[k]).length === splitRow(lines[k + 1]).length;
+}
+
 function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number } {
   const rest = lines[i].text.slice(spaces(lines[i].text));
   if (!page.markdown && rest[0] === '{') bail(rest.startsWith('{/*') ? 'comment' : 'expression');
   if (!page.markdown && rest.startsWith('$$')) bail('math');
   if (!page.markdown && /^(import|export)\s/.test(rest)) bail('import/export');
   let j = i + 1;
-  while (j < lines.length && !interrupts(lines, j)) j++;
+  while (j < lines.length && !tableHeadAt(lines, j) && !interrupts(lines, j)) j++;
   const segments: Line[] = [];
   for (let k = i; k < j; k++) {
     const l = lines[k];

@@ -11,6 +11,17 @@ import { compare } from '../../helpers/mdast-compare.js';
 /** [construct, sources the fast parser must accept and parse as micromark does, sources it must leave to micromark] */
 const CASES: [string, string[], string[]][] = [
   [
+    'a table right after a paragraph line',
+    [
+      'To set up SSO:\n| Field | Value |\n| --- | --- |\n| `issuer` | Your IdP |',
+      'Two lines\nof text\n|a|b|\n|-|:-:|\n|1|2|\n\nAfter.',
+      '> Quoted text\n> | a |\n> |---|\n> | 1 |',
+      '- item\n  text\n  | a |\n  |---|',
+      'Text | with pipe\n| a |\n|---|',
+    ],
+    ['- item\n| a |\n|---|', '> q\n| a |\n|---|', 'Text\n| a | b |\n|---|', 'Text\n| a |\t\n|---|'],
+  ],
+  [
     'GFM strikethrough of plain text',
     [
       'The ~~old~~ new way, and ~one~ tilde.',
