@@ -195,9 +195,6 @@ export class RegexTranslations {
     const d = toRegExpDetails(pattern, TRANSLATION_OPTIONS);
     return { source: d.pattern, flags: d.flags, options: d.options };
   };
-
-  /** The RegExp of a pattern, as Shiki's `regexConstructor` would make it (tests compare it with a live translation). */
-  readonly construct = (pattern: string): RegExp => makeRegExp(this.translate(pattern));
 }
 
 /** The folder `npm run build` writes the tables to (absent when run from the sources: every pattern is translated live). */

@@ -51,7 +51,7 @@ interface Match {
   captureIndices: CaptureIndex[];
 }
 
-function toResult(index: number, indices: RegExpIndicesArray | (readonly [number, number] | undefined)[]): Match {
+function toResult(index: number, indices: RegExpIndicesArray): Match {
   const captureIndices: CaptureIndex[] = new Array<CaptureIndex>(indices.length);
   for (let i = 0; i < indices.length; i++) {
     const at = indices[i];

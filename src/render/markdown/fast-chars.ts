@@ -51,33 +51,47 @@ export function flanking(s: string, p: number, n: number, ch: string): { open: b
   return { open: left && (!right || punctBefore), close: right && (!left || punctAfter) };
 }
 
+/** The length of the run of tildes at `s[i]`. */
+function tildeRun(s: string, i: number): number {
+  let n = 1;
+  while (s.charCodeAt(i + n) === 126) n++;
+  return n;
+}
+
+/**
+ * Whether the run of `n` tildes at `s[i]` can open and close a strikethrough
+ * (micromark-extension-gfm-strikethrough's `_open` and `_close`), or null when it is escaped
+ * or touches `*` or `_` (micromark counts `~` as an attention marker, which changes their
+ * flanking): then micromark decides.
+ */
+function tildeSides(s: string, i: number, n: number): { open: boolean; close: boolean } | null {
+  const prev = i > 0 ? s.charCodeAt(i - 1) : 10;
+  const next = i + n < s.length ? s.charCodeAt(i + n) : 10;
+  if (prev === 92 /* \ */ || prev === 42 || prev === 95 || next === 42 || next === 95) return null;
+  const before = classify(prev);
+  const after = classify(next);
+  return { open: after === 0 || (after === PUNCTUATION && before !== 0), close: before === 0 || (before === PUNCTUATION && after !== 0) };
+}
+
 /**
  * Whether the tildes of a block's inline text `s` might be read as anything but literal
  * text by micromark's GFM strikethrough (single tilde on): true when some run of one or
- * two tildes that can close (micromark-extension-gfm-strikethrough's `_close`) has an
- * earlier run of the same length that can open, when a tilde is escaped, or when one
- * touches `*` or `_` (micromark counts `~` as an attention marker, which changes their
- * flanking). Otherwise no tilde can pair, and every one is text: docs write `~50 ms`
- * and `~/.config` far more often than strikethrough. Tildes inside code spans or link
- * destinations are counted too, which can only make the answer true (the page then
- * goes to micromark), never a wrong tree.
+ * two tildes that can close has an earlier run of the same length that can open, or when
+ * one is escaped or touches `*` or `_` (tildeSides). Otherwise no tilde can pair, and
+ * every one is text: docs write `~50 ms` and `~/.config` far more often than
+ * strikethrough. Tildes inside code spans or link destinations are counted too, which can
+ * only make the answer true (the page then goes to micromark), never a wrong tree.
  */
 export function tildesMayStrike(s: string): boolean {
   /** Lengths (1 or 2) of the runs seen so far that can open. */
   const openers = [false, false, false];
   for (let i = s.indexOf('~'); i >= 0; i = s.indexOf('~', i)) {
-    let n = 1;
-    while (s.charCodeAt(i + n) === 126) n++;
-    const prev = i > 0 ? s.charCodeAt(i - 1) : 10;
-    const next = i + n < s.length ? s.charCodeAt(i + n) : 10;
-    if (prev === 92 /* \ */ || prev === 42 || prev === 95 || next === 42 || next === 95) return true;
+    const n = tildeRun(s, i);
+    const sides = tildeSides(s, i, n);
+    if (!sides) return true;
     if (n <= 2) {
-      const before = classify(prev);
-      const after = classify(next);
-      const open = after === 0 || (after === PUNCTUATION && before !== 0);
-      const close = before === 0 || (before === PUNCTUATION && after !== 0);
-      if (close && openers[n]) return true;
-      if (open) openers[n] = true;
+      if (sides.close && openers[n]) return true;
+      if (sides.open) openers[n] = true;
     }
     i += n;
   }
@@ -93,28 +107,18 @@ const NOT_PLAIN = /[`*_![\]<>{}$\\~&\n]/;
  * (no character the inline parser reads as more than text), neither run escaped or next to
  * `*` or `_`, and the opening run unable to close (else an earlier opener might take it).
  * micromark pairs a closer with the nearest opener of its length before it, so with no tilde
- * between, this pair is its. Where the run closes; -1 for any other tilde (left to micromark).
+ * between, this pair is its. The run's length and where the closing run starts; null for any
+ * other tilde (left to micromark).
  */
-export function plainStrike(s: string, p: number, to: number): number {
-  let n = 1;
-  while (s.charCodeAt(p + n) === 126) n++;
-  if (n > 2) return -1;
-  const side = (i: number, n: number) => {
-    const prev = i > 0 ? s.charCodeAt(i - 1) : 10;
-    const next = i + n < s.length ? s.charCodeAt(i + n) : 10;
-    if (prev === 92 || prev === 42 || prev === 95 || next === 42 || next === 95) return null;
-    const before = classify(prev);
-    const after = classify(next);
-    return { open: after === 0 || (after === PUNCTUATION && before !== 0), close: before === 0 || (before === PUNCTUATION && after !== 0) };
-  };
-  const opener = side(p, n);
-  if (!opener?.open || opener.close) return -1;
+export function plainStrike(s: string, p: number, to: number): { n: number; close: number } | null {
+  const n = tildeRun(s, p);
+  if (n > 2) return null;
+  const opener = tildeSides(s, p, n);
+  if (!opener?.open || opener.close) return null;
   const q = s.indexOf('~', p + n);
-  if (q < 0 || q + n > to || q === p + n) return -1;
-  let m = 1;
-  while (s.charCodeAt(q + m) === 126) m++;
-  if (m !== n || !side(q, n)?.close || NOT_PLAIN.test(s.slice(p + n, q))) return -1;
-  return q;
+  if (q < 0 || q + n > to || q === p + n || tildeRun(s, q) !== n) return null;
+  if (!tildeSides(s, q, n)?.close || NOT_PLAIN.test(s.slice(p + n, q))) return null;
+  return { n, close: q };
 }
 
 /** The named references decoded here (the common ones in docs); any other name is left to micromark. */

@@ -252,9 +252,9 @@ class InlineParser {
         case 126 /* ~ */: {
           // Text, unless some tilde of the block could pair: then a strikethrough of plain text, else micromark decides.
           if (!(this.tildes ??= tildesMayStrike(s))) break;
-          const close = plainStrike(s, p, to);
-          if (close < 0) bail('tilde');
-          const n = s.charCodeAt(p + 1) === 126 ? 2 : 1;
+          const strike = plainStrike(s, p, to);
+          if (!strike) bail('tilde');
+          const { n, close } = strike;
           flush(p);
           const text: PhrasingContent = { type: 'text', value: s.slice(p + n, close), position: span(this.pointAt(p + n), this.pointAt(close)) };
           nodes.push({ type: 'delete', children: [text], position: span(this.pointAt(p), this.pointAt(close + n)) });
