@@ -27,14 +27,23 @@
  *   process runs did not give this (the same rounds: no change), hence the restart. Not for
  *   `serve`: an API server runs the same handlers for hours, where TurboFan's code pays; with
  *   these flags `npm run bench:api` fell from a ratio of ~1.0 to 0.44 of a bare server's
- *   requests per second (2026-11-29).
+ *   requests per second (2026-11-29). * - **A first mark-compact at 96 MB** (`--initial-old-space-size=96`), same commands: V8 starts
+ *   each isolate with a small old-generation limit and raises it from what each mark-compact
+ *   leaves alive, so a thread whose live heap climbs to 50-100 MB (the export thread, a render
+ *   thread, the highlight and Twoslash threads) is marked again and again on the way (Mintlify's
+ *   docs: 20 mark-compacts, ~1 GB marked in all, mostly by V8's background threads); from 96 MB
+ *   on, 10 or fewer. Mintlify's docs cold, 2026-11-29, alternated rounds: 5.63-6.17 s and
+ *   9.7-10.7 s CPU -> 5.19-5.56 s and 8.9-9.8 s at 128 MB, 5.30-5.64 s and 9.1-9.8 s at 96;
+ *   peak RSS 435-457 -> 455-463 MB. 256 MB gained no more and peaked at 495-521 MB; langchain's
+ *   docs peaked 60 MB higher at 128, not at 96 (568 MB). A thread's own limit (resourceLimits)
+ *   still holds: V8 caps the first limit below it.
  */
 
 /** The arenas `quire` runs with unless MALLOC_ARENA_MAX says otherwise. */
 export const MALLOC_ARENAS = 2;
 
 /** V8 flags `quire` runs these commands with, unless the Node command line names the flag. */
-export const V8_FLAGS = ['--max-opt=2', '--max-lazy'];
+export const V8_FLAGS = ['--max-opt=2', '--max-lazy', '--initial-old-space-size=96'];
 
 /** Commands that export or keep running (and run export jobs): the arenas. */
 const COMMANDS = new Set(['export', 'serve', 'worker']);

@@ -9,15 +9,15 @@ import { MALLOC_ARENAS, processRestart, V8_FLAGS } from '../../src/cli/process-r
 describe('processRestart', () => {
   it('asks for a restart with two arenas and the V8 flags on Linux, keeping the rest of the environment and Node options', () => {
     expect(MALLOC_ARENAS).toBe(2);
-    expect(V8_FLAGS).toEqual(['--max-opt=2', '--max-lazy']);
+    expect(V8_FLAGS).toEqual(['--max-opt=2', '--max-lazy', '--initial-old-space-size=96']);
     const env = { PATH: '/bin', QUIRE_DATA_DIR: '/data' };
-    const restarted = { env: { ...env, MALLOC_ARENA_MAX: '2' }, execArgv: ['--max-opt=2', '--max-lazy'] };
+    const restarted = { env: { ...env, MALLOC_ARENA_MAX: '2' }, execArgv: V8_FLAGS };
     expect(processRestart(env, 'linux', ['export', 'docs', '--out', 'site'], [])).toEqual(restarted);
     // An API server keeps TurboFan: its handlers run for hours.
     expect(processRestart(env, 'linux', ['--json', 'serve'], [])).toEqual({ ...restarted, execArgv: [] });
     expect(processRestart({ ...env, MALLOC_ARENA_MAX: '2' }, 'linux', ['serve'], [])).toBeNull();
     expect(processRestart(env, 'linux', ['worker'], [])).toEqual(restarted);
-    expect(processRestart(env, 'linux', ['export', 'docs'], ['--inspect'])).toEqual({ ...restarted, execArgv: ['--max-opt=2', '--max-lazy', '--inspect'] });
+    expect(processRestart(env, 'linux', ['export', 'docs'], ['--inspect'])).toEqual({ ...restarted, execArgv: ['--max-opt=2', '--max-lazy', '--initial-old-space-size=96', '--inspect'] });
   });
 
   it('leaves commands that export nothing alone', () => {
@@ -36,9 +36,9 @@ describe('processRestart', () => {
     expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], V8_FLAGS)).toBeNull();
     expect(processRestart({ MALLOC_ARENA_MAX: '' }, 'linux', ['export', 'docs'], [])).toEqual({ env: { MALLOC_ARENA_MAX: '' }, execArgv: V8_FLAGS });
     // A flag named on the command line, in any of V8's spellings, is the operator's choice.
-    expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], ['--max-opt=4', '--no-max-lazy'])).toBeNull();
-    expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], ['--max_opt=3'])).toEqual({ env: { MALLOC_ARENA_MAX: '8' }, execArgv: ['--max-lazy', '--max_opt=3'] });
-    expect(processRestart({}, 'linux', ['export', 'docs'], ['--max-lazy'])).toEqual({ env: { MALLOC_ARENA_MAX: '2' }, execArgv: ['--max-opt=2', '--max-lazy'] });
+    expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], ['--max-opt=4', '--no-max-lazy', '--initial-old-space-size=0'])).toBeNull();
+    expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], ['--max_opt=3', '--initial_old_space_size=64'])).toEqual({ env: { MALLOC_ARENA_MAX: '8' }, execArgv: ['--max-lazy', '--max_opt=3', '--initial_old_space_size=64'] });
+    expect(processRestart({}, 'linux', ['export', 'docs'], ['--max-lazy'])).toEqual({ env: { MALLOC_ARENA_MAX: '2' }, execArgv: ['--max-opt=2', '--initial-old-space-size=96', '--max-lazy'] });
   });
 
   it('gives other platforms the V8 flags but not the arenas', () => {
