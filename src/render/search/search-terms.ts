@@ -103,18 +103,19 @@ export function wordTerms(a: Analyzer, word: string, index: boolean): [string, s
 export const MAX_KNOWN = 200_000;
 
 /**
- * The words of the runs with no spaces (`runs`: WORD matches), cut by Intl.Segmenter, each
- * run's words in a list of their own. The runs are segmented as one text, joined by line
- * breaks (a word boundary in every case, UAX #29 WB3a/b): one segmenter call per text, not
- * per run. Over the 267 Chinese pages of Mintlify's docs the words and offsets are the same
- * as run by run, 2.6 times faster (ICU's per-call set-up dominated: many runs are a few
- * characters between Latin words). Without Intl.Segmenter each character is a word.
+ * The words of runs with no spaces (WORD matches), cut by Intl.Segmenter: per run, each word
+ * with its offset in the run. The runs are segmented as one text, joined by line breaks (a
+ * word boundary in every case, UAX #29 WB3a/b): one segmenter call per text, not per run.
+ * Over the 267 Chinese pages of Mintlify's docs the words and offsets are the same as run by
+ * run, 2.6 times faster (ICU's per-call set-up dominated: many runs are a few characters
+ * between Latin words). Hence too a run's words depend on the run alone (index-terms.ts keeps
+ * them). Without Intl.Segmenter each character is a word.
  */
-function unspacedWords(a: Analyzer, runs: RegExpExecArray[]): [string, number][][] {
+export function segmentRuns(a: Analyzer, runs: readonly string[]): [string, number][][] {
   const words = runs.map((): [string, number][] => []);
   if (!a.segmenter) {
     runs.forEach((run, r) => {
-      for (let i = 0; i < run[0].length; i++) words[r].push([run[0][i], run.index + i]);
+      for (let i = 0; i < run.length; i++) words[r].push([run[i], i]);
     });
     return words;
   }
@@ -122,12 +123,12 @@ function unspacedWords(a: Analyzer, runs: RegExpExecArray[]): [string, number][]
   let at = 0;
   for (const run of runs) {
     starts.push(at);
-    at += run[0].length + 1;
+    at += run.length + 1;
   }
   let r = 0;
-  for (const s of a.segmenter.segment(runs.map((run) => run[0]).join('\n'))) {
+  for (const s of a.segmenter.segment(runs.join('\n'))) {
     while (r + 1 < starts.length && starts[r + 1] <= s.index) r++;
-    if (s.isWordLike !== false && /[\p{L}\p{N}]/u.test(s.segment)) words[r].push([s.segment, runs[r].index + s.index - starts[r]]);
+    if (s.isWordLike !== false && /[\p{L}\p{N}]/u.test(s.segment)) words[r].push([s.segment, s.index - starts[r]]);
   }
   return words;
 }
@@ -142,11 +143,11 @@ export function eachWord(text: string, a: Analyzer, emit: (word: string, start: 
   const matches: RegExpExecArray[] = [];
   for (let m = re.exec(text); m; m = re.exec(text)) matches.push(m);
   const runs = matches.filter((m) => UNSPACED.test(m[0]));
-  const cut = unspacedWords(a, runs);
+  const cut = segmentRuns(a, runs.map((run) => run[0]));
   let r = 0;
   for (const m of matches) {
     if (runs[r] !== m) emit(m[0], m.index, false);
-    else for (const [w, start] of cut[r++]) emit(w, start, true);
+    else for (const [w, offset] of cut[r++]) emit(w, m.index + offset, true);
   }
 }
 

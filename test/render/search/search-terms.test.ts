@@ -104,6 +104,8 @@ describe('search terms', () => {
       'Häuser Konfigurationen Einstellungen',
       '',
       '... — !!',
+      // Runs met in the first text, in another order, beside new ones: some words from the memo of runs, some cut now.
+      '检索引擎 配置导航。新的短语 使用 docs 每个端点都有一个页面；新しい検索エンジン ภาษาไทยไม่มีช่องว่าง',
     ];
     for (const lang of ['en', 'de', 'zh-CN', 'xx']) {
       for (const text of [...texts, ...texts]) {
