@@ -7,7 +7,7 @@ import type { Comment, Node as AcornNode } from 'acorn';
 import type { RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx';
 import type { Program } from 'estree';
-import { ACORN_OPTIONS, at, bail, JsxParser, span, type Line, type Point } from './fast-common.js';
+import { ACORN_OPTIONS, at, bail, JsxParser, span, UNSUPPORTED, type Line, type Point } from './fast-common.js';
 import { decodeAttributeValue } from './fast-chars.js';
 
 export interface Tag {
@@ -89,7 +89,7 @@ export function readTag(s: string, p: number, pointAt: (offset: number) => Point
         if (value.includes('&')) value = decodeAttributeValue(value) ?? bail('entity in an attribute');
         p = close + 1;
       } else if (quote === '{') {
-        const expr = readExpression(s, q);
+        const expr = readExpression(s, q, pointAt);
         if (!expr) return null;
         value = { type: 'mdxJsxAttributeValueExpression', value: expr.value, data: { estree: expr.estree } };
         p = expr.end;
@@ -109,7 +109,7 @@ export function readTag(s: string, p: number, pointAt: (offset: number) => Point
 const INTEGER = /\{(0|[1-9]\d{0,14})\}/y;
 
 /** An attribute expression `{...}` at `s[p]`, parsed by acorn as the MDX parser does. */
-function readExpression(s: string, p: number): { value: string; estree: Program; end: number } | null {
+function readExpression(s: string, p: number, pointAt: (offset: number) => Point): { value: string; estree: Program; end: number } | null {
   const inner = p + 1;
   INTEGER.lastIndex = p;
   const integer = INTEGER.exec(s)?.[1];
@@ -121,9 +121,10 @@ function readExpression(s: string, p: number): { value: string; estree: Program;
   const comments: Comment[] = [];
   try {
     node = JsxParser.parseExpressionAt(s, inner, { ...ACORN_OPTIONS, onComment: comments });
-  } catch {
-    // unterminated (more lines may finish it) or not an expression: micromark decides
-    if (!s.includes('}', inner)) return null;
+  } catch (err) {
+    // Unterminated (no `}` yet, or acorn ran into the end of the lines read so far: more lines
+    // may finish it, `icon={<svg style={{ … }}` going on below) or not an expression: micromark decides.
+    if (!s.includes('}', inner) || (err as { pos?: number }).pos! >= s.trimEnd().length) return null;
     return bail();
   }
   let q = node.end;
@@ -133,9 +134,9 @@ function readExpression(s: string, p: number): { value: string; estree: Program;
   // A comment goes into micromark's estree with its position: left to it. (`//` in a URL string is no comment.)
   if (comments.length > 0) bail();
   const raw = s.slice(inner, q);
-  const value = raw.includes('\n') ? stripExpressionIndent(raw) : raw;
+  const { value, source } = raw.includes('\n') ? cutExpressionIndent(raw, (offset) => pointAt(inner + offset).column) : { value: raw, source: raw };
   // The cut may change what the expression says (a template literal spanning lines): acorn reads what micromark hands it.
-  if (value !== raw) node = reparseExpression(value);
+  if (source !== raw) node = reparseExpression(source);
   return { value, estree: program(node), end: q + 1 };
 }
 
@@ -146,13 +147,54 @@ function program(expression: AcornNode): Program {
 
 /**
  * An expression's text as micromark-factory-mdx-expression passes it on: each line after
- * the first loses up to two leading spaces (its `eolAfter` takes them as a line prefix, so an
- * attribute object indented inside an element keeps two spaces less). A tab there counts in
- * columns (virtual spaces): left to micromark.
+ * the first loses its first two codes when they are spacing (its `eolAfter` takes them as a
+ * line prefix, so an attribute object indented inside an element keeps two spaces less).
+ * micromark reads a tab as a tab code and a virtual space per further column up to the next
+ * tab stop (of 4, by the page's column): a tab there may lose its tab code and leave virtual
+ * spaces, which the node's `value` writes as spaces and the text acorn parses (`source`,
+ * micromark-util-events-to-acorn) leaves out. `\t b` at the start of a page line: value
+ * `   b`, source ` b` (checked against micromark). A tab there on a line that does not start
+ * the page's line (inside a list or a quote: `column` of the line's first character) is
+ * left to micromark.
  */
-function stripExpressionIndent(raw: string): string {
-  if (/\n {0,1}\t/.test(raw)) bail('tab in an expression');
-  return raw.replace(/\n {1,2}/g, '\n');
+function cutExpressionIndent(raw: string, column: (offset: number) => number): { value: string; source: string } {
+  if (!/\n {0,1}\t/.test(raw)) {
+    const cut = raw.replace(/\n {1,2}/g, '\n');
+    return { value: cut, source: cut };
+  }
+  let value = '';
+  let source = '';
+  let from = 0;
+  for (let nl = raw.indexOf('\n'); nl !== -1; nl = raw.indexOf('\n', nl + 1)) {
+    const chunk = raw.slice(from, nl + 1);
+    value += chunk;
+    source += chunk;
+    let i = nl + 1;
+    const lineStart = column(i) - 1;
+    let col = lineStart;
+    let codes = 0;
+    let virtual = 0;
+    while (codes < 2 && (raw[i] === ' ' || raw[i] === '\t')) {
+      if (raw[i] === ' ') {
+        codes++;
+        col++;
+      } else {
+        if (lineStart !== 0) bail('tab in an expression');
+        const width = 4 - (col % 4);
+        codes++;
+        const taken = Math.min(width - 1, 2 - codes);
+        codes += taken;
+        virtual = width - 1 - taken;
+        col += width;
+      }
+      i++;
+    }
+    value += ' '.repeat(virtual);
+    from = i;
+  }
+  value += raw.slice(from);
+  source += raw.slice(from);
+  return { value, source };
 }
 
 function reparseExpression(value: string): AcornNode & { end: number } {
@@ -168,25 +210,58 @@ function reparseExpression(value: string): AcornNode & { end: number } {
 }
 
 /**
+ * Lines a tag may span on the fast path; a longer one goes to micromark. A card whose
+ * `icon={<svg …>}` is drawn over 60-120 lines (Mintlify's analytics overview) stays on it.
+ */
+const MAX_TAG_LINES = 120;
+
+/** Lines `i` to `i + count - 1` as one text, and the page position of each of its offsets. */
+function joinLines(lines: Line[], i: number, count: number): { s: string; starts: number[]; pointAt: (offset: number) => Point } {
+  const group = lines.slice(i, i + count);
+  const s = group.map((l) => l.text).join('\n');
+  const starts: number[] = [];
+  let o = 0;
+  for (const l of group) {
+    starts.push(o);
+    o += l.text.length + 1;
+  }
+  const pointAt = (offset: number): Point => {
+    let k = starts.length - 1;
+    while (k > 0 && starts[k] > offset) k--;
+    return at(group[k].line, group[k].col + offset - starts[k]);
+  };
+  return { s, starts, pointAt };
+}
+
+/**
+ * How many lines from `i` the tag at offset `p` (unfinished on the lines read so far) needs:
+ * it is read once over every line it may span, so that a group grows to the tag's last line
+ * at once, not a line at a time reading the tag again from its start each time (a 117-line
+ * tag: ~30 ms). Null when it does not end there or is not one the fast path reads.
+ */
+function linesToFinish(lines: Line[], i: number, p: number): number | null {
+  const { s, starts, pointAt } = joinLines(lines, i, MAX_TAG_LINES);
+  let read: ReturnType<typeof readTag>;
+  try {
+    read = readTag(s, p, pointAt);
+  } catch (err) {
+    if (err === UNSUPPORTED) return null;
+    throw err;
+  }
+  if (!read) return null;
+  let k = starts.length - 1;
+  while (k > 0 && starts[k] > read.end - 1) k--;
+  return k + 1;
+}
+
+/**
  * The JSX tags that make up line `i` (starting at column `indent`), when the line holds
  * only tags; a tag may run over the following lines. Null when the line is text.
  */
 export function flowTags(lines: Line[], i: number, indent: number): { tags: Tag[]; next: number } | null {
   let count = 1;
   for (;;) {
-    const group = lines.slice(i, i + count);
-    const s = group.map((l) => l.text).join('\n');
-    const starts: number[] = [];
-    let o = 0;
-    for (const l of group) {
-      starts.push(o);
-      o += l.text.length + 1;
-    }
-    const pointAt = (offset: number): Point => {
-      let k = starts.length - 1;
-      while (k > 0 && starts[k] > offset) k--;
-      return at(group[k].line, group[k].col + offset - starts[k]);
-    };
+    const { s, pointAt } = joinLines(lines, i, count);
     const tags: Tag[] = [];
     let p = indent;
     // Leaves the loop only when a tag is unfinished on the group's last line.
@@ -202,9 +277,13 @@ export function flowTags(lines: Line[], i: number, indent: number): { tags: Tag[
       if (s[p] === '{') bail('expression after a tag');
       if (s[p] !== '<') return null; // text follows the tag: a paragraph
     }
-    if (count >= 40 || i + count >= lines.length) bail();
+    if (count >= MAX_TAG_LINES || i + count >= lines.length) bail();
     // Only a tag spanning lines goes on; a line ending inside a tag's text goes to micromark.
-    count++;
+    // One that does not end within the lines it may span, or is not one the fast path reads
+    // when read over them, would not with fewer either (the same text up to its end).
+    const needed = linesToFinish(lines, i, p);
+    if (needed === null) bail('tag over too many lines');
+    count = Math.max(count + 1, needed);
   }
 }
 

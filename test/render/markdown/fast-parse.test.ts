@@ -102,6 +102,14 @@ describe('fastParse', () => {
     // an export acorn finds cut short at the blank line takes the next lines (micromark's swallow)
     'export const a = {\n\n  b: 1 }\n\n# After',
     'import X from "/snippets/x.mdx"\n\nexport const f = () => {\n  const y = 1;\n\n\n  return <X y={y} />;\n}\n\n<X />',
+    // a tab among the first two codes of an expression's line: micromark's value keeps the
+    // columns its line prefix left as spaces, the estree (acorn's text) drops them
+    '<A s={{\n\tw: 1 }} />',
+    '<A x={<p q="a\n\tb" />} />\n\n<A x={<p q="a\n \tb" />} />\n\n<A x={<p q="a\n  \tb" />} />\n\n<A x={<p q="a\n\t\tb" />} />\n\n<A x={<p q="a\n\t b" />} />',
+    '<A x={`a\n\tb\n \t \tc`} />\n\n<A>\n  <B x={<p q="a\n\tb" />} />\n</A>',
+    // a tag whose expression holds `}` before its end (on its first line too): read over the lines it spans, at once
+    `<Card\n  icon={\n    <svg\n      style={{ fill: "#000" }}\n    >\n${'      <path d="M1,1\n\tc2,2z" />\n'.repeat(40)}    </svg>\n  }\n/>\n\nAfter.`,
+    `<Card icon={<svg style={{ fill: "#000" }}>\n${'  <path d="M1" />\n'.repeat(50)}</svg>} />\n\nAfter.`,
   ];
   it.each(ACCEPTED.map((s) => [s]))('accepts %j and agrees with micromark', (source) => {
     expect(compare(source)).toBe('same');
@@ -156,7 +164,11 @@ describe('fastParse', () => {
     '1.\n\ntext after an empty item',
     '- a\n2.',
     'Text <A s={{\n    w: 1,\n  }}>x</A> more',
-    '<A s={{\n\tw: 1 }} />',
+    // a tab at the start of an expression's line inside a list: its columns depend on the list's
+    '- <A s={{\n\tw: 1 }} />',
+    // a tag over more lines than the fast path reads (MAX_TAG_LINES), or never closed
+    `<A s={<svg>\n${'  <path />\n'.repeat(130)}</svg>} />`,
+    `<A s={<svg>\n${'  <path d="x" style={{ a: 1 }} />\n'.repeat(10)}`,
   ];
   it.each(FALLBACK.map((s) => [s]))('leaves %j to micromark', (source) => {
     expect(fastParse(source)).toBeNull();
