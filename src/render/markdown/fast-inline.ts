@@ -429,8 +429,11 @@ class InlineParser {
     const { url, title, end } = readResource(s, q + 2, to);
     const position = span(this.pointAt(p), this.pointAt(end));
     if (image) {
-      const alt = s.slice(open + 1, textEnd);
-      if (/[`*_[\]<>{}\\&!$~\n]/.test(alt)) bail();
+      let alt = s.slice(open + 1, textEnd);
+      if (/[[\]<>{}&!$\n]/.test(alt)) bail();
+      // Code spans, emphasis, escapes: the alt is the text of the label's phrasing, as
+      // mdast-util-from-markdown takes it (mdast-util-to-string of the label).
+      if (/[`*_\\~]/.test(alt)) alt = plainPhrasing(this.parse(open + 1, textEnd, null).nodes);
       return { node: { type: 'image', title, url, alt, position }, end };
     }
     const children = this.parse(open + 1, textEnd, null).nodes;
@@ -439,3 +442,13 @@ class InlineParser {
   }
 }
 
+/** The text of phrasing made of text, code spans, emphasis, strong and strikethrough; any other node bails. */
+function plainPhrasing(nodes: readonly PhrasingContent[]): string {
+  let out = '';
+  for (const n of nodes) {
+    if (n.type === 'text' || n.type === 'inlineCode') out += n.value;
+    else if (n.type === 'emphasis' || n.type === 'strong' || n.type === 'delete') out += plainPhrasing(n.children);
+    else bail('image alt text');
+  }
+  return out;
+}

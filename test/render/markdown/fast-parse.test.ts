@@ -107,6 +107,9 @@ describe('fastParse', () => {
     '<A s={{\n\tw: 1 }} />',
     '<A x={<p q="a\n\tb" />} />\n\n<A x={<p q="a\n \tb" />} />\n\n<A x={<p q="a\n  \tb" />} />\n\n<A x={<p q="a\n\t\tb" />} />\n\n<A x={<p q="a\n\t b" />} />',
     '<A x={`a\n\tb\n \t \tc`} />\n\n<A>\n  <B x={<p q="a\n\tb" />} />\n</A>',
+    // image alt text with code spans, emphasis, strikethrough, escapes: the label's text (mdast-util-to-string)
+    '![CloudFront "Behaviors": `/docs/*`, "Default (*)", `/.well-known/*`.](/i.png)\n\n![a *em* **strong** ~~del~~ ~one~ \\* _b_ c_d](x.png "t")',
+    '- ![a *b* c](x.png)\n- ![`d`](y.png)\n\ntext ![a **b** c](x.png) more *text* ![a *b](x.png)',
     // a tag whose expression holds `}` before its end (on its first line too): read over the lines it spans, at once
     `<Card\n  icon={\n    <svg\n      style={{ fill: "#000" }}\n    >\n${'      <path d="M1,1\n\tc2,2z" />\n'.repeat(40)}    </svg>\n  }\n/>\n\nAfter.`,
     `<Card icon={<svg style={{ fill: "#000" }}>\n${'  <path d="M1" />\n'.repeat(50)}</svg>} />\n\nAfter.`,
@@ -164,6 +167,9 @@ describe('fastParse', () => {
     '1.\n\ntext after an empty item',
     '- a\n2.',
     'Text <A s={{\n    w: 1,\n  }}>x</A> more',
+    // image alt text holding a link, an image or a code span that closes past the label
+    '![a [b](c) d](e.png)',
+    '![a `](x.png)` b](y.png)',
     // a tab at the start of an expression's line inside a list: its columns depend on the list's
     '- <A s={{\n\tw: 1 }} />',
     // a tag over more lines than the fast path reads (MAX_TAG_LINES), or never closed
