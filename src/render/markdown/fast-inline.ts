@@ -143,7 +143,7 @@ class InlineParser {
           // open here (one that found its closer is past this range, one left as text has no
           // run of its kind after it that can act): it opens, as for CJK text where `**` sits
           // between two letters.
-          if ((close && !open) || n > 2) bail();
+          if ((close && !open) || n > 3) bail();
           const closer = this.findCloser(p + n, to, ch, n);
           if (closer < 0) {
             p += n; // no run after it in the block can close it: text (`__init__`, `C (*)`)
@@ -152,7 +152,11 @@ class InlineParser {
           flush(p);
           const inner = this.parse(p + n, closer, null).nodes;
           const position = span(this.pointAt(p), this.pointAt(closer + n));
-          nodes.push(n === 1 ? { type: 'emphasis', children: inner, position } : { type: 'strong', children: inner, position });
+          if (n === 3) {
+            // `***a***`: the inner two of each run pair first (strong), the outer ones then (emphasis).
+            const strong: PhrasingContent = { type: 'strong', children: inner, position: span(this.pointAt(p + 1), this.pointAt(closer + 2)) };
+            nodes.push({ type: 'emphasis', children: [strong], position });
+          } else nodes.push(n === 1 ? { type: 'emphasis', children: inner, position } : { type: 'strong', children: inner, position });
           p = closer + n;
           textStart = p;
           continue;

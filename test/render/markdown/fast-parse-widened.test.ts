@@ -84,8 +84,9 @@ const CASES: [string, string[], string[]][] = [
       '語*強調*語 and 語__x__語 and "_q_"x',
       '**\\[Auth]**、**\\[Fail]** の各',
       '前 **`code`** 後 and 前*リンク*後',
+      '語***三***語 and 語___三___語',
     ],
-    ['a**b*c', 'a*b**c**', '語**強調*語', 'a_b_c_', '語***三***語', 'a*b *c*', '前**`code`**後'],
+    ['a**b*c', 'a*b**c**', '語**強調*語', 'a_b_c_', 'a*b *c*', '前**`code`**後'],
   ],
   [
     'tags followed by an expression on one line (flow in micromark)',

@@ -107,6 +107,9 @@ describe('fastParse', () => {
     '<A s={{\n\tw: 1 }} />',
     '<A x={<p q="a\n\tb" />} />\n\n<A x={<p q="a\n \tb" />} />\n\n<A x={<p q="a\n  \tb" />} />\n\n<A x={<p q="a\n\t\tb" />} />\n\n<A x={<p q="a\n\t b" />} />',
     '<A x={`a\n\tb\n \t \tc`} />\n\n<A>\n  <B x={<p q="a\n\tb" />} />\n</A>',
+    // a run of three: strong inside emphasis (the inner two of each run pair first)
+    '***strong em***',
+    '***negrita y cursiva***<br />\nnext ***a b*** y, a***b***c, ___a___b\n\n- ***item*** and ***`c`*** and ***[l](u)***\n\n> ***a\nb***\n\n| ***t*** |\n|---|',
     // image alt text with code spans, emphasis, strikethrough, escapes: the label's text (mdast-util-to-string)
     '![CloudFront "Behaviors": `/docs/*`, "Default (*)", `/.well-known/*`.](/i.png)\n\n![a *em* **strong** ~~del~~ ~one~ \\* _b_ c_d](x.png "t")',
     '- ![a *b* c](x.png)\n- ![`d`](y.png)\n\ntext ![a **b** c](x.png) more *text* ![a *b](x.png)',
@@ -147,7 +150,6 @@ describe('fastParse', () => {
     'a &frac12; b',
     'a &#0; b',
     'a < b',
-    '***strong em***',
     '[text] (not a link)\n\n[text]: /defined',
     'a [^1] footnote call',
     '| a | b \\|\n|---|---|',
@@ -167,6 +169,10 @@ describe('fastParse', () => {
     '1.\n\ntext after an empty item',
     '- a\n2.',
     'Text <A s={{\n    w: 1,\n  }}>x</A> more',
+    // runs of three meeting runs of another length, or nesting a run of their kind
+    '***a** b',
+    '***a *b* c***',
+    '****a****',
     // image alt text holding a link, an image or a code span that closes past the label
     '![a [b](c) d](e.png)',
     '![a `](x.png)` b](y.png)',
