@@ -32,7 +32,9 @@ export function classify(code: number): number {
 }
 
 /**
- * Whether the delimiter run of `n` x `ch` at `s[p]` can open and close emphasis (CommonMark's flanking rules).
+ * Whether the delimiter run of `n` x `ch` at `s[p]` can open and close emphasis (CommonMark's flanking rules,
+ * as micromark-core-commonmark's attention applies them: a run before a tilde, GFM strikethrough's
+ * attention marker, can open, one after a tilde can close).
  * Characters are classified one UTF-16 unit at a time with micromark's own tests
  * (micromark-util-classify-character), so a surrogate half counts as a letter there too.
  */
@@ -45,8 +47,8 @@ export function flanking(s: string, p: number, n: number, ch: string): { open: b
   const wsAfter = kindAfter === WHITESPACE;
   const punctBefore = kindBefore === PUNCTUATION;
   const punctAfter = kindAfter === PUNCTUATION;
-  const left = !wsAfter && (!punctAfter || wsBefore || punctBefore);
-  const right = !wsBefore && (!punctBefore || wsAfter || punctAfter);
+  const left = (!wsAfter && (!punctAfter || wsBefore || punctBefore)) || after === 126;
+  const right = (!wsBefore && (!punctBefore || wsAfter || punctAfter)) || before === 126;
   if (ch === '*') return { open: left, close: right };
   return { open: left && (!right || punctBefore), close: right && (!left || punctAfter) };
 }
@@ -60,14 +62,13 @@ function tildeRun(s: string, i: number): number {
 
 /**
  * Whether the run of `n` tildes at `s[i]` can open and close a strikethrough
- * (micromark-extension-gfm-strikethrough's `_open` and `_close`), or null when it is escaped
- * or touches `*` or `_` (micromark counts `~` as an attention marker, which changes their
- * flanking): then micromark decides.
+ * (micromark-extension-gfm-strikethrough's `_open` and `_close`: plain flanking, attention
+ * markers play no part there), or null when it is escaped: then micromark decides.
  */
 function tildeSides(s: string, i: number, n: number): { open: boolean; close: boolean } | null {
   const prev = i > 0 ? s.charCodeAt(i - 1) : 10;
   const next = i + n < s.length ? s.charCodeAt(i + n) : 10;
-  if (prev === 92 /* \ */ || prev === 42 || prev === 95 || next === 42 || next === 95) return null;
+  if (prev === 92 /* \ */) return null;
   const before = classify(prev);
   const after = classify(next);
   return { open: after === 0 || (after === PUNCTUATION && before !== 0), close: before === 0 || (before === PUNCTUATION && after !== 0) };
@@ -77,7 +78,7 @@ function tildeSides(s: string, i: number, n: number): { open: boolean; close: bo
  * Whether the tildes of a block's inline text `s` might be read as anything but literal
  * text by micromark's GFM strikethrough (single tilde on): true when some run of one or
  * two tildes that can close has an earlier run of the same length that can open, or when
- * one is escaped or touches `*` or `_` (tildeSides). Otherwise no tilde can pair, and
+ * one is escaped (tildeSides). Otherwise no tilde can pair, and
  * every one is text: docs write `~50 ms` and `~/.config` far more often than
  * strikethrough. Tildes inside code spans or link destinations are counted too, which can
  * only make the answer true (the page then goes to micromark), never a wrong tree.
@@ -104,8 +105,9 @@ const NOT_PLAIN = /[`*_![\]<>{}$\\~&\n]/;
 /**
  * A GFM strikethrough at `s[p]` (a run of one or two tildes) whose text is plain: the next
  * tilde of the block starts a run of the same length that can close, with plain text between
- * (no character the inline parser reads as more than text), neither run escaped or next to
- * `*` or `_`, and the opening run unable to close (else an earlier opener might take it).
+ * (no character the inline parser reads as more than text), neither run escaped, and the
+ * opening run unable to close (else an earlier opener might take it). A run next to `*` or
+ * `_` (`**~~bold~~**`) is one: the tilde changes their flanking (fast-chars.ts flanking), not its own.
  * micromark pairs a closer with the nearest opener of its length before it, so with no tilde
  * between, this pair is its. The run's length and where the closing run starts; null for any
  * other tilde (left to micromark).

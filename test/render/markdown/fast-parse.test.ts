@@ -144,7 +144,7 @@ describe('fastParse', () => {
     'Note[^1]\n\n[^1]: foot',
     '$x^2$ and\n\n$$\nmath\n$$',
     'about ~5 and ~6 or x~ and ~y',
-    '*~a*',
+    '*~a*~',
     '- [ ]\ttask after a tab',
     '- a\n\n b not in the item',
     'a &frac12; b',
