@@ -66,7 +66,7 @@ export const page = {
   lines: [] as string[],
   /** Page offsets of `lines`, computed when first needed. */
   lineStarts: [] as number[],
-  /** Whether the page defines no link references (`]:` nowhere), so brackets of no inline link are text. */
+  /** Whether the page defines no link references (no line that may hold a definition: fast-parse.ts), so brackets of no inline link are text. */
   literalBrackets: false,
   /** The names the page's import blocks defined so far (fast-esm.ts). */
   esmNames: [] as string[],

@@ -46,6 +46,15 @@ export interface FastParseOptions {
   markdown?: boolean;
 }
 
+/**
+ * A line that may hold a link reference definition (`[label]: url`) or begin one: after
+ * spacing and what container markers are made of (`>`, `-`, `*`, `+`, `1.`), a `[` with
+ * `]:` later on the line (a label may hold escaped brackets: `[\]]: /u`) or no `]` at all (a
+ * label running past the line). Without one, no bracket of the page can be a
+ * reference, even where `]:` occurs (Python's `-> list[float]]:`, JSON in code blocks).
+ */
+const DEFINITION_LINE = /^[ \t>*+\-0-9.)]*\[(?:.*\]:|[^\]]*$)/m;
+
 /** Parses a page, or returns null when it holds anything outside the subset. */
 export function fastParse(source: string, options: FastParseOptions = {}): Root | null {
   if (source.includes('\r') || source.includes('\0') || source.charCodeAt(0) === 0xfeff) {
@@ -57,7 +66,7 @@ export function fastParse(source: string, options: FastParseOptions = {}): Root 
   page.markdown = options.markdown === true;
   page.lines = raw;
   page.lineStarts = [];
-  page.literalBrackets = !source.includes(']:');
+  page.literalBrackets = !source.includes(']:') || !DEFINITION_LINE.test(source);
   page.esmNames = [];
   try {
     const children: RootContent[] = [];

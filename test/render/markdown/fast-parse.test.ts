@@ -107,6 +107,9 @@ describe('fastParse', () => {
     '<A s={{\n\tw: 1 }} />',
     '<A x={<p q="a\n\tb" />} />\n\n<A x={<p q="a\n \tb" />} />\n\n<A x={<p q="a\n  \tb" />} />\n\n<A x={<p q="a\n\t\tb" />} />\n\n<A x={<p q="a\n\t b" />} />',
     '<A x={`a\n\tb\n \t \tc`} />\n\n<A>\n  <B x={<p q="a\n\tb" />} />\n</A>',
+    // `]:` where no definition can be (Python's type hints, JSON): brackets of no link stay text
+    'text [a] and\n\n```py\ndef f(x) -> list[list[float]]:\n    pass\n```',
+    'see [note] here\n\n```json\n{"a": ["x"]}\n```\n\nx = d[k]: y',
     // a run of three: strong inside emphasis (the inner two of each run pair first)
     '***strong em***',
     '***negrita y cursiva***<br />\nnext ***a b*** y, a***b***c, ___a___b\n\n- ***item*** and ***`c`*** and ***[l](u)***\n\n> ***a\nb***\n\n| ***t*** |\n|---|',
@@ -169,6 +172,12 @@ describe('fastParse', () => {
     '1.\n\ntext after an empty item',
     '- a\n2.',
     'Text <A s={{\n    w: 1,\n  }}>x</A> more',
+    // a definition anywhere a line may hold one: in a container, indented, a label over two lines or with an escaped bracket
+    '> [a]: /u\n\n[a]',
+    '1. [a]: /u\n\n[a]',
+    '<Note>\n  [a]: /u\n</Note>\n\n[a]',
+    '[multi\nline]: /u\n\n[multi line]',
+    '[\\]]: /u\n\n[\\]]',
     // runs of three meeting runs of another length, or nesting a run of their kind
     '***a** b',
     '***a *b* c***',
