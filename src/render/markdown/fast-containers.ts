@@ -117,13 +117,15 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
       break;
     }
   }
-  // A blank line followed by more of the list (or of its last item) makes it loose.
+  // After blank lines, a line short of the last item's content (the item loop ends there) is
+  // not the list's, at any indentation (a fence under a step's list, indented less than the
+  // item's text): it starts a block of the parent. An item of the list's kind at another
+  // indentation would be a sibling in micromark (`1. a`, blank, `  1. b`): left to it.
   let after = j;
   while (after < lines.length && isBlank(lines[after].text)) after++;
   if (after > j && after < lines.length) {
-    const t = lines[after].text;
-    const m = LIST_ITEM.exec(t);
-    if (spaces(t) > indent || (m && m[1].length === indent && (m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker)) bail();
+    const m = LIST_ITEM.exec(lines[after].text);
+    if (m && (m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker) bail('sibling item after a blank line');
   }
   const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: loose, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
   return { node, next: j };

@@ -215,8 +215,12 @@ const CASES: [string, string[], string[]][] = [
       '- a\n 1. b\n- c',
       '1. a\n  - b\n  + c\n3) d',
       '* a\n - b\n * c',
+      // after a blank line too: short of the item's content, a line starts a block of the parent
+      '1. a\n\n  * b',
+      '- a\n\n b not in the item\n\n10. a\n\n   b\n\n1. a\n2. b\n\n  ```json\n  {}\n  ```',
+      '<Steps>\n  <Step>\n    1. Create a `.vscode/mcp.json` file.\n    2. In `mcp.json`, configure your server:\n\n      ```json\n      {}\n      ```\n  </Step>\n</Steps>',
     ],
-    ['- a\n - b', '1. a\n 2. b', '1. a\n\n  * b', '- a\n  * b\n - c'],
+    ['- a\n - b', '1. a\n 2. b', '- a\n  * b\n - c', '1. a\n\n  1. b', '- a\n\n - b'],
   ],
   [
     'member names of components',
