@@ -52,12 +52,9 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
   while (j < lines.length) {
     const m = LIST_ITEM.exec(lines[j].text);
     if (!m) break;
-    if (m[1].length !== indent) {
-      // An item of the same kind at another indentation is a sibling: left to micromark. One
-      // of another kind (`  * b` under `1. a`, short of its content) starts a list of its own.
-      if ((m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker) bail('sibling item at another indentation');
-      break;
-    }
+    // Another kind of item (`  * b` under `1. a`, short of its content) starts a list of its own.
+    // One of this kind is a sibling at any indentation short of the last item's content
+    // (`   - a` then `    - b`): one as deep or deeper went into that item.
     if ((m[3] !== undefined) !== ordered || (ordered ? m[4] : m[2]) !== marker) break; // another list
     if (m[5].length > 4) bail();
     const width = m[0].length;
@@ -97,14 +94,17 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
     for (const line of lazy) if (!continuesParagraph(children, line)) bail('lazy line');
     const spread = blanks.length > 0 && blanksBetween(children, blanks);
     const checked = task ? taskChecked(children, task[1]) : null;
-    items.push({ type: 'listItem', spread, checked, children, position: span(at(start.line, start.col + indent), endOf(sub[sub.length - 1])) });
+    items.push({ type: 'listItem', spread, checked, children, position: span(at(start.line, start.col + m[1].length), endOf(sub[sub.length - 1])) });
     j = k;
     if (k < lines.length && isBlank(lines[k].text)) {
-      // A blank line, then another item of this list: the list is loose (spread) and goes on.
+      // A blank line, then another item of this list (at any indentation: one as deep as the
+      // last item's content went into it): the list is loose (spread) and goes on. Anything
+      // else after the blanks is short of that content, so not the list's: it starts a block of
+      // the parent (a fence under a step's list, indented less than the items' text).
       let n = k;
       while (n < lines.length && isBlank(lines[n].text)) n++;
       const next = n < lines.length ? LIST_ITEM.exec(lines[n].text) : null;
-      if (next && next[1].length === indent && (next[3] !== undefined) === ordered && (ordered ? next[4] : next[2]) === marker) {
+      if (next && (next[3] !== undefined) === ordered && (ordered ? next[4] : next[2]) === marker) {
         loose = true;
         j = n;
         continue;
@@ -116,16 +116,6 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
       if (!startsBlock(lines, k)) bail();
       break;
     }
-  }
-  // After blank lines, a line short of the last item's content (the item loop ends there) is
-  // not the list's, at any indentation (a fence under a step's list, indented less than the
-  // item's text): it starts a block of the parent. An item of the list's kind at another
-  // indentation would be a sibling in micromark (`1. a`, blank, `  1. b`): left to it.
-  let after = j;
-  while (after < lines.length && isBlank(lines[after].text)) after++;
-  if (after > j && after < lines.length) {
-    const m = LIST_ITEM.exec(lines[after].text);
-    if (m && (m[3] !== undefined) === ordered && (ordered ? m[4] : m[2]) === marker) bail('sibling item after a blank line');
   }
   const node: List = { type: 'list', ordered, start: ordered ? Number(first[3]) : null, spread: loose, children: items, position: span(at(lines[i].line, lines[i].col + indent), items[items.length - 1].position!.end) };
   return { node, next: j };

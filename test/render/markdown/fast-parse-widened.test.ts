@@ -218,9 +218,14 @@ const CASES: [string, string[], string[]][] = [
       // after a blank line too: short of the item's content, a line starts a block of the parent
       '1. a\n\n  * b',
       '- a\n\n b not in the item\n\n10. a\n\n   b\n\n1. a\n2. b\n\n  ```json\n  {}\n  ```',
+      // an item of the list's kind short of the last item's content is a sibling, at any indentation
+      '- a\n - b\n\n1. a\n 2. b\n\n- a\n  * b\n - c',
+      '1. a\n\n  1. b\n\n- a\n\n - b\n\n   c',
+      '5. Verify:\n   - a direct message.\n    - a mention with `@mintlify`.\n\n1. a\n  2. b\n    3. c\n\n10. a\n   11. b',
       '<Steps>\n  <Step>\n    1. Create a `.vscode/mcp.json` file.\n    2. In `mcp.json`, configure your server:\n\n      ```json\n      {}\n      ```\n  </Step>\n</Steps>',
     ],
-    ['- a\n - b', '1. a\n 2. b', '- a\n  * b\n - c', '1. a\n\n  1. b', '- a\n\n - b'],
+    // a tab before a sibling: its columns are micromark's
+    ['- a\n\n\t- b', '- a\n\t- b', '1. a\n \t2. b'],
   ],
   [
     'member names of components',
