@@ -89,6 +89,11 @@ export function parseBlocks(lines: Line[]): RootContent[] {
       out().push(fence.node);
       i = fence.next;
       continue;
+    } else if (c === '$' && !page.markdown && MATH_FENCE.test(rest)) {
+      const math = mathFlow(lines, i, indent);
+      out().push(math.node);
+      i = math.next;
+      continue;
     } else if (LIST_ITEM.test(text)) {
       const list = listAt(lines, i);
       out().push(list.node);
@@ -202,6 +207,43 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   };
 }
 
+
+/** An opening math fence (micromark-extension-math): two dollars or more, a meta without a dollar. */
+const MATH_FENCE = /^(\${2,})([^$]*)$/;
+const MATH_CLOSE = /^( *)(\${2,}) *$/;
+
+/**
+ * A math block (`$$` … `$$`) as micromark-extension-math reads it in MDX: like a fenced
+ * code block (the opening's indentation cut from each line, closed by as many dollars or
+ * more at any indentation), its meta the opening's text after the dollars, trailing spaces
+ * kept; the node as mdast-util-math makes it. Unclosed, it runs to the end of its
+ * container: left to micromark.
+ */
+function mathFlow(lines: Line[], i: number, indent: number): { node: RootContent; next: number } {
+  const open = lines[i];
+  const m = MATH_FENCE.exec(open.text.slice(indent))!;
+  const marker = m[1];
+  let end = i + 1;
+  for (; end < lines.length; end++) {
+    const close = MATH_CLOSE.exec(lines[end].text);
+    if (close && close[2].length >= marker.length) break;
+  }
+  if (end >= lines.length) bail('unclosed math');
+  const body: string[] = [];
+  for (let k = i + 1; k < end; k++) {
+    const t = lines[k].text;
+    if (spaces(t) < indent && t[spaces(t)] === '\t') bail('tab in a math block indentation');
+    body.push(indent ? t.slice(Math.min(indent, spaces(t))) : t);
+  }
+  const meta = m[2].slice(spaces(m[2])) || null;
+  const value = body.join('\n');
+  const last = lines[end];
+  const data = { hName: 'pre', hChildren: [{ type: 'element', tagName: 'code', properties: { className: ['language-math', 'math-display'] }, children: [{ type: 'text', value }] }] };
+  return {
+    node: { type: 'math', meta, value, data, position: span(at(open.line, open.col + indent), at(last.line, last.col + last.text.length)) },
+    next: end + 1,
+  };
+}
 
 /** The point just after line `l`. */
 export function endOf(l: Line): Point {
@@ -326,7 +368,6 @@ function tableHeadAt(lines: Line[], k: number): boolean {
 function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number } {
   const rest = lines[i].text.slice(spaces(lines[i].text));
   if (!page.markdown && rest[0] === '{') bail(rest.startsWith('{/*') ? 'comment' : 'expression');
-  if (!page.markdown && rest.startsWith('$$')) bail('math');
   if (!page.markdown && /^(import|export)\s/.test(rest)) bail('import/export');
   let j = i + 1;
   while (j < lines.length && !tableHeadAt(lines, j) && !interrupts(lines, j)) j++;

@@ -124,7 +124,7 @@ class InlineParser {
           if (value.includes('\n')) value = this.codeLines(p + run, close);
           // In a table cell `\|` is a pipe even in code (mdast-util-gfm-table); other backslashes stay.
           if (this.inTable && value.includes('\\')) value = value.replace(/\\([\\|])/g, (all, c: string) => (c === '|' ? c : all));
-          if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && !/^[ \n]*$/.test(value)) value = value.slice(1, -1);
+          value = unpadSpan(value);
           nodes.push({ type: 'inlineCode', value, position: span(this.pointAt(p), this.pointAt(close + run)) });
           p = close + run;
           textStart = p;
@@ -232,8 +232,20 @@ class InlineParser {
           // Math (micromark-extension-math) pairs runs of dollars as code spans pair backticks:
           // a run with no run of its length after it in the block is text (`$10 in credits`).
           const run = this.run(p, '$');
-          if (this.findBackticks(p + run, s.length, run, '$') >= 0) bail('math');
-          p += run;
+          const close = this.findBackticks(p + run, to, run, '$');
+          if (close < 0) {
+            if (this.findBackticks(p + run, s.length, run, '$') >= 0) bail('math');
+            p += run;
+            continue;
+          }
+          // In a table, micromark splits the row at a pipe inside the math: left to it.
+          if (this.inTable) bail('math in a table');
+          flush(p);
+          const value = this.spanValue(p + run, close);
+          const data = { hName: 'code', hProperties: { className: ['language-math', 'math-inline'] }, hChildren: [{ type: 'text', value }] };
+          nodes.push({ type: 'inlineMath', value, data, position: span(this.pointAt(p), this.pointAt(close + run)) });
+          p = close + run;
+          textStart = p;
           continue;
         }
         case 92 /* \ */: {
@@ -311,6 +323,12 @@ class InlineParser {
    * its container, trailing spaces). A line end at either edge (stripped or not, by rules
    * this parser does not follow) is left to micromark.
    */
+  /** A code span's or inline math's text between `from` and `to`: its lines joined, one space of padding cut. */
+  private spanValue(from: number, to: number): string {
+    const value = this.s.slice(from, to);
+    return unpadSpan(value.includes('\n') ? this.codeLines(from, to) : value);
+  }
+
   private codeLines(from: number, to: number): string {
     const s = this.s;
     if (s[from] === '\n' || s[to - 1] === '\n') bail('code span edge');
@@ -455,4 +473,9 @@ function plainPhrasing(nodes: readonly PhrasingContent[]): string {
     else bail('image alt text');
   }
   return out;
+}
+
+/** One space cut from each end when both are spacing and not all of it is (CommonMark's code spans; micromark's math too). */
+function unpadSpan(value: string): string {
+  return value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && !/^[ \n]*$/.test(value) ? value.slice(1, -1) : value;
 }

@@ -177,7 +177,7 @@ const CASES: [string, string[], string[]][] = [
     ],
   ],
   [
-    'dollar signs that cannot pair as math (prices, shell variables)',
+    'dollar signs: prices and shell variables, and math',
     [
       'You are given $10 in free credits.',
       '| Credits | Cost |\n|:--|:--|\n| 15,000 | $145 |\n| 40,000 | $370 |',
@@ -185,16 +185,21 @@ const CASES: [string, string[], string[]][] = [
       'An escaped \\$x and `$HOME` and <Badge tip="$5">x</Badge> $y',
       'Average order value\n$85, paid in $$ only.',
       '- $5 / 1k traces\n- costs `$` and $$$',
+      // runs that pair are math (micromark-extension-math: inline as code spans pair, blocks as fences)
+      'From $5 to $10',
+      '$x$ and more, a $ b `code $` c, $a [b](/x$y), cost $$5 and $$6',
+      '$$\nx\n$$',
+      'The theorem states that $(a^2 + b^2 = c^2)$ in a right triangle.\n\n$$\nE = mc^2\n$$',
+      'a $$x$$ b and $ y $ and $$ $$, x $a\nb$ y, x $a\\$ b$, *$a$*, [$a$](u), $`a`$, \\$a$\n\n> $a\n> b$',
+      '$$ meta here  \nx\n  y\n$$\n\n$$$\nx\n$$\n$$$\n\n  $$\n  x\n y\n  $$\n\n$$\n\nx\n\n$$\n\n- $$\n  x\n    $$\n\n<Note>\n  $$\n  x^2\n  $$\n</Note>',
     ],
     [
-      'From $5 to $10',
-      '$x$ and more',
-      'a $ b `code $` c',
-      '$a [b](/x$y)',
       'Text\n$$\nmath\n$$',
-      '$$\nx\n$$',
-      'cost $$5 and $$6',
       'a [$T](/t) and `$HOME`',
+      // math in a table row (micromark splits the row at its pipes), a math block unclosed or with a dollar in its meta
+      '| $a|b$ | c |\n|---|---|',
+      '$$\nx',
+      '$$ a$b\nx\n$$',
     ],
   ],
   [
