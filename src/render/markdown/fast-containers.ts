@@ -56,6 +56,8 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
     // One of this kind is a sibling at any indentation short of the last item's content
     // (`   - a` then `    - b`): one as deep or deeper went into that item.
     if ((m[3] !== undefined) !== ordered || (ordered ? m[4] : m[2]) !== marker) break; // another list
+    // In CommonMark four spaces before it make it no item (indented code, or a lazy line): left to micromark.
+    if (page.markdown && m[1].length >= 4) bail('item indented four spaces in Markdown');
     if (m[5].length > 4) bail();
     const width = m[0].length;
     const start = lines[j];

@@ -279,11 +279,13 @@ describe('fastParse', () => {
       ['Braces {are} text and so is $5 here.\n\n- a list\n- of `code`\n\n| a | b |\n|---|---|\n| {x} | y |'],
       ['```json\n{"a": 1}\n```\n\nAfter.'],
       ['Text\n    continued by an indented line'],
+      // items of one list at other indentations, short of four spaces: siblings in CommonMark too
+      ['- a\n - b\n\n1. a\n\n  1. b\n\n10. a\n\n    b'],
     ])('accepts %j and agrees with micromark', (source) => {
       expect(compareMarkdown(source)).toBe('same');
     });
 
-    it.each([['<b>html</b>'], ['    indented code'], ['see https://example.com'], ['www.example.com'], ['write to a@b.example'], ['---\ntitle: x\n---'], ['```\ncode\n    ```\n```'], ['1.']])('leaves %j to micromark', (source) => {
+    it.each([['<b>html</b>'], ['    indented code'], ['see https://example.com'], ['www.example.com'], ['write to a@b.example'], ['---\ntitle: x\n---'], ['```\ncode\n    ```\n```'], ['1.'], ['10.  a\n\n    11. b'], ['10.  a\n    11. b']])('leaves %j to micromark', (source) => {
       expect(fastParse(source, { markdown: true })).toBeNull();
     });
 
