@@ -377,6 +377,16 @@ class InlineParser {
    * be able to close and be of the same length, else the case is left to micromark; -1
    * when no run of `ch` after the opener can act (the opener is text).
    */
+  /** Whether some run of `ch` from `p` to the end of the block can close (runs in code spans or escaped counted too). */
+  private closerFrom(p: number, ch: string): boolean {
+    for (let q = this.s.indexOf(ch, p); q >= 0; ) {
+      const run = this.run(q, ch);
+      if (flanking(this.s, q, run, ch).close) return true;
+      q = this.s.indexOf(ch, q + run);
+    }
+    return false;
+  }
+
   private findCloser(from: number, to: number, ch: string, n: number): number {
     const s = this.s;
     let p = from;
@@ -398,7 +408,10 @@ class InlineParser {
           continue;
         }
         // The first run that can close, of the opener's length, closes it (the opener can
-        // only open, so the rule of three does not apply); one that only opens nests: bail.
+        // only open, so the rule of three does not apply); one that only opens nests: bail,
+        // unless no run after it in the block can close at all (`**重要。**然后`: after `。`,
+        // before a letter, the second run can only open): then nothing pairs, both are text.
+        if (!close && !this.closerFrom(p, ch)) return -1;
         if (!close || run !== n || p === from) bail();
         return p;
       }

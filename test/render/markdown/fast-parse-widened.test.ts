@@ -90,8 +90,11 @@ const CASES: [string, string[], string[]][] = [
       '**\\[Auth]**、**\\[Fail]** の各',
       '前 **`code`** 後 and 前*リンク*後',
       '語***三***語 and 語___三___語',
+      // a run after `。` before a letter can only open: with no run after it able to close, both are text
+      '- **在发布前让支持团队成员审查新页面。**他们会迅速发现。\n- **在写作简报中包含受众假设。**声明可以保持针对性。',
+      '**a。**b **c。**d and *a。*b and __a。__b',
     ],
-    ['a**b*c', 'a*b**c**', '語**強調*語', 'a_b_c_', 'a*b *c*', '前**`code`**後'],
+    ['a**b*c', 'a*b**c**', '語**強調*語', 'a_b_c_', 'a*b *c*', '前**`code`**後', 'x **a。**b **c** d', '**a。**b *c*', '**a。**b `x**`'],
   ],
   [
     'tags followed by an expression on one line (flow in micromark)',
