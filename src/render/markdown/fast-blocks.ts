@@ -22,6 +22,32 @@ const THEMATIC_BREAK = /^ *([-*_])(?: *\1){2,} *$/;
 /** Lines the subset leaves to micromark: thematic breaks, setext underlines, empty items. */
 export const RULE_LIKE = /^ *([-_*=+][-_*=+ ]*|\d{1,9}[.)] *)$/;
 
+/**
+ * Whether every tab of `text` is text to micromark as it is to the fast path: after the
+ * line's first space (so past any block marker: `#\ta`, `-\ta` are left to micromark),
+ * with more than spacing after it (a tab at a line's end is cut there), on a line holding
+ * no table pipe, tag, expression or link destination (where a tab is spacing). Docs paste
+ * tabs into prose (`` `Default (*)`\t- the home page ``).
+ */
+function tabsInText(text: string): boolean {
+  const tab = text.indexOf('\t');
+  const space = text.indexOf(' ');
+  return space >= 0 && space < tab && /\S/.test(text.slice(text.lastIndexOf('\t'))) && !/[|<{]|\]\(/.test(text);
+}
+
+/**
+ * A paragraph's first line indented with tabs at the page's left edge in MDX (`\t![alt](/x.png)`
+ * inside a `<Frame>`): micromark takes the indentation as the line's prefix, as it would spaces
+ * (no indented code in MDX). Only a line starting with a letter, a quote or an image, with no
+ * table pipe and its other tabs text (tabsInText), can only be a paragraph.
+ */
+function tabLedParagraph(l: Line): boolean {
+  if (page.markdown || l.col !== 1) return false;
+  const lead = /^[ \t]*/.exec(l.text)![0].length;
+  const rest = l.text.slice(lead);
+  return /^(?:[\p{L}"'“‘]|!\[)/u.test(rest) && !rest.includes('|') && (!rest.includes('\t') || tabsInText(rest));
+}
+
 export function parseBlocks(lines: Line[]): RootContent[] {
   const root: RootContent[] = [];
   const stack: MdxJsxFlowElement[] = [];
@@ -34,8 +60,17 @@ export function parseBlocks(lines: Line[]): RootContent[] {
       i++;
       continue;
     }
-    if (text.includes('\t')) bail();
+    // A tab within a line's text is read as text (tabsInText); one in its indentation is
+    // columns to micromark, but for a paragraph's first line at the page's left edge (MDX).
+    const tabbed = text.includes('\t') && !tabsInText(text);
+    if (tabbed && !tabLedParagraph(lines[i])) bail();
     if (page.markdown && indent >= 4) bail(); // indented code
+    if (tabbed) {
+      const paragraph = paragraphAt(lines, i);
+      out().push(paragraph.node);
+      i = paragraph.next;
+      continue;
+    }
     const rest = indent ? text.slice(indent) : text;
     if (rest.charCodeAt(0) === 60 /* < */) {
       if (page.markdown) bail(); // HTML
@@ -179,7 +214,8 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   const m = FENCE.exec(open.text.slice(indent))!;
   const marker = m[1];
   const info = trimSpaces(m[2]);
-  if ((marker[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) bail();
+  // A tab in the info string splits the language from the meta in micromark: left to it.
+  if ((marker[0] === '`' && info.includes('`')) || /[\\&\t]/.test(info)) bail();
   let end = i + 1;
   for (; end < lines.length; end++) {
     const close = FENCE_CLOSE.exec(lines[end].text);
@@ -315,7 +351,7 @@ export function interrupts(lines: Line[], k: number): boolean {
   const t = lines[k].text;
   const s = spaces(t);
   if (s === t.length) return true;
-  if (t.includes('\t')) bail();
+  if (t.includes('\t') && !tabsInText(t)) bail();
   const rest = s ? t.slice(s) : t;
   if (RULE_LIKE.test(t)) {
     // `***` and `___` end a paragraph; `---` and `===` under one make a setext heading: left to micromark.
@@ -374,7 +410,7 @@ function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number 
   const segments: Line[] = [];
   for (let k = i; k < j; k++) {
     const l = lines[k];
-    const s = spaces(l.text);
+    const s = k === i ? /^[ \t]*/.exec(l.text)![0].length : spaces(l.text);
     segments.push({ text: l.text.slice(s), line: l.line, col: l.col + s, stripped: s + (l.stripped ?? 0) });
   }
   const children = inlineOf(segments);

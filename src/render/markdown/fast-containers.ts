@@ -64,7 +64,7 @@ export function listAt(lines: Line[], i: number): { node: List; next: number } {
     const content = start.text.slice(width);
     // A GFM task item (`[ ]`, `[x]`) with one space before its text; any other check is left to micromark.
     const task = TASK.exec(content);
-    if ((!task && /^\[[ xX]\]( |$)/.test(content)) || RULE_LIKE.test(content) || LIST_ITEM.test(content)) bail();
+    if ((!task && /^\[[ xX]\]([ \t]|$)/.test(content)) || RULE_LIKE.test(content) || LIST_ITEM.test(content)) bail();
     const sub: Line[] = [{ text: content, line: start.line, col: start.col + width }];
     /** Blank lines inside the item (content follows them in it). */
     const blanks: number[] = [];

@@ -262,6 +262,23 @@ const CASES: [string, string[], string[]][] = [
     ],
     ['**a *b**', '*a [x](/y) b *c*', '*a __b* c and **x _y** z', '[a *b](/x) and `*` and \\*'],
   ],
+  [
+    'tabs pasted into prose, and a paragraph indented with a tab at the left edge',
+    [
+      '- `Default (*)`\t- La página de inicio de tu sitio web',
+      '<Frame>\n\t![CloudFront "Behaviors" tab highlighted.](/images/cloudfront/behaviors.png)\n</Frame>',
+      'a b\tc and **a b**\tc, a b\t*c*, `a b\tc`, a b\t&amp; c\n\n# a b\tc\n\n1. a b\tc\n2. d\n\n> a b\tc\n\n- a\n\n  b c\td',
+      '\tText led by a tab\nand more\n\n \t "Quoted" text\n\n<Note>\n  \tText in a note\n</Note>',
+      '```\na b\tc\n```',
+    ],
+    [
+      // a tab as a marker's spacing, in a fence's info, at a line's end or start (but a paragraph's at the edge),
+      // where it is spacing (tables, tags, expressions, link destinations), before a task's text
+      '#\ta', '-\ta', '>\ta', 'a\tb', 'a b\t', 'a b  \t\nc', 'Text\n\tmore', '\t# not a heading', '\t- not an item',
+      '\tName | Value\n---|---', '``` js\tx\ncode\n```', '```js x\ty\ncode\n```', '| a b\tc | d |\n|---|---|', 'a b\t<X />', 'a b\t{x}',
+      'a [b](c\td)', '- [ ]\ttask after a tab', '- a b\n\tc', '\t![a](b) and c\td',
+    ],
+  ],
 ];
 
 describe('fastParse on constructs widened for real pages', () => {
