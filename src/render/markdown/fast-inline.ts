@@ -143,6 +143,12 @@ class InlineParser {
           // open here (one that found its closer is past this range, one left as text has no
           // run of its kind after it that can act): it opens, as for CJK text where `**` sits
           // between two letters.
+          // A run that can only close, with no run of its kind before it in the block able to
+          // open, closes nothing: text (`/.well-known/*` in an image's alt).
+          if (close && !open && !this.openerBefore(p, ch)) {
+            p += n;
+            continue;
+          }
           if ((close && !open) || n > 3) bail();
           const closer = this.findCloser(p + n, to, ch, n);
           if (closer < 0) {
@@ -377,6 +383,16 @@ class InlineParser {
    * be able to close and be of the same length, else the case is left to micromark; -1
    * when no run of `ch` after the opener can act (the opener is text).
    */
+  /** Whether some run of `ch` before `p` in the block can open (runs in code spans or escaped counted too). */
+  private openerBefore(p: number, ch: string): boolean {
+    for (let q = this.s.indexOf(ch); q >= 0 && q < p; ) {
+      const run = this.run(q, ch);
+      if (flanking(this.s, q, run, ch).open) return true;
+      q = this.s.indexOf(ch, q + run);
+    }
+    return false;
+  }
+
   /** Whether some run of `ch` from `p` to the end of the block can close (runs in code spans or escaped counted too). */
   private closerFrom(p: number, ch: string): boolean {
     for (let q = this.s.indexOf(ch, p); q >= 0; ) {

@@ -93,8 +93,11 @@ const CASES: [string, string[], string[]][] = [
       // a run after `。` before a letter can only open: with no run after it able to close, both are text
       '- **在发布前让支持团队成员审查新页面。**他们会迅速发现。\n- **在写作简报中包含受众假设。**声明可以保持针对性。',
       '**a。**b **c。**d and *a。*b and __a。__b',
+      // a run that can only close, with none before it able to open: text
+      '<Frame>\n  ![Page « /.well-known/* » et « x ».](/i.png)\n</Frame>',
+      'a /* b\n\na/* b *c*\n\nx/** y\n\na_ b\n\na_b_c_\n\n前**`code`**後',
     ],
-    ['a**b*c', 'a*b**c**', '語**強調*語', 'a_b_c_', 'a*b *c*', '前**`code`**後', 'x **a。**b **c** d', '**a。**b *c*', '**a。**b `x**`'],
+    ['a**b*c', 'a*b**c**', '語**強調*語', 'a*b *c*', 'x **a。**b **c** d', '**a。**b *c*', '**a。**b `x**`'],
   ],
   [
     'tags followed by an expression on one line (flow in micromark)',
