@@ -323,18 +323,18 @@ class InlineParser {
     return { nodes, end: p };
   }
 
-  /**
-   * The text of a code span s[from, to) running over lines, as micromark keeps it: with
-   * the spaces cut around its line ends put back (a paragraph line's indentation inside
-   * its container, trailing spaces). A line end at either edge (stripped or not, by rules
-   * this parser does not follow) is left to micromark.
-   */
   /** A code span's or inline math's text between `from` and `to`: its lines joined, one space of padding cut. */
   private spanValue(from: number, to: number): string {
     const value = this.s.slice(from, to);
     return unpadSpan(value.includes('\n') ? this.codeLines(from, to) : value);
   }
 
+  /**
+   * The text of a code span s[from, to) running over lines, as micromark keeps it: with
+   * the spaces cut around its line ends put back (a paragraph line's indentation inside
+   * its container, trailing spaces). A line end at either edge (stripped or not, by rules
+   * this parser does not follow) is left to micromark.
+   */
   private codeLines(from: number, to: number): string {
     const s = this.s;
     if (s[from] === '\n' || s[to - 1] === '\n') bail('code span edge');
@@ -378,11 +378,6 @@ class InlineParser {
     return -1;
   }
 
-  /**
-   * The closer of an opener of `n` x `ch`: the next run of `ch` that can act at all must
-   * be able to close and be of the same length, else the case is left to micromark; -1
-   * when no run of `ch` after the opener can act (the opener is text).
-   */
   /** Whether some run of `ch` before `p` in the block can open (runs in code spans or escaped counted too). */
   private openerBefore(p: number, ch: string): boolean {
     for (let q = this.s.indexOf(ch); q >= 0 && q < p; ) {
@@ -403,6 +398,12 @@ class InlineParser {
     return false;
   }
 
+  /**
+   * The closer of an opener of `n` x `ch`: the next run of `ch` that can act at all must
+   * be able to close and be of the same length, else the case is left to micromark; -1
+   * when no run of `ch` after the opener can act, or the first that acts can only open and none
+   * after it can close (the opener is text).
+   */
   private findCloser(from: number, to: number, ch: string, n: number): number {
     const s = this.s;
     let p = from;
