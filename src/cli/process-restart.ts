@@ -27,7 +27,8 @@
  *   process runs did not give this (the same rounds: no change), hence the restart. Not for
  *   `serve`: an API server runs the same handlers for hours, where TurboFan's code pays; with
  *   these flags `npm run bench:api` fell from a ratio of ~1.0 to 0.44 of a bare server's
- *   requests per second (2026-11-29). * - **A first mark-compact at 96 MB** (`--initial-old-space-size=96`), same commands: V8 starts
+ *   requests per second (2026-11-29).
+ * - **A first mark-compact at 96 MB** (`--initial-old-space-size=96`), same commands: V8 starts
  *   each isolate with a small old-generation limit and raises it from what each mark-compact
  *   leaves alive, so a thread whose live heap climbs to 50-100 MB (the export thread, a render
  *   thread, the highlight and Twoslash threads) is marked again and again on the way (Mintlify's

@@ -209,6 +209,25 @@ function atxHeading(l: Line, indent: number): Heading | null {
   return { type: 'heading', depth: m[1].length as Heading['depth'], children, position: span(at(l.line, l.col + indent), at(l.line, l.col + l.text.length)) };
 }
 
+/**
+ * The lines of a fence opened at line `i` (a code fence, a math block) up to the first that
+ * `closes`, the opening's indentation cut from each: its text and the closing line. Unclosed,
+ * it runs to the end of its container, and a tab within the indentation is cut in columns by
+ * micromark: both left to it.
+ */
+function fenceBody(lines: Line[], i: number, indent: number, closes: (text: string) => boolean): { body: string; end: number } {
+  let end = i + 1;
+  while (end < lines.length && !closes(lines[end].text)) end++;
+  if (end >= lines.length) bail('unclosed fence');
+  const body: string[] = [];
+  for (let k = i + 1; k < end; k++) {
+    const t = lines[k].text;
+    if (spaces(t) < indent && t[spaces(t)] === '\t') bail('tab in a fence indentation');
+    body.push(indent ? t.slice(Math.min(indent, spaces(t))) : t);
+  }
+  return { body: body.join('\n'), end };
+}
+
 function fencedCode(lines: Line[], i: number, indent: number): { node: Code; next: number } {
   const open = lines[i];
   const m = FENCE.exec(open.text.slice(indent))!;
@@ -216,29 +235,19 @@ function fencedCode(lines: Line[], i: number, indent: number): { node: Code; nex
   const info = trimSpaces(m[2]);
   // A tab in the info string splits the language from the meta in micromark: left to it.
   if ((marker[0] === '`' && info.includes('`')) || /[\\&\t]/.test(info)) bail();
-  let end = i + 1;
-  for (; end < lines.length; end++) {
-    const close = FENCE_CLOSE.exec(lines[end].text);
-    if (close && close[2][0] === marker[0] && close[2].length >= marker.length) {
-      if (page.markdown && close[1].length >= 4) bail(); // content in CommonMark, a close in MDX
-      break;
-    }
-  }
-  if (end >= lines.length) bail(); // unclosed: runs to the end of its container
-  const body: string[] = [];
-  for (let k = i + 1; k < end; k++) {
-    const t = lines[k].text;
-    // A tab within the fence's indentation is cut in columns by micromark: left to it.
-    if (spaces(t) < indent && t[spaces(t)] === '\t') bail('tab in a fence indentation');
-    body.push(indent ? t.slice(Math.min(indent, spaces(t))) : t);
-  }
+  const { body, end } = fenceBody(lines, i, indent, (t) => {
+    const close = FENCE_CLOSE.exec(t);
+    if (!close || close[2][0] !== marker[0] || close[2].length < marker.length) return false;
+    if (page.markdown && close[1].length >= 4) bail(); // content in CommonMark, a close in MDX
+    return true;
+  });
   const space = info.search(/ /);
   const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
   // micromark keeps the spaces after the meta (`bash New ` on a real page): only those before it go
   const meta = space < 0 ? null : trimSpaces(info.slice(space)) + m[2].slice(trimEndSpaces(m[2]).length) || null;
   const last = lines[end];
   return {
-    node: { type: 'code', lang, meta, value: body.join('\n'), position: span(at(open.line, open.col + indent), at(last.line, last.col + last.text.length)) },
+    node: { type: 'code', lang, meta, value: body, position: span(at(open.line, open.col + indent), at(last.line, last.col + last.text.length)) },
     next: end + 1,
   };
 }
@@ -259,20 +268,8 @@ function mathFlow(lines: Line[], i: number, indent: number): { node: RootContent
   const open = lines[i];
   const m = MATH_FENCE.exec(open.text.slice(indent))!;
   const marker = m[1];
-  let end = i + 1;
-  for (; end < lines.length; end++) {
-    const close = MATH_CLOSE.exec(lines[end].text);
-    if (close && close[2].length >= marker.length) break;
-  }
-  if (end >= lines.length) bail('unclosed math');
-  const body: string[] = [];
-  for (let k = i + 1; k < end; k++) {
-    const t = lines[k].text;
-    if (spaces(t) < indent && t[spaces(t)] === '\t') bail('tab in a math block indentation');
-    body.push(indent ? t.slice(Math.min(indent, spaces(t))) : t);
-  }
+  const { body: value, end } = fenceBody(lines, i, indent, (t) => (MATH_CLOSE.exec(t)?.[2].length ?? 0) >= marker.length);
   const meta = m[2].slice(spaces(m[2])) || null;
-  const value = body.join('\n');
   const last = lines[end];
   const data = { hName: 'pre', hChildren: [{ type: 'element', tagName: 'code', properties: { className: ['language-math', 'math-display'] }, children: [{ type: 'text', value }] }] };
   return {

@@ -145,7 +145,7 @@ class InlineParser {
           // between two letters.
           // A run that can only close, with no run of its kind before it in the block able to
           // open, closes nothing: text (`/.well-known/*` in an image's alt).
-          if (close && !open && !this.openerBefore(p, ch)) {
+          if (close && !open && !this.someRun(0, p, ch, (r) => r.open)) {
             p += n;
             continue;
           }
@@ -378,21 +378,15 @@ class InlineParser {
     return -1;
   }
 
-  /** Whether some run of `ch` before `p` in the block can open (runs in code spans or escaped counted too). */
-  private openerBefore(p: number, ch: string): boolean {
-    for (let q = this.s.indexOf(ch); q >= 0 && q < p; ) {
+  /**
+   * Whether some run of `ch` in the block between `from` and `to` starts where `sides` says of
+   * its flanking (runs in code spans or escaped counted too: more answers that leave the page
+   * to micromark, never a wrong tree).
+   */
+  private someRun(from: number, to: number, ch: string, sides: (s: { open: boolean; close: boolean }) => boolean): boolean {
+    for (let q = this.s.indexOf(ch, from); q >= 0 && q < to; ) {
       const run = this.run(q, ch);
-      if (flanking(this.s, q, run, ch).open) return true;
-      q = this.s.indexOf(ch, q + run);
-    }
-    return false;
-  }
-
-  /** Whether some run of `ch` from `p` to the end of the block can close (runs in code spans or escaped counted too). */
-  private closerFrom(p: number, ch: string): boolean {
-    for (let q = this.s.indexOf(ch, p); q >= 0; ) {
-      const run = this.run(q, ch);
-      if (flanking(this.s, q, run, ch).close) return true;
+      if (sides(flanking(this.s, q, run, ch))) return true;
       q = this.s.indexOf(ch, q + run);
     }
     return false;
@@ -428,19 +422,14 @@ class InlineParser {
         // only open, so the rule of three does not apply); one that only opens nests: bail,
         // unless no run after it in the block can close at all (`**重要。**然后`: after `。`,
         // before a letter, the second run can only open): then nothing pairs, both are text.
-        if (!close && !this.closerFrom(p, ch)) return -1;
+        if (!close && !this.someRun(p, s.length, ch, (r) => r.close)) return -1;
         if (!close || run !== n || p === from) bail();
         return p;
       }
       p++;
     }
     // None in the range: -1 (text) when no run of `ch` after it in the whole block can act at all.
-    for (let q = this.s.indexOf(ch, to); q >= 0; ) {
-      const run = this.run(q, ch);
-      const { open, close } = flanking(this.s, q, run, ch);
-      if (open || close) bail();
-      q = this.s.indexOf(ch, q + run);
-    }
+    if (this.someRun(to, s.length, ch, (r) => r.open || r.close)) bail();
     return -1;
   }
 
