@@ -38,6 +38,15 @@
  *   peak RSS 435-457 -> 455-463 MB. 256 MB gained no more and peaked at 495-521 MB; langchain's
  *   docs peaked 60 MB higher at 128, not at 96 (568 MB). A thread's own limit (resourceLimits)
  *   still holds: V8 caps the first limit below it.
+ * - **V8's worker pool no larger than the machine's cores** (`--v8-pool-size`, a Node option;
+ *   same commands): Node gives V8 four background threads whatever the machine, and an export's
+ *   concurrent marking and Maglev compiles on four threads compete with its own six for two
+ *   cores. Sized to the cores (only below Node's four): Mintlify's docs cold, 2026-11-29, 7
+ *   alternated pairs on this 2-core host: 5.17-5.64 s -> 4.86-5.24 s wall, peak RSS the same
+ *   (458-469 -> 458-470 MB); 0xsequence's 5.52-5.69 -> 5.49-5.60 s, +15 MB. One thread was as
+ *   fast but let the heaps grow (0xsequence +60-90 MB, docs/benchmarks.mdx).
+ *
+ * A flag the operator named, on Node's command line or in NODE_OPTIONS, is kept as given.
  */
 
 /** The arenas `quire` runs with unless MALLOC_ARENA_MAX says otherwise. */
@@ -45,6 +54,15 @@ export const MALLOC_ARENAS = 2;
 
 /** V8 flags `quire` runs these commands with, unless the Node command line names the flag. */
 export const V8_FLAGS = ['--max-opt=2', '--max-lazy', '--initial-old-space-size=96'];
+
+/** V8's background threads by Node's default: more than a machine with fewer cores can run at once. */
+const NODE_POOL_SIZE = 4;
+
+/** The batch flags for a machine of `cores` cores: V8_FLAGS, and the worker pool sized to the cores when they are fewer than Node's default. */
+export function batchFlags(cores: number): string[] {
+  const pool = Math.max(1, Math.floor(cores));
+  return pool < NODE_POOL_SIZE ? [...V8_FLAGS, `--v8-pool-size=${pool}`] : V8_FLAGS;
+}
 
 /** Commands that export or keep running (and run export jobs): the arenas. */
 const COMMANDS = new Set(['export', 'serve', 'worker']);
@@ -65,14 +83,16 @@ function flagName(option: string): string {
 /**
  * How to start `quire` again, or null when there is no need: not a command of COMMANDS (the
  * first of `args` that is not an option), or its settings in place already (by the operator,
- * or by this restart). `execArgv` is Node's options of this process, kept in the restart.
+ * or by this restart). `execArgv` is Node's options of this process, kept in the restart;
+ * `cores` the machine's (os.availableParallelism()).
  */
-export function processRestart(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, args: string[], execArgv: string[]): Restart | null {
+export function processRestart(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, args: string[], execArgv: string[], cores: number): Restart | null {
   const command = args.find((a) => !a.startsWith('-'));
   if (!command || !COMMANDS.has(command)) return null;
   const arenas = platform === 'linux' && env.MALLOC_ARENA_MAX === undefined;
-  const named = new Set(execArgv.map(flagName));
-  const flags = BATCH_COMMANDS.has(command) ? V8_FLAGS.filter((f) => !named.has(flagName(f))) : [];
+  const fromEnv = (env.NODE_OPTIONS ?? '').split(/\s+/).filter((o) => o.startsWith('--'));
+  const named = new Set([...execArgv, ...fromEnv].map(flagName));
+  const flags = BATCH_COMMANDS.has(command) ? batchFlags(cores).filter((f) => !named.has(flagName(f))) : [];
   if (!arenas && flags.length === 0) return null;
   return { env: arenas ? { ...env, MALLOC_ARENA_MAX: String(MALLOC_ARENAS) } : env, execArgv: [...flags, ...execArgv] };
 }
