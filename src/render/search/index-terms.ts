@@ -3,7 +3,7 @@
  * the export can get them. Kept out of search-terms.ts, which the site's search engine
  * bundles for the browser: the browser never indexes, and its bundle stays as it was.
  */
-import { fold, MAX_KNOWN, segmentRuns, UNSPACED, WORD, wordTerms, type Analyzer } from './search-terms.js';
+import { fold, MAX_KNOWN, ownString, segmentRuns, UNSPACED, WORD, wordTerms, type Analyzer } from './search-terms.js';
 import { oneByte } from '../one-byte.js';
 
 /** What the indexer keeps per analyzer. */
@@ -33,7 +33,7 @@ export function eachIndexTerm(text: string, fn: (term: string) => void, a: Analy
     if (terms === undefined) {
       // A word with an unspaced-script letter came from the segmenter (see eachTerm's `plain`).
       terms = UNSPACED.test(w) ? [fold(w)] : wordTerms(a, w, true).map(([term]) => term);
-      if (known.size < MAX_KNOWN) known.set(w, terms);
+      if (known.size < MAX_KNOWN) known.set(ownString(w), terms);
     }
     for (let i = 0; i < terms.length; i++) fn(terms[i]);
   };
@@ -56,7 +56,7 @@ export function eachIndexTerm(text: string, fn: (term: string) => void, a: Analy
     const runs = [...fresh];
     segmentRuns(a, runs).forEach((cut, r) => {
       const runWords = cut.map(([w]) => w);
-      if (memo.runs.size < MAX_KNOWN) memo.runs.set(runs[r], runWords);
+      if (memo.runs.size < MAX_KNOWN) memo.runs.set(ownString(runs[r]), runWords);
       else cutNow.set(runs[r], runWords);
     });
   }

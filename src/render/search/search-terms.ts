@@ -103,6 +103,16 @@ export function wordTerms(a: Analyzer, word: string, index: boolean): [string, s
 export const MAX_KNOWN = 200_000;
 
 /**
+ * `s` as a string of its own, for a memo's key. A word matched or cut out of a page's text is,
+ * past 12 characters, a view into that text in V8 (a sliced string), which keeps the whole
+ * text alive: the memos' keys kept 462 of Mintlify's docs' pages' HTML (13.7 MB) to the end of
+ * the export. A concatenation read back is a copy in every engine.
+ */
+export function ownString(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
+/**
  * The words of runs with no spaces (WORD matches), cut by Intl.Segmenter: per run, each word
  * with its offset in the run. The runs are segmented as one text, joined by line breaks (a
  * word boundary in every case, UAX #29 WB3a/b): one segmenter call per text, not per run.
@@ -159,7 +169,7 @@ export function eachTerm(text: string, fn: OnTerm, index: boolean, a: Analyzer):
     let terms = memo.get(w);
     if (terms === undefined) {
       terms = plain ? [[fold(w), fold(w)]] : wordTerms(a, w, index);
-      if (memo.size < MAX_KNOWN) memo.set(w, terms);
+      if (memo.size < MAX_KNOWN) memo.set(ownString(w), terms);
     }
     for (const [term, raw] of terms) fn(term, start, end, raw);
   };

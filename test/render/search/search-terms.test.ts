@@ -3,6 +3,8 @@
  * browser (the same source), per language: Intl.Segmenter for scripts without spaces,
  * each language's Snowball stemmer (Porter2 for English), none for Chinese and Japanese.
  */
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { eachTerm, termsOf } from '../../../src/render/search/search-terms.js';
 import { eachIndexTerm } from '../../../src/render/search/index-terms.js';
@@ -126,5 +128,29 @@ describe('search terms', () => {
     expect(terms('Dokumentasi', true, 'ko')).toEqual(['dokumentasi']);
     // Devanagari vowel signs are part of the word, and Hindi has a stemmer
     expect(terms('किताबें', true, 'hi')).toEqual(['किताब']);
+  });
+
+  it("keeps no page's text alive through the memos of words and runs", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heap = async () => {
+      for (let i = 0; i < 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        gc();
+      }
+      return process.memoryUsage().heapUsed;
+    };
+    const before = await heap();
+    // Eight texts of ~2 MB each, made at run time as a page's are, with words and runs past 12 characters new to the memos.
+    for (const lang of ['en', 'zh-CN']) {
+      for (const tag of ['alpha', 'beta', 'gamma', 'delta']) {
+        const text = `${'filler words here. '.repeat(100_000)} internationalization${tag} retryLimitFor${tag} 检索引擎配置导航每个端点都有一个页面新的短语${tag}`;
+        const analyzer = analyzerFor(lang);
+        eachIndexTerm(text, () => undefined, analyzer);
+        termsOf(text.slice(-120), analyzer);
+      }
+    }
+    // Kept, they would be 15 MB and more (two-byte texts twice that); the memos' new entries are a few KB.
+    expect(((await heap()) - before) / 2 ** 20).toBeLessThan(4);
   });
 });
