@@ -171,7 +171,9 @@ function matchesInside(state: State, patterns: Unsafe[], whole: string, start: n
     try {
       while ((match = expression.exec(whole))) {
         const position = match.index + (capturesBefore ? match[1].length : 0);
-        if (position >= start && position < end) return true;
+        // A later match starts past this one's character: none can be inside any more.
+        if (position >= end) break;
+        if (position >= start) return true;
       }
     } finally {
       // The compiled expression is shared with state.safe, which expects it reset.
@@ -196,19 +198,25 @@ export function fastSafe(state: State): State['safe'] {
 /**
  * The first character the text handler would print, asked for the text after each phrasing
  * node (its `after`). The library has no `peek` for text, so it escapes every such text
- * twice; a first character that no pattern in scope names cannot be escaped, so the text
- * itself answers. Nor can one whose patterns all need a line break, in a text without one
- * (the printer peeks with no text before or after): most texts after a link or code span
- * start with a space, which is escaped only next to a line break.
+ * twice. The printer peeks with no text before or after, and only the first character is
+ * read: `state.safe` changes it only where a pattern in scope matches at it (a backslash
+ * stays a backslash), so the text itself answers unless one does. Most texts after a link
+ * or code span start with a space (escaped only next to a line break), a letter or a
+ * character past ASCII (no pattern names one), or `.`, `:` (named, but with a character
+ * before them).
  */
 function peekText(node: Text, parent: Parents | undefined, state: State, info: Info): string {
   const value = node.value;
-  const code = value.charCodeAt(0);
   if (!value) return value;
-  if (code < 128 && !info.before && !info.after) {
+  if (!info.before && !info.after) {
     const scope = scopeOf(state);
-    if (!(hasBreak(value) ? scope.all : scope.noBreak).byCode[code]) return value;
-  } else if (code < 128 && !scopeOf(state).all.byCode[code]) return value;
+    const table = hasBreak(value) ? scope.all : scope.noBreak;
+    const code = value.charCodeAt(0);
+    if (code < 128) {
+      const patterns = table.byCode[code];
+      if (!patterns || !matchesInside(state, patterns, value, 0, 1)) return value;
+    } else if (![...table.wide].some(([character, patterns]) => value.startsWith(character) && matchesInside(state, patterns, value, 0, 1))) return value;
+  }
   return defaultHandlers.text(node, parent, state, info);
 }
 
