@@ -38,6 +38,12 @@
  *   peak RSS 435-457 -> 455-463 MB. 256 MB gained no more and peaked at 495-521 MB; langchain's
  *   docs peaked 60 MB higher at 128, not at 96 (568 MB). A thread's own limit (resourceLimits)
  *   still holds: V8 caps the first limit below it.
+ * - **No bytecode flushing** (`--no-flush-bytecode`), same commands: V8 drops the bytecode of
+ *   a function not run for a while, after a few collections, and compiles it again when it
+ *   runs next; an export's threads collect often in a few seconds. Mintlify's docs cold,
+ *   2026-11-29, 10 alternated pairs on this loaded 2-core host: 5.47-6.78 s -> 5.14-5.79 s,
+ *   9.7-12.0 s CPU -> 9.0-10.0 s; langchain's, meilisearch's and 0xsequence's docs (3 pairs
+ *   each) at or below; peak RSS the same.
  * - **V8's worker pool no larger than the machine's cores** (`--v8-pool-size`, a Node option;
  *   same commands): Node gives V8 four background threads whatever the machine, and an export's
  *   concurrent marking and Maglev compiles on four threads compete with its own six for two
@@ -53,7 +59,7 @@
 export const MALLOC_ARENAS = 2;
 
 /** V8 flags `quire` runs these commands with, unless the Node command line names the flag. */
-export const V8_FLAGS = ['--max-opt=2', '--max-lazy', '--initial-old-space-size=96'];
+export const V8_FLAGS = ['--max-opt=2', '--max-lazy', '--initial-old-space-size=96', '--no-flush-bytecode'];
 
 /** V8's background threads by Node's default: more than a machine with fewer cores can run at once. */
 const NODE_POOL_SIZE = 4;

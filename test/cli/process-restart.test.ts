@@ -10,7 +10,7 @@ import { batchFlags, MALLOC_ARENAS, processRestart, V8_FLAGS } from '../../src/c
 describe('processRestart', () => {
   it('asks for a restart with two arenas and the V8 flags on Linux, keeping the rest of the environment and Node options', () => {
     expect(MALLOC_ARENAS).toBe(2);
-    expect(V8_FLAGS).toEqual(['--max-opt=2', '--max-lazy', '--initial-old-space-size=96']);
+    expect(V8_FLAGS).toEqual(['--max-opt=2', '--max-lazy', '--initial-old-space-size=96', '--no-flush-bytecode']);
     const env = { PATH: '/bin', QUIRE_DATA_DIR: '/data' };
     const restarted = { env: { ...env, MALLOC_ARENA_MAX: '2' }, execArgv: V8_FLAGS };
     expect(processRestart(env, 'linux', ['export', 'docs', '--out', 'site'], [], 4)).toEqual(restarted);
@@ -18,7 +18,7 @@ describe('processRestart', () => {
     expect(processRestart(env, 'linux', ['--json', 'serve'], [], 4)).toEqual({ ...restarted, execArgv: [] });
     expect(processRestart({ ...env, MALLOC_ARENA_MAX: '2' }, 'linux', ['serve'], [], 4)).toBeNull();
     expect(processRestart(env, 'linux', ['worker'], [], 4)).toEqual(restarted);
-    expect(processRestart(env, 'linux', ['export', 'docs'], ['--inspect'], 4)).toEqual({ ...restarted, execArgv: ['--max-opt=2', '--max-lazy', '--initial-old-space-size=96', '--inspect'] });
+    expect(processRestart(env, 'linux', ['export', 'docs'], ['--inspect'], 4)).toEqual({ ...restarted, execArgv: ['--max-opt=2', '--max-lazy', '--initial-old-space-size=96', '--no-flush-bytecode', '--inspect'] });
   });
 
   it('leaves commands that export nothing alone', () => {
@@ -37,9 +37,9 @@ describe('processRestart', () => {
     expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], V8_FLAGS, 4)).toBeNull();
     expect(processRestart({ MALLOC_ARENA_MAX: '' }, 'linux', ['export', 'docs'], [], 4)).toEqual({ env: { MALLOC_ARENA_MAX: '' }, execArgv: V8_FLAGS });
     // A flag named on the command line, in any of V8's spellings, is the operator's choice.
-    expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], ['--max-opt=4', '--no-max-lazy', '--initial-old-space-size=0'], 4)).toBeNull();
-    expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], ['--max_opt=3', '--initial_old_space_size=64'], 4)).toEqual({ env: { MALLOC_ARENA_MAX: '8' }, execArgv: ['--max-lazy', '--max_opt=3', '--initial_old_space_size=64'] });
-    expect(processRestart({}, 'linux', ['export', 'docs'], ['--max-lazy'], 4)).toEqual({ env: { MALLOC_ARENA_MAX: '2' }, execArgv: ['--max-opt=2', '--initial-old-space-size=96', '--max-lazy'] });
+    expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], ['--max-opt=4', '--no-max-lazy', '--initial-old-space-size=0', '--flush-bytecode'], 4)).toBeNull();
+    expect(processRestart({ MALLOC_ARENA_MAX: '8' }, 'linux', ['export', 'docs'], ['--max_opt=3', '--initial_old_space_size=64'], 4)).toEqual({ env: { MALLOC_ARENA_MAX: '8' }, execArgv: ['--max-lazy', '--no-flush-bytecode', '--max_opt=3', '--initial_old_space_size=64'] });
+    expect(processRestart({}, 'linux', ['export', 'docs'], ['--max-lazy'], 4)).toEqual({ env: { MALLOC_ARENA_MAX: '2' }, execArgv: ['--max-opt=2', '--initial-old-space-size=96', '--no-flush-bytecode', '--max-lazy'] });
   });
 
   it('gives other platforms the V8 flags but not the arenas', () => {
@@ -62,8 +62,8 @@ describe('processRestart', () => {
   });
 
   it('keeps the flags named in NODE_OPTIONS', () => {
-    const env = { MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--v8-pool-size=4  --no-max-lazy --require ./hook.cjs' };
+    const env = { MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--v8-pool-size=4  --no-max-lazy --flush_bytecode --require ./hook.cjs' };
     expect(processRestart(env, 'linux', ['export', 'docs'], [], 2)).toEqual({ env, execArgv: ['--max-opt=2', '--initial-old-space-size=96'] });
-    expect(processRestart({ ...env, NODE_OPTIONS: '--max-opt=3 --max-lazy --initial-old-space-size=64 --v8-pool-size=1' }, 'linux', ['export', 'docs'], [], 2)).toBeNull();
+    expect(processRestart({ ...env, NODE_OPTIONS: '--max-opt=3 --max-lazy --initial-old-space-size=64 --no-flush-bytecode --v8-pool-size=1' }, 'linux', ['export', 'docs'], [], 2)).toBeNull();
   });
 });
