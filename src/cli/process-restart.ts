@@ -58,7 +58,7 @@
 /** The arenas `quire` runs with unless MALLOC_ARENA_MAX says otherwise. */
 export const MALLOC_ARENAS = 2;
 
-/** V8 flags `quire` runs these commands with, unless the Node command line names the flag. */
+/** V8 flags `quire` runs these commands with, unless Node's command line or NODE_OPTIONS names the flag. */
 export const V8_FLAGS = ['--max-opt=2', '--max-lazy', '--initial-old-space-size=96', '--no-flush-bytecode'];
 
 /** V8's background threads by Node's default: more than a machine with fewer cores can run at once. */

@@ -208,16 +208,23 @@ export function fastSafe(state: State): State['safe'] {
 function peekText(node: Text, parent: Parents | undefined, state: State, info: Info): string {
   const value = node.value;
   if (!value) return value;
-  if (!info.before && !info.after) {
-    const scope = scopeOf(state);
-    const table = hasBreak(value) ? scope.all : scope.noBreak;
-    const code = value.charCodeAt(0);
-    if (code < 128) {
-      const patterns = table.byCode[code];
-      if (!patterns || !matchesInside(state, patterns, value, 0, 1)) return value;
-    } else if (![...table.wide].some(([character, patterns]) => value.startsWith(character) && matchesInside(state, patterns, value, 0, 1))) return value;
-  }
+  if (!info.before && !info.after && !escapesFirst(state, value)) return value;
   return defaultHandlers.text(node, parent, state, info);
+}
+
+/** Whether a pattern in scope matches at the first character of `value`, with nothing before or after it. */
+function escapesFirst(state: State, value: string): boolean {
+  const scope = scopeOf(state);
+  const table = hasBreak(value) ? scope.all : scope.noBreak;
+  const code = value.charCodeAt(0);
+  if (code < 128) {
+    const patterns = table.byCode[code];
+    return !!patterns && matchesInside(state, patterns, value, 0, 1);
+  }
+  for (const [character, patterns] of table.wide) {
+    if (value.startsWith(character) && matchesInside(state, patterns, value, 0, 1)) return true;
+  }
+  return false;
 }
 
 /** mdast-util-to-markdown's `text` handler (escaping through `state.safe`) with a `peek`. */

@@ -106,7 +106,8 @@ export const MAX_KNOWN = 200_000;
  * `s` as a string of its own, for a memo's key. A word matched or cut out of a page's text is,
  * past 12 characters, a view into that text in V8 (a sliced string), which keeps the whole
  * text alive: the memos' keys kept 462 of Mintlify's docs' pages' HTML (13.7 MB) to the end of
- * the export. A concatenation read back is a copy in every engine.
+ * the export. Sliced again, a concatenation is cut from a flat copy of it (V8 flattens it
+ * first): the key keeps only itself and a character.
  */
 export function ownString(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
