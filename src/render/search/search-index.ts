@@ -45,7 +45,7 @@ export interface SearchDocument {
 const SHARD_KEY_VERSION = `quire-search-${SEARCH_FORMAT_VERSION}.2`;
 
 export interface SearchIndex {
-  /** Output path (relative to the output root) -> bytes. */
+  /** Output path (relative to the output root) -> bytes: none of those handed to `onShard`. */
   files: Map<string, Uint8Array>;
   shards: number;
   /** Shards taken from the cache. */
@@ -152,7 +152,7 @@ export class SearchIndexer {
 
   /**
    * `onShard` receives each shard's files (output paths) as soon as the shard is built,
-   * so the caller can write them while later pages still render.
+   * so the caller can write them while later pages still render; finish() then returns none.
    */
   constructor(
     pages: string[],
@@ -219,12 +219,13 @@ export class SearchIndexer {
       }
       const out = new Map<string, Uint8Array>();
       for (const [path, content] of shardFiles) out.set(`${shardDir(shard, this.options.dir)}/${path}`, content);
-      for (const [path, content] of out) this.files.set(path, content);
-      this.options.onShard?.(out);
+      // Handed over, the files are the caller's to write, not kept here to the end (Mintlify's docs: 7.5 MB).
+      if (this.options.onShard) this.options.onShard(out);
+      else for (const [path, content] of out) this.files.set(path, content);
     });
   }
 
-  /** Waits for every shard (all pages must have been added) and returns the index files. */
+  /** Waits for every shard (all pages must have been added) and returns the index files not handed to `onShard`. */
   async finish(): Promise<SearchIndex> {
     if (this.state.some((st) => !st.complete)) throw new Error('search index: some pages were never added');
     await this.chain;

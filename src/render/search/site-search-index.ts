@@ -43,7 +43,7 @@ export class SiteSearchIndexer {
     this.scopes.get(id)!.indexer.add(doc);
   }
 
-  /** Every scope's files and `search/scopes.json`. */
+  /** `search/scopes.json` and every scope's files but those handed to `onShard`. */
   async finish(): Promise<SearchIndex & { scopes: ScopeEntry[] }> {
     const files = new Map<string, Uint8Array>();
     const entries: ScopeEntry[] = [];

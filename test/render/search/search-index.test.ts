@@ -39,9 +39,10 @@ function shuffled<T>(items: T[], seed: number): T[] {
   return out;
 }
 
-async function build(order: SearchDocument[], options: { cacheDir?: string }) {
-  const shardsSeen: string[][] = [];
-  const indexer = new SearchIndexer(docs.map((d) => d.page), { ...options, onShard: (files) => shardsSeen.push([...files.keys()]) });
+/** The index of `docs` arriving in `order`; with `handOver`, each shard's files handed to onShard as it is built. */
+async function build(order: SearchDocument[], options: { cacheDir?: string; handOver?: boolean }) {
+  const shardsSeen: Map<string, Uint8Array>[] = [];
+  const indexer = new SearchIndexer(docs.map((d) => d.page), { cacheDir: options.cacheDir, onShard: options.handOver ? (files) => shardsSeen.push(files) : undefined });
   for (const d of order) indexer.add(d);
   const index = await indexer.finish();
   return { index, shardsSeen };
@@ -50,13 +51,18 @@ async function build(order: SearchDocument[], options: { cacheDir?: string }) {
 describe('SearchIndexer', () => {
   it('gives the same bytes whatever order the documents arrive in', async () => {
     const batch = await build(docs, {});
-    const arrived = await build(shuffled(docs, 7), {});
+    const shuffledOrder = shuffled(docs, 7);
+    const arrived = await build(shuffledOrder, {});
     expect(batch.index.shards).toBe(2);
     expect([...arrived.index.files.keys()]).toEqual([...batch.index.files.keys()]);
     for (const [path, bytes] of batch.index.files) expect(Buffer.from(arrived.index.files.get(path)!).equals(Buffer.from(bytes)), path).toBe(true);
-    // each shard was handed over once, with its own files
-    expect(arrived.shardsSeen).toHaveLength(2);
-    expect(arrived.shardsSeen.flat().sort()).toEqual([...arrived.index.files.keys()].sort());
+    // Handed over, each shard once with its own files, the same bytes; none kept for finish() (the caller has them).
+    const handed = await build(shuffledOrder, { handOver: true });
+    expect(handed.shardsSeen).toHaveLength(2);
+    const seen = new Map(handed.shardsSeen.flatMap((files) => [...files]));
+    expect([...seen.keys()].sort()).toEqual([...batch.index.files.keys()].sort());
+    for (const [path, bytes] of batch.index.files) expect(Buffer.from(seen.get(path)!).equals(Buffer.from(bytes)), path).toBe(true);
+    expect(handed.index.files.size).toBe(0);
     expect([...batch.index.files.keys()].some((p) => p.startsWith('search/shard-1/'))).toBe(true);
     expect(batch.index.files.has('search/index.json')).toBe(true);
   });
