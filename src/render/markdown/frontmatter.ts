@@ -13,12 +13,14 @@ import type { Diagnostic, Frontmatter } from '../types.js';
 const require = createRequire(import.meta.url);
 let parseYaml: typeof import('yaml').parse | undefined;
 
-const FLAT_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$/;
+/** `key: value`, the key plain, or in double quotes without escapes, or in single quotes (`"og:title": ...`). */
+const FLAT_LINE = /^(?:([A-Za-z_][\w-]*)|"([^"\\\r\n]*)"|'((?:[^'\r\n]|'')*)'):(?:[ \t]+(.*?))?[ \t]*$/;
 /** A plain scalar YAML reads as a string: no indicator first, no comment, no `: ` inside. */
 const PLAIN_SAFE = /^[^\s"'[\]{}&*!|>%@`#,?:-][^#]*$/;
-/** The numbers read here; anything else that starts like a number (`1e3`, `0x10`, `+1`, `.5`, `007`) goes to YAML. */
+/** The numbers read here; anything else that starts like a number (`1e3`, `0x10`, `+1`, `.5`, `007`, `.inf`) goes to YAML. */
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?$/;
-const NUMBER_LIKE = /^[-+]?[.\d]/;
+/** What YAML's core schema may read as a number: a digit first, after a sign or a dot, or `.inf` / `.nan` (a path such as `./a.json` is a string). */
+const NUMBER_LIKE = /^[-+]?(?:\d|\.(?:\d|inf|nan))/i;
 
 /**
  * Most frontmatter is a flat list of `key: scalar` lines; reading those directly is many
@@ -35,10 +37,12 @@ export function flatFrontmatter(text: string, { uniqueKeys = false } = {}): Fron
   for (const line of text.split(/\r?\n/)) {
     if (line.trim() === '') continue;
     const m = FLAT_LINE.exec(line);
-    if (!m || m[1] === '__proto__' || (uniqueKeys && Object.hasOwn(out, m[1]))) return undefined;
-    const value = flatScalar(m[2] ?? '');
+    if (!m) return undefined;
+    const key = m[1] ?? m[2] ?? m[3].replace(/''/g, "'");
+    if (key === '__proto__' || (uniqueKeys && Object.hasOwn(out, key))) return undefined;
+    const value = flatScalar(m[4] ?? '');
     if (value === undefined) return undefined;
-    out[m[1]] = value;
+    out[key] = value;
   }
   return out;
 }
@@ -62,7 +66,7 @@ function flatScalar(raw: string): unknown {
     if (raw.length < 2 || !raw.endsWith("'") || inner.replace(/''/g, '').includes("'")) return undefined;
     return inner.replace(/''/g, "'");
   }
-  if (raw.startsWith('[')) return jsonStrings(raw);
+  if (raw.startsWith('[')) return /["']/.test(raw) ? jsonStrings(raw) : plainWords(raw);
   if (NUMBER_LIKE.test(raw)) {
     const n = NUMBER.test(raw) ? Number(raw) : undefined;
     return n === 0 && raw.startsWith('-') ? undefined : n;
@@ -73,7 +77,8 @@ function flatScalar(raw: string): unknown {
 /**
  * A flow list of double-quoted strings written as JSON (`keywords: ["api key", "auth"]`:
  * on 97% of the pages of Mintlify's own docs), which YAML 1.2 reads as JSON does; anything
- * else in brackets (plain or single-quoted items, a trailing comma, rare escapes) is undefined.
+ * else in brackets with a quote (single-quoted items, a trailing comma, rare escapes) is undefined;
+ * lists of plain words are plainWords'.
  */
 function jsonStrings(raw: string): string[] | undefined {
   if (!raw.endsWith(']') || /\\[^"\\nt/]/.test(raw)) return undefined;
@@ -84,6 +89,24 @@ function jsonStrings(raw: string): string[] | undefined {
     return undefined; // not JSON: the full YAML reader takes the page
   }
   return Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : undefined;
+}
+
+/** What YAML's core schema reads as other than a string, among words: those go to YAML. */
+const TYPED_WORD = /^(?:true|false|null)$/i;
+/** A plain word of a flow list that YAML reads as that string: a letter first, no flow or comment indicator. */
+const LIST_WORD = /^[A-Za-z][\w ./+-]*$/;
+
+/**
+ * A flow list of plain words (`keywords: [apply, speculative]`, `tags: [api key, v1.2]`), which
+ * YAML reads as those strings, trimmed; undefined for anything else in the brackets (an empty
+ * or typed item, a nested list, `:` or `#`, a trailing comma): YAML takes the page.
+ */
+function plainWords(raw: string): string[] | undefined {
+  if (!raw.endsWith(']')) return undefined;
+  const inner = raw.slice(1, -1).trim();
+  if (inner === '') return [];
+  const items = inner.split(',').map((item) => item.trim());
+  return items.every((item) => LIST_WORD.test(item) && !TYPED_WORD.test(item)) ? items : undefined;
 }
 
 /** What frontmatter `text` holds: read flat when it is (flatFrontmatter), else by `yaml`, whose errors are thrown. */

@@ -22,6 +22,13 @@ describe('flatFrontmatter', () => {
       'count: 0\nbig: 12345678901234567890\nneg: -0.5',
       'title: 検索エンジン\ndescription: Ünïcode ok',
       'openapi: "GET /a"\ntitle: A',
+      // Flow lists of plain words (Continue's docs) and quoted keys (pipecat's `"og:title"`).
+      'keywords: [apply, speculative]\ntoc_max_heading_level: 5',
+      'tags: [ api key , auth,Getting-Started, v1.2/beta, c++, snake_case, Truely, nullable ]\nnone: []',
+      '"og:title": "Daily WebRTC Transport - Android SDK"\nsidebarTitle: "Daily"',
+      "'og:image': /images/a.png\n'it''s': yes\n\"a: b\": c",
+      // Paths and words that start with a dot or a sign are strings (0xsequence's `openapi:`, Continue's `slug:`).
+      'openapi: ./sequence-marketplace.json post /rpc/Marketplace/CheckoutOptions\nslug: ../asksage\ntitle: .NET quick start\nv: +x',
     ];
     for (const text of samples) {
       const flat = flatFrontmatter(text);
@@ -32,7 +39,9 @@ describe('flatFrontmatter', () => {
 
   it('leaves anything else to the YAML parser', () => {
     const others = [
-      'tags: [a, b]', 'title: a: b', 'nested:\n  key: 1', 'title: x # comment', 'n: 0x10', 'v: 1e3', 'v: +1', 'v: .5', 'v: 007',
+      'tags: [a, true]', 'tags: [a, 1]', 'tags: [a, , b]', 'tags: [a, b,]', 'tags: [a: b]', 'tags: [a #c]', 'tags: [a, "b"]',
+      'tags: [a, [b]]', 'tags: [-a]', 'tags: [.net]', 'tags: [Null, b]', 'tags: [a] # c', 'tags: [a, {b}]', 'tags: [a, b', '"a\\tb": x', 'v: .Inf', 'v: .infinity', 'v: -.5', 'v: +.5', 'v: .NaN', 'v: -.inf',
+      '"a" : x', '"a"b: x', "'a'': x", '"__proto__": x', 'title: a: b', 'nested:\n  key: 1', 'title: x # comment', 'n: 0x10', 'v: 1e3', 'v: +1', 'v: .5', 'v: 007',
       'v: 1.', 'v: -0', 'v: .inf', 'title: foo:', 'title: -dash', 'title: &anchor x', 'title: *alias', 'title: !tag x', 'title: |',
       'title: "a" b"', "title: 'a' b'", 'title: "\\x41"', 'keywords: ["a", 1]', 'keywords: ["a",]', 'title:value', '__proto__: x',
       '# a comment line', '  indented: 1', 'title: @handle', 'title: `tick`', 'title: %pct', 'title: ?q', 'title: {a: 1}',
