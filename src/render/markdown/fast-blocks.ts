@@ -8,7 +8,7 @@ import type { Code, Heading, Paragraph, RootContent, Table, TableCell, TableRow 
 import type { MdxJsxFlowElement, MdxjsEsm } from 'mdast-util-mdx';
 import type { Program } from 'estree';
 import { parseEsm } from './fast-esm.js';
-import { at, bail, isBlank, page, span, spaces, trimEndSpaces, trimSpaces, type Line, type Point } from './fast-common.js';
+import { at, bail, isBlank, page, span, spaces, spacing, trimEndSpaces, trimSpaces, type Line, type Point } from './fast-common.js';
 import { applyTag, flowTags } from './fast-tags.js';
 import { inlineOf } from './fast-inline.js';
 import { blockquoteAt, listAt } from './fast-containers.js';
@@ -43,8 +43,7 @@ function tabsInText(text: string): boolean {
  */
 function tabLedParagraph(l: Line): boolean {
   if (page.markdown || l.col !== 1) return false;
-  const lead = /^[ \t]*/.exec(l.text)![0].length;
-  const rest = l.text.slice(lead);
+  const rest = l.text.slice(spacing(l.text));
   return /^(?:[\p{L}"'“‘]|!\[)/u.test(rest) && !rest.includes('|') && (!rest.includes('\t') || tabsInText(rest));
 }
 
@@ -407,7 +406,7 @@ function paragraphAt(lines: Line[], i: number): { node: Paragraph; next: number 
   const segments: Line[] = [];
   for (let k = i; k < j; k++) {
     const l = lines[k];
-    const s = k === i ? /^[ \t]*/.exec(l.text)![0].length : spaces(l.text);
+    const s = k === i ? spacing(l.text) : spaces(l.text);
     segments.push({ text: l.text.slice(s), line: l.line, col: l.col + s, stripped: s + (l.stripped ?? 0) });
   }
   const children = inlineOf(segments);

@@ -78,6 +78,13 @@ export function spaces(text: string): number {
   return i;
 }
 
+/** The number of spaces and tabs that `text` starts with. */
+export function spacing(text: string): number {
+  let i = 0;
+  for (let c = text.charCodeAt(0); c === 32 || c === 9; c = text.charCodeAt(++i));
+  return i;
+}
+
 /** `text` without leading and trailing spaces (String#trim would cut Unicode spaces too, which Markdown keeps). */
 export function trimSpaces(text: string): string {
   return trimEndSpaces(text.slice(spaces(text)));

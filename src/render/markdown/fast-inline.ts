@@ -120,11 +120,9 @@ class InlineParser {
             continue;
           }
           flush(p);
-          let value = s.slice(p + run, close);
-          if (value.includes('\n')) value = this.codeLines(p + run, close);
-          // In a table cell `\|` is a pipe even in code (mdast-util-gfm-table); other backslashes stay.
+          let value = this.spanValue(p + run, close);
+          // In a table cell `\|` is a pipe even in code (mdast-util-gfm-table, after the span's padding is cut); other backslashes stay.
           if (this.inTable && value.includes('\\')) value = value.replace(/\\([\\|])/g, (all, c: string) => (c === '|' ? c : all));
-          value = unpadSpan(value);
           nodes.push({ type: 'inlineCode', value, position: span(this.pointAt(p), this.pointAt(close + run)) });
           p = close + run;
           textStart = p;

@@ -217,6 +217,11 @@ const MAX_TAG_LINES = 120;
 
 /** Lines `i` to `i + count - 1` as one text, and the page position of each of its offsets. */
 function joinLines(lines: Line[], i: number, count: number): { s: string; starts: number[]; pointAt: (offset: number) => Point } {
+  if (count === 1) {
+    // Most tags fit on their line: no copy.
+    const l = lines[i];
+    return { s: l.text, starts: [0], pointAt: (offset) => at(l.line, l.col + offset) };
+  }
   const group = lines.slice(i, i + count);
   const s = group.map((l) => l.text).join('\n');
   const starts: number[] = [];

@@ -4,14 +4,9 @@
  * words or lists of strings) is read by a small fast path that gives the same result
  * (flatFrontmatter, also the export's scan of titles); anything else goes to `yaml`.
  */
-import { createRequire } from 'node:module';
 import type { Root } from 'mdast';
 import type { Diagnostic, Frontmatter } from '../types.js';
-
-// `yaml` (72 modules) is loaded on the first frontmatter the fast path leaves to it, synchronously
-// (require, which Node 22+ also gives ES modules): a thread whose pages are all flat never loads it.
-const require = createRequire(import.meta.url);
-let parseYaml: typeof import('yaml').parse | undefined;
+import { yamlPackage } from '../yaml-package.js';
 
 /** `key: value`, the key plain, or in double quotes without escapes, or in single quotes (`"og:title": ...`). */
 const FLAT_LINE = /^(?:([A-Za-z_][\w-]*)|"([^"\\\r\n]*)"|'((?:[^'\r\n]|'')*)'):(?:[ \t]+(.*?))?[ \t]*$/;
@@ -111,7 +106,7 @@ function plainWords(raw: string): string[] | undefined {
 
 /** What frontmatter `text` holds: read flat when it is (flatFrontmatter), else by `yaml`, whose errors are thrown. */
 export function frontmatterData(text: string, options: { uniqueKeys?: boolean } = {}): unknown {
-  return flatFrontmatter(text, options) ?? (parseYaml ??= (require('yaml') as typeof import('yaml')).parse)(text);
+  return flatFrontmatter(text, options) ?? yamlPackage().parse(text);
 }
 
 export function readFrontmatter(tree: Root, file: string, diagnostics: Diagnostic[]): Frontmatter {

@@ -3,13 +3,7 @@
  * readable dotted form used across Quire (`paths["/users"].get`), and find the line of a
  * path in the source text of a YAML or JSON document.
  */
-import { createRequire } from 'node:module';
-
-// `yaml` (72 modules) is loaded when a line is first looked up, synchronously (require, which
-// Node 22+ also gives ES modules): an export whose config and documents report nothing never
-// loads it for this (the export thread loaded it for every site, through the config's loader).
-const require = createRequire(import.meta.url);
-let yaml: typeof import('yaml') | undefined;
+import { yamlPackage } from '../yaml-package.js';
 
 /** Splits a JSON pointer (with or without a leading `#`) into its unescaped tokens. */
 export function pointerTokens(pointer: string): string[] {
@@ -63,7 +57,7 @@ export function pathLines(text: string): (tokens: string[]) => number | undefine
   // A document on one line (minified JSON: 0xsequence's translated API documents, up to 270 KB)
   // has every node on line 1; parsing it with yaml only to learn that took up to ~0.6 s of CPU.
   if (!text.includes('\n') && /^\s*[{[]/.test(text)) return () => 1;
-  const { LineCounter, parseDocument, isMap, isNode, isSeq } = (yaml ??= require('yaml') as typeof import('yaml'));
+  const { LineCounter, parseDocument, isMap, isNode, isSeq } = yamlPackage();
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
   return (tokens) => {

@@ -6,12 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OpenAPI } from 'openapi-types';
 import type { Deployment } from '../types.js';
 import { guardedFetch, OutboundFetchError, type FetchPolicy } from '../../core/guarded-fetch.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
+import { yamlPackage } from '../yaml-package.js';
 
 /** What an export may do over the network, and where it keeps what it fetched. */
 export interface Outbound {
@@ -62,16 +62,11 @@ export class DocumentReadError extends Error {
   }
 }
 
-// `yaml` (72 modules) is loaded at the first document that is not JSON, synchronously (require,
-// which Node 22+ also gives ES modules): a site without one never loads it here.
-const require = createRequire(import.meta.url);
-let parseYaml: typeof import('yaml').parse | undefined;
-
 /** Parses document text; JSON when it looks like JSON (fast path), YAML otherwise. */
 export function parseDocumentText(text: string, name: string): OpenApiObject {
   const trimmed = text.trimStart();
   try {
-    const value: unknown = trimmed.startsWith('{') ? JSON.parse(text) : (parseYaml ??= (require('yaml') as typeof import('yaml')).parse)(text, { maxAliasCount: 1000 });
+    const value: unknown = trimmed.startsWith('{') ? JSON.parse(text) : yamlPackage().parse(text, { maxAliasCount: 1000 });
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new DocumentReadError(`${name} is not an OpenAPI document: its top level is not an object`);
     return value as OpenApiObject;
   } catch (err) {

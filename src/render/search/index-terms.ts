@@ -51,17 +51,18 @@ export function eachIndexTerm(text: string, fn: (term: string) => void, a: Analy
   words.forEach((w, i) => {
     if (isRun[i] && !memo.runs.has(w)) fresh.add(w);
   });
-  const cutNow = new Map<string, string[]>();
+  // This text's new runs, kept for the next texts while the memo has room.
+  const cut = new Map<string, string[]>();
   if (fresh.size) {
     const runs = [...fresh];
-    segmentRuns(a, runs).forEach((cut, r) => {
-      const runWords = cut.map(([w]) => w);
+    segmentRuns(a, runs).forEach((segments, r) => {
+      const runWords = segments.map(([w]) => w);
+      cut.set(runs[r], runWords);
       if (memo.runs.size < MAX_KNOWN) memo.runs.set(ownString(runs[r]), runWords);
-      else cutNow.set(runs[r], runWords);
     });
   }
   words.forEach((w, i) => {
     if (!isRun[i]) return emit(w);
-    for (const runWord of memo.runs.get(w) ?? cutNow.get(w)!) emit(runWord);
+    for (const runWord of cut.get(w) ?? memo.runs.get(w)!) emit(runWord);
   });
 }

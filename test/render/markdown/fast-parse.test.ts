@@ -193,6 +193,21 @@ describe('fastParse', () => {
     expect(fastParse(source)).toBeNull();
   });
 
+  it('places flow tags and their attributes at the lines and columns micromark gives, on one line or several', () => {
+    const source = '<Note>\n  <Card title="A" href="/a" />\n</Note>\n\n- item\n\n  <Tip x="1">Text</Tip>\n\n<Card\n  title="B"\n  icon="c"\n/>\n';
+    type Positioned = { type?: string; position?: { start: { line: number; column: number }; end: { line: number; column: number } }; attributes?: Positioned[]; children?: Positioned[] };
+    // Lines and columns (the fast path writes no offsets).
+    const point = (p: { line: number; column: number } | undefined) => p && `${p.line}:${p.column}`;
+    const places = (nodes: Positioned[]): unknown[] =>
+      nodes.flatMap((n) => [
+        ...(n.type?.startsWith('mdxJsx') ? [[n.type, point(n.position!.start), point(n.position!.end), (n.attributes ?? []).map((a) => [point(a.position?.start), point(a.position?.end)])]] : []),
+        ...places(n.children ?? []),
+      ]);
+    const fast = places(fastParse(source)!.children as Positioned[]);
+    expect(fast).toEqual(places(parseMdxWithMicromark(source).children as Positioned[]));
+    expect(fast).toHaveLength(4);
+  });
+
   it('builds the estree of import/export blocks exactly as micromark, page positions included', () => {
     const source = '---\ntitle: T\n---\n\nimport X from "/snippets/x.mdx"\nimport { a as b } from "/snippets/y.mdx"\n\n# T\n\nexport const v = (1 + 2) // c\nexport const w = { a: [1, "s"], /* b */ }\n';
     type Esm = { data: { estree: { body: { loc: { start: { line: number } } }[] } } };
