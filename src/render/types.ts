@@ -148,7 +148,11 @@ export interface SiteConfig {
   appearance: { default: 'system' | 'light' | 'dark'; strict: boolean };
   /** `icons.library`: where icon names are looked up. @default 'fontawesome' */
   icons?: { library: 'fontawesome' | 'lucide' | 'tabler' };
-  seo: { indexing: 'navigable' | 'all'; metatags: Record<string, string> };
+  /**
+   * `metatags` holds every tag written in `seo.metatags` but `canonical`, which is the base of
+   * each page's canonical URL (`canonical`, an absolute http(s) URL: config/seo.ts).
+   */
+  seo: { indexing: 'navigable' | 'all'; metatags: Record<string, string>; canonical?: string };
   errors: { notFound?: { redirect?: boolean; title?: string; description?: string } };
   /** Analytics integrations keyed by provider, as written. Left out of air-gapped builds. */
   integrations: Record<string, Record<string, unknown>>;

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic, LinkItem, Redirect, SiteConfig } from '../types.js';
 import { friendlyIssues } from './friendly-errors.js';
+import { seoOf } from './seo.js';
 import { openapiSources, sectionSchemas, type Section, type SectionName } from './schema.js';
 
 export const DEFAULT_PRIMARY = '#16A34A';
@@ -97,7 +98,7 @@ export function readSections(raw: Raw, file: string, diagnostics: Diagnostic[]):
     ...(banner ? { banner: bannerOf(banner) } : {}),
     appearance: { default: appearance?.default ?? 'system', strict: appearance?.strict ?? false },
     icons: { library: icons?.library ?? 'fontawesome' },
-    seo: { indexing: seo?.indexing ?? 'navigable', metatags: seo?.metatags ?? {} },
+    seo: seoOf(seo, file, diagnostics),
     errors: { ...(errors?.['404'] ? { notFound: errors['404'] } : {}) },
     integrations: r('integrations') ?? {},
     api: {

@@ -1,11 +1,12 @@
 /**
- * Puts one rendered page into the site's layout: <head> (title, description,
- * canonical URL, robots, metatags, favicon, the hashed CSS/JS), banner, top bar,
+ * Puts one rendered page into the site's layout: <head> (title, canonical URL, meta
+ * tags from head-meta.ts, favicon, the hashed CSS/JS), banner, top bar,
  * tabs, sidebar, breadcrumbs, the page body, table of contents, previous/next links,
  * footer and the search dialog. Every link is relative to the page's own file.
  */
 import type { NavSection, RenderedPage } from '../types.js';
-import { canonicalUrl, pageHref, pageOutputFile, rootPrefix } from '../output/page-paths.js';
+import { pageHref, pageOutputFile, rootPrefix } from '../output/page-paths.js';
+import { pageCanonical, renderMetaTags } from './head-meta.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
 import { groupTrail, sectionChain, sectionTarget } from './nav-tree.js';
 import { menuEntry, productColumns, renderAnchors, renderBanner, renderBreadcrumbs, renderMobileLinks, renderPrevNext, renderSidebarTabs, renderTabs, renderToc } from './page-chrome.js';
@@ -183,20 +184,14 @@ function layoutParts(model: SiteModel, rendered: LayoutInput, options: LayoutOpt
 function renderHead(model: SiteModel, rendered: LayoutInput, root: string, options: LayoutOptions, description?: string): string {
   const { config, assets } = model;
   const title = rendered.title === config.name ? config.name : `${rendered.title} - ${config.name}`;
-  const canonical = options.basePath === undefined ? canonicalUrl(model.baseUrl, rendered.page) : undefined;
-  const noindex = rendered.frontmatter.noindex === true || model.pages[rendered.page]?.noindex || options.basePath !== undefined;
-  const metatags = Object.keys(config.seo.metatags)
-    .sort()
-    .map((k) => `<meta ${k.startsWith('og:') ? 'property' : 'name'}="${escapeAttr(k)}" content="${escapeAttr(config.seo.metatags[k])}">`)
-    .join('');
-  return '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  // 404.html answers at any address: it has no canonical URL of its own.
+  const canonical = options.basePath === undefined ? pageCanonical(model, rendered.page) : undefined;
+  const noindex = rendered.frontmatter.noindex === true || !!model.pages[rendered.page]?.noindex || options.basePath !== undefined;
+  return '<head><meta charset="utf-8">' +
     (options.basePath !== undefined ? `<base href="${escapeAttr(options.basePath)}">` : '') +
     `<title>${escapeHtml(title)}</title>` +
-    (description ? `<meta name="description" content="${escapeAttr(description)}">` : '') +
     (canonical ? `<link rel="canonical" href="${escapeAttr(canonical)}">` : '') +
-    (noindex ? '<meta name="robots" content="noindex">' : '') +
-    `<meta property="og:title" content="${escapeAttr(rendered.title)}">` + metatags +
-    `<meta name="theme-color" content="${escapeAttr(config.colors.primary)}">` +
+    renderMetaTags(model, { title: rendered.title, description, frontmatter: rendered.frontmatter, noindex, canonical }) +
     // without a favicon, an empty one keeps browsers from asking the host for /favicon.ico
     `<link rel="icon" href="${assets.favicon ? escapeAttr(root + encodeURI(assets.favicon)) : 'data:,'}">` +
     `<link rel="stylesheet" href="${escapeAttr(root + assets.css)}">` +

@@ -30,6 +30,8 @@ export interface SitePage {
   url?: string;
   /** Frontmatter `mode` the layout applies: `wide`, `custom`, `frame` or `center` (absent: the standard layout). */
   mode?: 'wide' | 'custom' | 'frame' | 'center';
+  /** Frontmatter `canonical`, an absolute http(s) URL: the page's canonical URL instead of the one built from its path. */
+  canonical?: string;
   /** Frontmatter `hideFooterPagination`: no previous/next links. */
   hidePager?: boolean;
   /** Listed somewhere in the navigation (visible or not). */

@@ -13,10 +13,12 @@
  * | `searchable: false`                | yes     | no     | yes     | no           |
  * `boost` (frontmatter, else the nearest group's) multiplies a searchable page's search score.
  * `seo.indexing: "all"` puts hidden and unlisted pages in search and the sitemap (not `noindex` ones).
+ * A `canonical` that is an absolute http(s) URL replaces the page's own (layout/head-meta.ts).
  */
 import type { Diagnostic, Frontmatter, NavNode, NavSection, Navigation, SiteConfig } from '../types.js';
 import type { SitePage } from '../layout/site-model.js';
 import { frontmatterKeyLine } from './read-frontmatter.js';
+import { httpUrl, isMetaKey } from '../config/seo.js';
 
 /** How the navigation lists a page: only under hidden groups or divisions, and whether one of those is searchable. */
 export interface NavListing {
@@ -62,7 +64,7 @@ const NOT_APPLIED: Record<string, string> = {
   contextual: 'the contextual menu is not part of the static site',
 };
 
-export type PageFlags = Pick<SitePage, 'hidden' | 'noindex' | 'searchable' | 'listed' | 'url' | 'mode' | 'hidePager' | 'boost'>;
+export type PageFlags = Pick<SitePage, 'hidden' | 'noindex' | 'searchable' | 'listed' | 'url' | 'mode' | 'hidePager' | 'boost' | 'canonical'>;
 
 /** The flags of one page; a frontmatter value the export cannot apply is reported against `file`. */
 export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, config: SiteConfig, file: string | undefined, diagnostics: Diagnostic[], source = ''): PageFlags {
@@ -80,7 +82,10 @@ export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, conf
   }
   if (boost !== undefined && boost !== 1 && flags.searchable) flags.boost = boost;
   if (fm.hideFooterPagination === true) flags.hidePager = true;
+  const canonical = httpUrl(fm.canonical);
+  if (canonical) flags.canonical = canonical;
   if (file) {
+    metaDiagnostics(fm, file, source, diagnostics);
     for (const key of Object.keys(NOT_APPLIED)) {
       if (fm[key] !== undefined) diagnostics.push({ severity: 'warning', file, line: frontmatterKeyLine(source, key), message: `${file}: frontmatter ${key} is not applied (${NOT_APPLIED[key]})` });
     }
@@ -93,4 +98,16 @@ export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, conf
     }
   }
   return flags;
+}
+
+/** Page meta tags the head leaves out (layout/head-meta.ts), reported with their line: a canonical that is not an absolute http(s) URL, a tag key that is not a plain token. */
+function metaDiagnostics(fm: Frontmatter, file: string, source: string, diagnostics: Diagnostic[]): void {
+  if (fm.canonical != null && !httpUrl(fm.canonical)) {
+    diagnostics.push({ severity: 'warning', file, line: frontmatterKeyLine(source, 'canonical'), message: `${file}: frontmatter canonical ${JSON.stringify(fm.canonical)} is not an absolute http(s) URL (ignored)` });
+  }
+  for (const key of Object.keys(fm)) {
+    if ((key.startsWith('og:') || key.startsWith('twitter:')) && !isMetaKey(key)) {
+      diagnostics.push({ severity: 'warning', file, line: frontmatterKeyLine(source, JSON.stringify(key)), message: `${file}: frontmatter ${JSON.stringify(key)} is not a meta tag name (letters, digits, ".", ":", "-", "_"); the tag is left out` });
+    }
+  }
 }

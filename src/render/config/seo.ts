@@ -1,0 +1,45 @@
+/**
+ * docs.json `seo` as the export applies it, and the two checks every meta tag passes
+ * wherever it was written (docs.json here, frontmatter in output/page-flags.ts, the head
+ * in layout/head-meta.ts): a key is a plain token, a canonical URL an absolute http(s) one.
+ *
+ * Decision: `seo.metatags.canonical` is not a tag but, as Mintlify's optimize/seo.mdx
+ * says, the base URL each page's path is appended to; it leaves `metatags` for `canonical`.
+ */
+import type { Diagnostic, SiteConfig } from '../types.js';
+import type { Section } from './schema.js';
+import { formatJsonPath } from './friendly-errors.js';
+
+/**
+ * A key that can be written as an attribute value and read as a tag name:
+ * `og:image:width`, `google-site-verification`, `twitter:app:id:iphone`. Anything else
+ * (a quote, `<`, a space) could close the attribute a hostile repository writes it into.
+ */
+const META_KEY = /^[A-Za-z][\w.:-]*$/;
+
+export function isMetaKey(key: string): boolean {
+  return META_KEY.test(key);
+}
+
+/** `raw` trimmed when it is an absolute http(s) URL with a host, else undefined. */
+export function httpUrl(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const url = raw.trim();
+  if (!/^https?:\/\/[^/?#\s]/i.test(url) || /\s/.test(url) || !URL.canParse(url)) return undefined;
+  return url;
+}
+
+/** The `seo` section normalised: an invalid canonical base or tag key is reported and left out. */
+export function seoOf(seo: Section<'seo'> | undefined, file: string, diagnostics: Diagnostic[]): SiteConfig['seo'] {
+  const metatags: Record<string, string> = {};
+  let canonical: string | undefined;
+  for (const [key, value] of Object.entries(seo?.metatags ?? {})) {
+    const path = formatJsonPath(['seo', 'metatags', key]);
+    if (key === 'canonical') {
+      canonical = httpUrl(value);
+      if (!canonical) diagnostics.push({ severity: 'warning', file, path, message: `${path}: ${JSON.stringify(value)} is not an absolute http(s) URL (ignored): canonical links use the export's base URL` });
+    } else if (isMetaKey(key)) metatags[key] = value;
+    else diagnostics.push({ severity: 'warning', file, path, message: `${path}: ${JSON.stringify(key)} is not a meta tag name (letters, digits, ".", ":", "-", "_"); the tag is left out` });
+  }
+  return { indexing: seo?.indexing ?? 'navigable', metatags, ...(canonical ? { canonical } : {}) };
+}
