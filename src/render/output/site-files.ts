@@ -47,8 +47,10 @@ function notFoundPage(plan: SitePlan, model: SiteModel): string {
 
 export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[], written: ReadonlySet<string>): Map<string, string> {
   const files = new Map<string, string>();
-  files.set('sitemap.xml', sitemapXml(sitemapPages(plan, tasks), model.baseUrl));
-  files.set('robots.txt', robotsTxt(model.baseUrl, true));
+  // Where this copy is served, else the site's public address from docs.json (`seo.metatags.canonical`): a sitemap lists absolute URLs.
+  const siteUrl = model.baseUrl ?? model.config.seo.canonical;
+  files.set('sitemap.xml', sitemapXml(sitemapPages(plan, tasks), siteUrl));
+  files.set('robots.txt', robotsTxt(siteUrl, true));
   files.set('404.html', notFoundPage(plan, model));
   files.set('redirects.json', redirectsJson(plan.config.redirects));
   const pages = new Set(Object.keys(plan.pages));

@@ -1,7 +1,8 @@
 /**
  * sitemap.xml and robots.txt. URLs are extensionless and absolute, built from the
- * base URL; without a base URL the sitemap lists root-relative paths (still useful
- * to a host that knows its origin) and robots.txt names no sitemap.
+ * export's base URL, else docs.json's canonical base (site-files.ts); without either the
+ * sitemap lists root-relative paths (still useful to a host that knows its origin) and
+ * robots.txt names no sitemap.
  */
 import { canonicalUrl, encodePath, publicPath } from './page-paths.js';
 

@@ -209,4 +209,11 @@ describe('a small site exported', () => {
     // the sitemap stays on the export's base URL
     expect(read('sitemap.xml')).toContain('<loc>https://export.example.com/guides/intro</loc>');
   });
+
+  it("lists docs.json's canonical base in the sitemap and robots.txt when the export has no base URL", async () => {
+    const bare = join(tmp.path, 'bare');
+    await exportSite({ root: join(tmp.path, 'docs'), outDir: bare, workers: 0 });
+    expect(readFileSync(join(bare, 'sitemap.xml'), 'utf8')).toContain('<loc>https://docs.example.com/docs/guides/intro</loc>');
+    expect(readFileSync(join(bare, 'robots.txt'), 'utf8')).toContain('Sitemap: https://docs.example.com/docs/sitemap.xml');
+  });
 });
