@@ -9,6 +9,7 @@ import { registerOperatorCommands } from './operator.js';
 import { registerRemoteCommands } from './remote.js';
 import { processIo, reportError, type Io } from './io.js';
 import type { ServeFlags } from './serve.js';
+import { QUIRE_VERSION } from '../core/version.js';
 
 // Heavy commands are loaded on use, so `quire key list` does not pay for the export
 // engine, the HTTP server or the model SDKs (export.ts and host.ts load theirs when they run).
@@ -18,6 +19,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io = proc
   let exitCode = 0;
   const program = new Command('quire')
     .description('Quire: agent jobs, static export and bundle hosting for documentation platforms')
+    .version(QUIRE_VERSION, '-V, --version', "print Quire's version")
+    // Quire's own options only before a command: `quire remote export --version v7` names the bundle's version.
+    .enablePositionalOptions()
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .showHelpAfterError(false);

@@ -1,5 +1,5 @@
 /** Operator commands through the real `quire` process: --json output and bad arguments. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,19 @@ beforeAll(() => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('operator commands', () => {
+  it("prints Quire's version with --version and -V, and a subcommand's own --version stays its option", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const out = await runQuire([flag], env);
+      expect(out.code).toBe(0);
+      expect(out.stdout).toBe(`${version}\n`);
+    }
+    const help = await runQuire(['--help'], env);
+    expect(help.stdout).toMatch(/-V, --version +print Quire's version/);
+    const remote = await runQuire(['remote', 'export', '--help'], env);
+    expect(remote.stdout).toMatch(/--version <[a-z]+>/);
+  });
+
   it('creates an organization, a key, a project and lists them as JSON', async () => {
     const org = await runQuire(['org', 'create', '--name', 'Acme', '--features', 'static-export', '--json'], env);
     expect(org.code).toBe(0);
