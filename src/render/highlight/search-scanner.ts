@@ -26,6 +26,8 @@
  * and whole exports of the real sites).
  */
 import type { RegexEngine } from 'shiki/core';
+import { isLatin1 } from '../one-byte.js';
+import { latin1Translation } from './latin1-patterns.js';
 
 /** A pattern's translation: what `new EmulatedRegExp(source, flags, options)` or `new RegExp(source, flags)` takes. */
 export interface Translation {
@@ -39,6 +41,13 @@ export interface Translation {
 export type MakeRegExp = (t: Translation) => RegExp;
 
 const MAX = 4294967295;
+
+/** A line as the engine hands it to its scanners (createString). */
+interface ScanString {
+  content: string;
+  id: number;
+  latin1: boolean;
+}
 
 interface CaptureIndex {
   start: number;
@@ -60,7 +69,11 @@ function toResult(index: number, indices: RegExpIndicesArray): Match {
   return { index, captureIndices };
 }
 
-/** One pattern, shared by the scanners that use it. */
+/**
+ * One pattern, shared by the scanners that use it. A pattern with Unicode property classes
+ * searches lines of Latin-1 text with its narrowed RegExp (latin1-patterns.ts) and makes its
+ * whole one only for a line past U+00FF.
+ */
 class Pattern {
   /** The last search is remembered (not sticky, no search strategy). */
   private readonly memo: boolean;
@@ -68,17 +81,38 @@ class Pattern {
   private text: string | undefined = undefined;
   private from = 0;
   private match: RegExpExecArray | null = null;
+  /** The RegExp for lines of Latin-1 text: the narrowed one, else the whole one. */
+  private readonly latin1: RegExp;
+  /** The whole RegExp, once made; null when it could not be (the pattern then never matches such a line). */
+  private whole: RegExp | null | undefined;
 
-  constructor(private readonly regex: RegExp, strategy: unknown) {
+  /** `regex`: the RegExp for any line; or, with `makeWhole`, the one for lines of Latin-1 text. */
+  constructor(regex: RegExp, strategy: unknown, private readonly makeWhole?: () => RegExp) {
+    this.latin1 = regex;
+    if (!makeWhole) this.whole = regex;
     this.memo = regex.global && !regex.sticky && !strategy;
   }
 
-  /** Where the pattern matches in `text` from `start` (-1: nowhere). */
-  find(text: string, start: number): number {
+  private wholeRegExp(): RegExp | null {
+    if (this.whole === undefined) {
+      try {
+        this.whole = this.makeWhole!();
+      } catch {
+        // Its narrowed twin compiled, so this cannot fail for the narrowed classes; anything else: never matches, as a pattern without a translation.
+        this.whole = null;
+      }
+    }
+    return this.whole;
+  }
+
+  /** Where the pattern matches in `text` (`latin1`: all its characters up to U+00FF) from `start` (-1: nowhere). */
+  find(text: string, start: number, latin1: boolean): number {
     const last = this.match;
     if (this.memo && text === this.text && this.from <= start && (last === null || last.index >= start)) return last ? last.index : -1;
-    this.regex.lastIndex = start;
-    const match = this.regex.exec(text);
+    const regex = latin1 ? this.latin1 : this.wholeRegExp();
+    if (!regex) return -1;
+    regex.lastIndex = start;
+    const match = regex.exec(text);
     this.text = text;
     this.from = start;
     this.match = match;
@@ -94,12 +128,13 @@ class Pattern {
 class SearchScanner {
   constructor(private readonly patterns: (Pattern | null)[]) {}
 
-  findNextMatchSync(string: string | { content: string }, startPosition: number): Match | null {
+  findNextMatchSync(string: string | ScanString, startPosition: number): Match | null {
     const text = typeof string === 'string' ? string : string.content;
+    const latin1 = typeof string === 'string' ? isLatin1(text) : string.latin1;
     let best = -1;
     let bestAt = 0;
     for (let i = 0; i < this.patterns.length; i++) {
-      const at = this.patterns[i]?.find(text, startPosition) ?? -1;
+      const at = this.patterns[i]?.find(text, startPosition, latin1) ?? -1;
       if (at === -1) continue;
       if (at === startPosition) return toResult(i, this.patterns[i]!.groups());
       if (best === -1 || at < bestAt) {
@@ -124,7 +159,8 @@ export function createSearchEngine(translate: (pattern: string) => Translation, 
     if (pattern === undefined) {
       try {
         const t = translate(p);
-        pattern = new Pattern(make(t), t.options?.strategy);
+        const narrowed = latin1Translation(t);
+        pattern = narrowed ? new Pattern(make(narrowed), t.options?.strategy, () => make(t)) : new Pattern(make(t), t.options?.strategy);
       } catch {
         // No translation (a construct JavaScript cannot express): the pattern never matches, the grammar's other rules still do.
         pattern = null;
@@ -136,6 +172,7 @@ export function createSearchEngine(translate: (pattern: string) => Translation, 
   let lastId = 0;
   return {
     createScanner: (patterns) => new SearchScanner(patterns.map(patternOf)),
-    createString: (content) => ({ content, id: ++lastId }),
+    // Whether a line is Latin-1 is looked at once, not at each of its searches.
+    createString: (content): ScanString => ({ content, id: ++lastId, latin1: isLatin1(content) }),
   };
 }

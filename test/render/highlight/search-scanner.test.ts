@@ -115,6 +115,8 @@ const BLOCKS: [string, string][] = [
   ['cpp', '#include <vector>\ntemplate <typename T>\nstd::vector<T> take(const std::vector<T>& v, std::size_t n) {\n  return std::vector<T>(v.begin(), v.begin() + std::min(n, v.size()));\n}\nauto main() -> int { auto xs = take<int>({1, 2, 3}, 2); return static_cast<int>(xs.size()); }\n'],
   ['tsx', 'export function Card({ title, children }: { title: string; children?: React.ReactNode }) {\n  return <div className="card" onClick={() => setOpen((o) => !o)}>{title}{children}</div>;\n}\n'],
   ['markdown', '# Title\n\nSome *text* with `code` and a [link](https://x.y).\n\n```ts\nconst a = 1;\n```\n\n- item\n  > quote\n'],
+  // Latin-1 lines (narrowed patterns, latin1-patterns.ts) beside lines past U+00FF (the whole patterns)
+  ['python', 'def größe(naïve: str, *args, **kw) -> dict[str, int]:\n    λόγος = {"日本語": 1, "café": 2}  # ✓ done\n    return {k: v + len(naïve) for k, v in λόγος.items() if v > 0x1F}\n@dataclass\nclass Café(Base):\n    """Straße."""\n    größe: int = 0\n'],
 ];
 
 async function highlighter(engine: RegexEngine): Promise<HighlighterCore> {
