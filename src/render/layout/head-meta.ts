@@ -57,9 +57,14 @@ function siteTags(config: SiteConfig): SiteTags {
   return site;
 }
 
+/** The URL pages' paths are appended to: docs.json's canonical base, else the export's base URL. */
+export function siteBase(model: SiteModel): string | undefined {
+  return siteTags(model.config).canonicalBase ?? model.baseUrl;
+}
+
 /** The page's canonical URL (see the header), or undefined when nothing gives one. */
 export function pageCanonical(model: SiteModel, page: string): string | undefined {
-  return model.pages[page]?.canonical ?? canonicalUrl(siteTags(model.config).canonicalBase ?? model.baseUrl, page);
+  return model.pages[page]?.canonical ?? canonicalUrl(siteBase(model), page);
 }
 
 /** Frontmatter keys that are the page's meta tags (optimize/seo.mdx "Page-specific meta tags"). */
@@ -68,7 +73,7 @@ function isPageTag(key: string): boolean {
 }
 
 /** A frontmatter value as tag content: text, a number or a boolean; `keywords` may be a list. */
-function tagContent(key: string, value: unknown): string | undefined {
+export function tagContent(key: string, value: unknown): string | undefined {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return value.trim() || undefined;
   if (key === 'keywords' && Array.isArray(value)) {

@@ -1,12 +1,13 @@
 /**
  * Puts one rendered page into the site's layout: <head> (title, canonical URL, meta
- * tags from head-meta.ts, favicon, the hashed CSS/JS), banner, top bar,
+ * tags from head-meta.ts, JSON-LD from structured-data.ts, favicon, the hashed CSS/JS), banner, top bar,
  * tabs, sidebar, breadcrumbs, the page body, table of contents, previous/next links,
  * footer and the search dialog. Every link is relative to the page's own file.
  */
 import type { NavSection, RenderedPage } from '../types.js';
 import { pageHref, pageOutputFile, rootPrefix } from '../output/page-paths.js';
 import { pageCanonical, renderMetaTags } from './head-meta.js';
+import { renderStructuredData } from './structured-data.js';
 import { escapeAttr, escapeHtml, safeUrl } from './escape.js';
 import { groupTrail, sectionChain, sectionTarget } from './nav-tree.js';
 import { menuEntry, productColumns, renderAnchors, renderBanner, renderBreadcrumbs, renderMobileLinks, renderPrevNext, renderSidebarTabs, renderTabs, renderToc } from './page-chrome.js';
@@ -167,7 +168,7 @@ function layoutParts(model: SiteModel, rendered: LayoutInput, options: LayoutOpt
 
   const before = '<!doctype html>\n' +
     `<html lang="${escapeAttr(language ? languageTag(language.label) : 'en')}" data-appearance="${escapeAttr(model.config.appearance.default)}"${model.config.appearance.strict ? ' data-strict' : ''}>` +
-    renderHead(model, rendered, root, options, description) +
+    renderHead(model, rendered, root, options, description, trail) +
     `<body data-page="${escapeAttr(page)}" data-root="${escapeAttr(root || './')}"${model.searchPath ? ` data-search="${escapeAttr(model.searchPath)}" data-search-scope="${escapeAttr(pageSearchScope(nav, page).id)}"` : ''}${options.mermaid && model.assets.mermaidJs ? ` data-mermaid-src="${escapeAttr(model.assets.mermaidJs)}"` : ''}>` +
     `<a class="skip-link" href="#content">${escapeHtml(ui.skipToContent)}</a>` +
     renderBanner(view.config.banner, ui) +
@@ -181,7 +182,7 @@ function layoutParts(model: SiteModel, rendered: LayoutInput, options: LayoutOpt
   return { before, after };
 }
 
-function renderHead(model: SiteModel, rendered: LayoutInput, root: string, options: LayoutOptions, description?: string): string {
+function renderHead(model: SiteModel, rendered: LayoutInput, root: string, options: LayoutOptions, description: string | undefined, trail: string[]): string {
   const { config, assets } = model;
   const title = rendered.title === config.name ? config.name : `${rendered.title} - ${config.name}`;
   // 404.html answers at any address: it has no canonical URL of its own.
@@ -192,6 +193,7 @@ function renderHead(model: SiteModel, rendered: LayoutInput, root: string, optio
     `<title>${escapeHtml(title)}</title>` +
     (canonical ? `<link rel="canonical" href="${escapeAttr(canonical)}">` : '') +
     renderMetaTags(model, { title: rendered.title, description, frontmatter: rendered.frontmatter, noindex, canonical }) +
+    renderStructuredData(model, { title: rendered.title, description, frontmatter: rendered.frontmatter, noindex, canonical, trail }) +
     // without a favicon, an empty one keeps browsers from asking the host for /favicon.ico
     `<link rel="icon" href="${assets.favicon ? escapeAttr(root + encodeURI(assets.favicon)) : 'data:,'}">` +
     `<link rel="stylesheet" href="${escapeAttr(root + assets.css)}">` +
