@@ -130,6 +130,17 @@ export interface Redirect {
 }
 
 /** docs.json after validation and normalisation (mint.json is converted to this too). */
+/** docs.json `seo.organization`: the publisher of the structured data (layout/structured-data.ts), as resolved by config/seo.ts. */
+export interface SeoOrganization {
+  /** Absolute http(s) URLs: `id`, `url`, `logo` and each of `sameAs`. */
+  id?: string;
+  name?: string;
+  legalName?: string;
+  url?: string;
+  logo?: string;
+  sameAs?: string[];
+}
+
 export interface SiteConfig {
   /** Which file it came from. */
   source: 'docs.json' | 'mint.json';
@@ -152,7 +163,7 @@ export interface SiteConfig {
    * `metatags` holds every tag written in `seo.metatags` but `canonical`, which is the base of
    * each page's canonical URL (`canonical`, an absolute http(s) URL: config/seo.ts).
    */
-  seo: { indexing: 'navigable' | 'all'; metatags: Record<string, string>; canonical?: string };
+  seo: { indexing: 'navigable' | 'all'; metatags: Record<string, string>; canonical?: string; organization?: SeoOrganization };
   errors: { notFound?: { redirect?: boolean; title?: string; description?: string } };
   /** Analytics integrations keyed by provider, as written. Left out of air-gapped builds. */
   integrations: Record<string, Record<string, unknown>>;

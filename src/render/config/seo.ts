@@ -6,7 +6,7 @@
  * Decision: `seo.metatags.canonical` is not a tag but, as Mintlify's optimize/seo.mdx
  * says, the base URL each page's path is appended to; it leaves `metatags` for `canonical`.
  */
-import type { Diagnostic, SiteConfig } from '../types.js';
+import type { Diagnostic, SeoOrganization, SiteConfig } from '../types.js';
 import type { Section } from './schema.js';
 import { formatJsonPath } from './friendly-errors.js';
 
@@ -41,5 +41,51 @@ export function seoOf(seo: Section<'seo'> | undefined, file: string, diagnostics
     } else if (isMetaKey(key)) metatags[key] = value;
     else diagnostics.push({ severity: 'warning', file, path, message: `${path}: ${JSON.stringify(key)} is not a meta tag name (letters, digits, ".", ":", "-", "_"); the tag is left out` });
   }
-  return { indexing: seo?.indexing ?? 'navigable', metatags, ...(canonical ? { canonical } : {}) };
+  const organization = organizationOf((seo as { organization?: unknown } | undefined)?.organization, file, diagnostics);
+  return { indexing: seo?.indexing ?? 'navigable', metatags, ...(canonical ? { canonical } : {}), ...(organization ? { organization } : {}) };
+}
+
+const ORGANIZATION_TEXT = ['name', 'legalName'] as const;
+const ORGANIZATION_URLS = ['id', 'url', 'logo'] as const;
+
+/**
+ * `seo.organization` resolved: `name` and `legalName` as text, `id`, `url`, `logo` and each of
+ * `sameAs` as absolute http(s) URLs (they are written into every page's structured data). A
+ * value of another kind is reported with its path and left out.
+ */
+function organizationOf(raw: unknown, file: string, diagnostics: Diagnostic[]): SeoOrganization | undefined {
+  if (raw === undefined) return undefined;
+  const at = (...keys: (string | number)[]) => formatJsonPath(['seo', 'organization', ...keys]);
+  const drop = (path: string, value: unknown, wanted: string) =>
+    diagnostics.push({ severity: 'warning', file, path, message: `${path}: ${JSON.stringify(value)} is not ${wanted} (left out of the structured data)` });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    drop(at(), raw, 'an object');
+    return undefined;
+  }
+  const fields = raw as Record<string, unknown>;
+  const organization: SeoOrganization = {};
+  for (const key of ORGANIZATION_TEXT) {
+    const value = fields[key];
+    if (value === undefined) continue;
+    if (typeof value === 'string' && value.trim()) organization[key] = value.trim();
+    else drop(at(key), value, 'text');
+  }
+  for (const key of ORGANIZATION_URLS) {
+    const value = fields[key];
+    if (value === undefined) continue;
+    const url = httpUrl(value);
+    if (url) organization[key] = url;
+    else drop(at(key), value, 'an absolute http(s) URL');
+  }
+  if (fields.sameAs !== undefined) {
+    const list = Array.isArray(fields.sameAs) ? fields.sameAs : [fields.sameAs];
+    const sameAs: string[] = [];
+    list.forEach((value, i) => {
+      const url = httpUrl(value);
+      if (url) sameAs.push(url);
+      else drop(Array.isArray(fields.sameAs) ? at('sameAs', i) : at('sameAs'), value, 'an absolute http(s) URL');
+    });
+    if (sameAs.length) organization.sameAs = sameAs;
+  }
+  return organization;
 }

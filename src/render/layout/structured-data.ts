@@ -39,15 +39,6 @@ interface SiteGraph {
 
 const siteGraphCache = new WeakMap<SiteConfig, SiteGraph>();
 
-/** docs.json `seo.organization` as written, keeping only strings and http(s) URLs (the config is hostile input). */
-function organizationOf(raw: Record<string, unknown>): { id?: string; name?: string; legalName?: string; url?: string; logo?: string; sameAs: string[] } {
-  const seo = raw.seo as Record<string, unknown> | undefined;
-  const org = seo && typeof seo === 'object' && seo.organization && typeof seo.organization === 'object' ? (seo.organization as Record<string, unknown>) : {};
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-  const sameAs = Array.isArray(org.sameAs) ? org.sameAs.map(httpUrl).filter((u): u is string => !!u) : [];
-  return { id: httpUrl(org.id), name: text(org.name), legalName: text(org.legalName), url: httpUrl(org.url), logo: httpUrl(org.logo), sameAs };
-}
-
 /** The docs logo as an absolute URL: a file of the export under the site's home, or a logo written as a URL. */
 function logoUrl(model: SiteModel, home: string): string | undefined {
   const file = model.assets.logoLight ?? model.assets.logoDark;
@@ -61,12 +52,13 @@ function siteGraph(model: SiteModel): SiteGraph | undefined {
   const cached = siteGraphCache.get(model.config);
   if (cached?.base === base) return cached;
   const home = canonicalUrl(base, 'index')!;
-  const org = organizationOf(model.config.raw);
+  // docs.json `seo.organization`, resolved and checked with the config (config/seo.ts).
+  const org = model.config.seo.organization ?? {};
   const orgId = org.id ?? `${new URL(home).origin}/#organization`;
   // JSON.stringify leaves out undefined fields: "no field without a value".
   const organization: Entity = {
     '@type': 'Organization', '@id': orgId, name: org.name ?? model.config.name, legalName: org.legalName,
-    url: org.url ?? home, logo: org.logo ?? logoUrl(model, home), sameAs: org.sameAs.length ? org.sameAs : undefined,
+    url: org.url ?? home, logo: org.logo ?? logoUrl(model, home), sameAs: org.sameAs,
   };
   const website: Entity = { '@type': 'WebSite', '@id': `${home}#website`, url: home, name: model.config.name, publisher: { '@id': orgId } };
   const graph = { base, organization, website };

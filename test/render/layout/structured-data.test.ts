@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutPage } from '../../../src/render/layout/page-layout.js';
 import type { SiteModel, SitePage } from '../../../src/render/layout/site-model.js';
 import { exportSite } from '../../../src/render/export-site.js';
-import type { Frontmatter, SiteConfig } from '../../../src/render/types.js';
+import type { Diagnostic, Frontmatter, SiteConfig } from '../../../src/render/types.js';
 import { tempDir, writeFiles, type TempDir } from '../site/make-site.js';
 
 type Entity = Record<string, unknown>;
@@ -94,6 +94,7 @@ describe('the graph of a page', () => {
 describe('a small site exported', () => {
   let tmp: TempDir;
   let out: string;
+  let diagnostics: Diagnostic[];
   const read = (p: string) => readFileSync(join(out, p), 'utf8');
 
   beforeAll(async () => {
@@ -109,15 +110,23 @@ describe('a small site exported', () => {
       'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
       'hidden-one.mdx': '---\ntitle: Hidden\nnoindex: true\n---\n\nText.\n',
     });
-    await exportSite({ root, outDir: out, baseUrl: 'https://docs.acme.example/', workers: 0 });
+    ({ diagnostics } = await exportSite({ root, outDir: out, baseUrl: 'https://docs.acme.example/', workers: 0 }));
   });
   afterAll(() => tmp.cleanup());
 
-  it('takes seo.organization from docs.json, keeping only strings and http(s) profile links', () => {
+  it('takes seo.organization from docs.json, keeping only strings and http(s) profile links, and names what it left out', () => {
     expect(byType(read('index.html')).Organization).toEqual({
       '@type': 'Organization', '@id': 'https://docs.acme.example/#organization', name: 'Acme', legalName: 'Acme Inc.',
       url: 'https://acme.example', logo: 'https://docs.acme.example/logo.svg', sameAs: ['https://github.com/acme'],
     });
+    const left = diagnostics.filter((d) => d.path?.startsWith('seo.organization')).map((d) => [d.severity, d.file, d.path]);
+    expect(left).toEqual([
+      ['warning', 'docs.json', 'seo.organization.name'],
+      ['warning', 'docs.json', 'seo.organization.sameAs[1]'],
+      ['warning', 'docs.json', 'seo.organization.sameAs[2]'],
+      ['warning', 'docs.json', 'seo.organization.sameAs[3]'],
+    ]);
+    expect(diagnostics.find((d) => d.path === 'seo.organization.sameAs[1]')?.message).toBe('seo.organization.sameAs[1]: "javascript:alert(1)" is not an absolute http(s) URL (left out of the structured data)');
   });
 
   it('writes none on a noindex page nor on 404.html', () => {
