@@ -5,16 +5,13 @@
  * hostile key or value could turn into markup. The layout is the real one, the page flags
  * and the config come from the real readers, and one small site is exported end to end.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutPage } from '../../../src/render/layout/page-layout.js';
 import type { SiteModel, SitePage } from '../../../src/render/layout/site-model.js';
 import { pageFlags } from '../../../src/render/output/page-flags.js';
 import { loadSiteConfig } from '../../../src/render/config/index.js';
-import { exportSite } from '../../../src/render/export-site.js';
 import type { Diagnostic, Frontmatter, SiteConfig } from '../../../src/render/types.js';
-import { tempDir, writeFiles, type TempDir } from '../site/make-site.js';
+import { exportedSite, tempDir, writeFiles, type ExportedSite } from '../site/make-site.js';
 
 const PAGES = ['index', 'a/b', 'guides/index'];
 
@@ -176,44 +173,35 @@ describe('meta tags', () => {
 });
 
 describe('a small site exported', () => {
-  let tmp: TempDir;
-  let out: string;
-  let diagnostics: Diagnostic[];
-  const read = (p: string) => readFileSync(join(out, p), 'utf8');
-
+  let site: ExportedSite;
   beforeAll(async () => {
-    tmp = tempDir();
-    const root = join(tmp.path, 'docs');
-    out = join(tmp.path, 'out');
-    writeFiles(root, {
+    site = await exportedSite({
       'docs.json': JSON.stringify({ name: 'Meta', navigation: { pages: ['index', 'guides/intro', 'old'] }, seo: { metatags: { canonical: 'https://docs.example.com/docs', 'twitter:site': '@meta' } } }),
       'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
       'guides/intro.mdx': '---\ntitle: Intro\ndescription: Start here.\n"og:title": "Social intro"\nkeywords: ["a", "b"]\n---\n\nText.\n',
       'old.mdx': '---\ntitle: Old\ncanonical: "ftp://docs.example.com/old"\n---\n\nText.\n',
-    });
-    ({ diagnostics } = await exportSite({ root, outDir: out, baseUrl: 'https://export.example.com/', workers: 0 }));
+    }, { baseUrl: 'https://export.example.com/' });
   });
-  afterAll(() => tmp.cleanup());
+  afterAll(() => site.cleanup());
 
   it('writes Mintlify\'s head on every page and reports the bad canonical with its line', () => {
-    const intro = read('guides/intro.html');
+    const intro = site.read('guides/intro.html');
     expect(intro).toContain('<link rel="canonical" href="https://docs.example.com/docs/guides/intro">');
     expect(intro).toContain('<meta property="og:title" content="Social intro">');
     expect(intro).toContain('<meta name="twitter:title" content="Social intro">');
     expect(intro).toContain('<meta name="keywords" content="a, b">');
     expect(intro).toContain('<meta name="twitter:site" content="@meta">');
-    expect(read('index.html')).toContain('<link rel="canonical" href="https://docs.example.com/docs/">');
-    expect(read('old.html')).toContain('<link rel="canonical" href="https://docs.example.com/docs/old">');
-    expect(read('404.html')).not.toContain('rel="canonical"');
-    expect(diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', file: 'old.mdx', line: 3 }));
+    expect(site.read('index.html')).toContain('<link rel="canonical" href="https://docs.example.com/docs/">');
+    expect(site.read('old.html')).toContain('<link rel="canonical" href="https://docs.example.com/docs/old">');
+    expect(site.read('404.html')).not.toContain('rel="canonical"');
+    expect(site.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', file: 'old.mdx', line: 3 }));
     // the sitemap stays on the export's base URL
-    expect(read('sitemap.xml')).toContain('<loc>https://export.example.com/guides/intro</loc>');
+    expect(site.read('sitemap.xml')).toContain('<loc>https://export.example.com/guides/intro</loc>');
   });
 
   it("lists docs.json's canonical base in the sitemap and robots.txt when the export has no base URL", async () => {
-    const bare = join(tmp.path, 'bare');
-    await exportSite({ root: join(tmp.path, 'docs'), outDir: bare, workers: 0 });
-    expect(readFileSync(join(bare, 'sitemap.xml'), 'utf8')).toContain('<loc>https://docs.example.com/docs/guides/intro</loc>');
-    expect(readFileSync(join(bare, 'robots.txt'), 'utf8')).toContain('Sitemap: https://docs.example.com/docs/sitemap.xml');
+    const bare = await site.again('bare');
+    expect(bare.read('sitemap.xml')).toContain('<loc>https://docs.example.com/docs/guides/intro</loc>');
+    expect(bare.read('robots.txt')).toContain('Sitemap: https://docs.example.com/docs/sitemap.xml');
   });
 });

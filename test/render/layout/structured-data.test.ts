@@ -5,14 +5,11 @@
  * hostile input, and a title that cannot close the script. A small site is exported end
  * to end with the real config reader; the rest goes through the real layout.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutPage } from '../../../src/render/layout/page-layout.js';
 import type { SiteModel, SitePage } from '../../../src/render/layout/site-model.js';
-import { exportSite } from '../../../src/render/export-site.js';
-import type { Diagnostic, Frontmatter, SiteConfig } from '../../../src/render/types.js';
-import { tempDir, writeFiles, type TempDir } from '../site/make-site.js';
+import type { Frontmatter, SiteConfig } from '../../../src/render/types.js';
+import { exportedSite, type ExportedSite } from '../site/make-site.js';
 
 type Entity = Record<string, unknown>;
 
@@ -92,16 +89,9 @@ describe('the graph of a page', () => {
 });
 
 describe('a small site exported', () => {
-  let tmp: TempDir;
-  let out: string;
-  let diagnostics: Diagnostic[];
-  const read = (p: string) => readFileSync(join(out, p), 'utf8');
-
+  let site: ExportedSite;
   beforeAll(async () => {
-    tmp = tempDir();
-    const root = join(tmp.path, 'docs');
-    out = join(tmp.path, 'out');
-    writeFiles(root, {
+    site = await exportedSite({
       'docs.json': JSON.stringify({
         name: 'Acme', logo: { light: '/logo.svg' }, navigation: { pages: ['index', 'hidden-one'] },
         seo: { organization: { legalName: 'Acme Inc.', url: 'https://acme.example', name: 42, sameAs: ['https://github.com/acme', 'javascript:alert(1)', 'ftp://acme.example', 7] } },
@@ -109,28 +99,27 @@ describe('a small site exported', () => {
       'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>',
       'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
       'hidden-one.mdx': '---\ntitle: Hidden\nnoindex: true\n---\n\nText.\n',
-    });
-    ({ diagnostics } = await exportSite({ root, outDir: out, baseUrl: 'https://docs.acme.example/', workers: 0 }));
+    }, { baseUrl: 'https://docs.acme.example/' });
   });
-  afterAll(() => tmp.cleanup());
+  afterAll(() => site.cleanup());
 
   it('takes seo.organization from docs.json, keeping only strings and http(s) profile links, and names what it left out', () => {
-    expect(byType(read('index.html')).Organization).toEqual({
+    expect(byType(site.read('index.html')).Organization).toEqual({
       '@type': 'Organization', '@id': 'https://docs.acme.example/#organization', name: 'Acme', legalName: 'Acme Inc.',
       url: 'https://acme.example', logo: 'https://docs.acme.example/logo.svg', sameAs: ['https://github.com/acme'],
     });
-    const left = diagnostics.filter((d) => d.path?.startsWith('seo.organization')).map((d) => [d.severity, d.file, d.path]);
+    const left = site.diagnostics.filter((d) => d.path?.startsWith('seo.organization')).map((d) => [d.severity, d.file, d.path]);
     expect(left).toEqual([
       ['warning', 'docs.json', 'seo.organization.name'],
       ['warning', 'docs.json', 'seo.organization.sameAs[1]'],
       ['warning', 'docs.json', 'seo.organization.sameAs[2]'],
       ['warning', 'docs.json', 'seo.organization.sameAs[3]'],
     ]);
-    expect(diagnostics.find((d) => d.path === 'seo.organization.sameAs[1]')?.message).toBe('seo.organization.sameAs[1]: "javascript:alert(1)" is not an absolute http(s) URL (left out of the structured data)');
+    expect(site.diagnostics.find((d) => d.path === 'seo.organization.sameAs[1]')?.message).toBe('seo.organization.sameAs[1]: "javascript:alert(1)" is not an absolute http(s) URL (left out of the structured data)');
   });
 
   it('writes none on a noindex page nor on 404.html', () => {
-    expect(graphs(read('hidden-one.html'))).toEqual([]);
-    expect(graphs(read('404.html'))).toEqual([]);
+    expect(graphs(site.read('hidden-one.html'))).toEqual([]);
+    expect(graphs(site.read('404.html'))).toEqual([]);
   });
 });

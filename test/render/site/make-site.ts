@@ -2,10 +2,12 @@
  * Builds small docs folders in temp directories for the site tests, and copies the
  * shared fixture sites so a test can change a page without touching the originals.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exportSite } from '../../../src/render/export-site.js';
+import type { Diagnostic, ExportOptions } from '../../../src/render/types.js';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/sites');
 
@@ -38,6 +40,32 @@ export function writeFiles(root: string, files: Record<string, string>): void {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);
   }
+}
+
+/** A site written into a temp folder and exported there (exportedSite). */
+export interface ExportedSite {
+  /** The docs folder. */
+  root: string;
+  out: string;
+  diagnostics: Diagnostic[];
+  /** An output file's text. */
+  read(path: string): string;
+  /** Exports the same folder again into `name` of the temp folder, with other options. */
+  again(name: string, options?: Partial<ExportOptions>): Promise<ExportedSite>;
+  cleanup(): void;
+}
+
+/** `files` written into a temp folder's `docs/` and exported into its `out/` (on this thread: `workers: 0`, unless `options` say otherwise). */
+export async function exportedSite(files: Record<string, string>, options: Partial<ExportOptions> = {}): Promise<ExportedSite> {
+  const tmp = tempDir();
+  const root = join(tmp.path, 'docs');
+  writeFiles(root, files);
+  const run = async (name: string, more: Partial<ExportOptions>): Promise<ExportedSite> => {
+    const out = join(tmp.path, name);
+    const { diagnostics } = await exportSite({ workers: 0, ...more, root, outDir: out });
+    return { root, out, diagnostics, read: (path) => readFileSync(join(out, path), 'utf8'), again: (next, o = {}) => run(next, o), cleanup: () => tmp.cleanup() };
+  };
+  return run('out', options);
 }
 
 /** A copy of a fixture site under `dir/name`. */
