@@ -9,6 +9,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { AppError, InvalidError } from '../core/errors.js';
+import { isHttpUrl } from '../core/http-url.js';
 import { parseAllowEntry } from '../core/allow-entry.js';
 import type { Deployment, ExportProgress, ExportReport, RemoteMediaMode } from '../render/types.js';
 import type { Io } from './io.js';
@@ -37,13 +38,7 @@ interface ExportFlags {
 }
 
 function httpUrl(value: string): string {
-  let ok: boolean;
-  try {
-    ok = /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    ok = false; // not a URL at all: refused below like a wrong scheme
-  }
-  if (!ok) throw new InvalidArgumentError(`"${value}" is not an absolute http(s) URL such as https://docs.example.com`);
+  if (!isHttpUrl(value)) throw new InvalidArgumentError(`"${value}" is not an absolute http(s) URL such as https://docs.example.com`);
   return value;
 }
 

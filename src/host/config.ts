@@ -20,17 +20,10 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { InvalidError } from '../core/errors.js';
+import { isHttpUrl } from '../core/http-url.js';
 import { DEFAULT_BUNDLE_LIMITS } from '../render/bundle/verify.js';
 
 const positiveInt = z.number().int().positive();
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    return false; // not a URL: the schema names the key
-  }
-}
 
 const hostConfigSchema = z.object({
   staticExport: z.object({

@@ -3,6 +3,7 @@
  * options' checks, the pages `paths` selects, a bounded map, and the report's orderings.
  */
 import { InvalidError } from '../core/errors.js';
+import { isHttpUrl } from '../core/http-url.js';
 import type { Deployment, Diagnostic, ExportOptions } from './types.js';
 import { normalizePagePath } from './output/page-paths.js';
 import type { SitePlan } from './output/plan-site.js';
@@ -31,13 +32,7 @@ export async function checkOptions(options: ExportOptions): Promise<void> {
     throw new InvalidError(`unknown deployment "${options.deployment}" (expected ${DEPLOYMENTS.join(', ')})`);
   }
   if (options.baseUrl !== undefined) {
-    let url: URL | undefined;
-    try {
-      url = new URL(options.baseUrl);
-    } catch {
-      url = undefined; // not a URL: refused below with the expected form
-    }
-    if (!url || !/^https?:$/.test(url.protocol)) throw new InvalidError(`base URL "${options.baseUrl}" is not an absolute http(s) URL`);
+    if (!isHttpUrl(options.baseUrl)) throw new InvalidError(`base URL "${options.baseUrl}" is not an absolute http(s) URL`);
   }
   // The parser (and ipaddr.js) is loaded only for an export that has entries.
   const entries = options.fetchAllow ?? [];

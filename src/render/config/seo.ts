@@ -9,6 +9,7 @@
 import type { Diagnostic, SeoOrganization, SiteConfig } from '../types.js';
 import type { Section } from './schema.js';
 import { formatJsonPath } from './friendly-errors.js';
+import { isHttpUrl } from '../../core/http-url.js';
 
 /**
  * A key that can be written as an attribute value and read as a tag name:
@@ -21,12 +22,19 @@ export function isMetaKey(key: string): boolean {
   return META_KEY.test(key);
 }
 
-/** `raw` trimmed when it is an absolute http(s) URL with a host, else undefined. */
+/** Frontmatter keys that are the page's own meta tags (optimize/seo.mdx "Page-specific meta tags"). */
+export function isPageTagKey(key: string): boolean {
+  return key.startsWith('og:') || key.startsWith('twitter:') || key === 'robots' || key === 'keywords';
+}
+
+/**
+ * `raw` trimmed when it is an absolute http(s) URL written as one (`https://host...`, no
+ * space: `https:host` parses too, but is no address to publish), else undefined.
+ */
 export function httpUrl(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   const url = raw.trim();
-  if (!/^https?:\/\/[^/?#\s]/i.test(url) || /\s/.test(url) || !URL.canParse(url)) return undefined;
-  return url;
+  return /^https?:\/\/[^/?#\s][^\s]*$/i.test(url) && isHttpUrl(url) ? url : undefined;
 }
 
 /** The `seo` section normalised: an invalid canonical base or tag key is reported and left out. */

@@ -129,15 +129,15 @@ function twoslasherNow(): TwoslashInstance {
  * block is a module, `moduleDetection: force`: only `declare global` adds to a global), and
  * what names both declare is in MERGED_WITH_DOM. Anything else is typed with them: JavaScript
  * files (not checked: an unknown name is no error there, its type just `any`), a block that
- * failed without them, and every block once they are loaded. `libraries` forces one (tests).
+ * failed without them, and every block once they are loaded. `libraries: 'full'` types with them at once (tests).
  */
-export function typeTwoslash(code: string, extension: TwoslashExtension, libraries: 'auto' | 'full' | 'ecmascript' = 'auto'): TypedBlock {
+export function typeTwoslash(code: string, extension: TwoslashExtension, libraries: 'auto' | 'full' = 'auto'): TypedBlock {
   const twoslash = twoslasherNow();
   try {
-    const lean = libraries === 'ecmascript' || (libraries === 'auto' && !domLoaded && (extension === 'ts' || extension === 'tsx') && !NEEDS_DOM.test(code));
+    const lean = libraries === 'auto' && !domLoaded && (extension === 'ts' || extension === 'tsx') && !NEEDS_DOM.test(code);
     if (lean) {
       const { code: shown, nodes, meta } = twoslash(code, extension, { compilerOptions: { lib: ES_LIBRARIES } });
-      if (libraries === 'ecmascript' || nodes.every((n) => n.type !== 'error' || LIBRARY_FREE_ERRORS.has(Number(n.code)))) {
+      if (nodes.every((n) => n.type !== 'error' || LIBRARY_FREE_ERRORS.has(Number(n.code)))) {
         // The data as the full typing gives it: its options name no `lib`.
         const { lib: _lib, ...compilerOptions } = meta.compilerOptions;
         return { ok: true, data: { code: shown, nodes, meta: { ...meta, compilerOptions } } };

@@ -12,7 +12,7 @@
  */
 import type { Frontmatter, SiteConfig } from '../types.js';
 import { canonicalUrl } from '../output/page-paths.js';
-import { httpUrl, isMetaKey } from '../config/seo.js';
+import { httpUrl, isMetaKey, isPageTagKey } from '../config/seo.js';
 import { escapeAttr } from './escape.js';
 import type { SiteModel } from './site-model.js';
 
@@ -67,11 +67,6 @@ export function pageCanonical(model: SiteModel, page: string): string | undefine
   return model.pages[page]?.canonical ?? canonicalUrl(siteBase(model), page);
 }
 
-/** Frontmatter keys that are the page's meta tags (optimize/seo.mdx "Page-specific meta tags"). */
-function isPageTag(key: string): boolean {
-  return key.startsWith('og:') || key.startsWith('twitter:') || key === 'robots' || key === 'keywords';
-}
-
 /** A frontmatter value as tag content: text, a number or a boolean; `keywords` may be a list. */
 export function tagContent(key: string, value: unknown): string | undefined {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -102,7 +97,7 @@ export function renderMetaTags(model: SiteModel, page: HeadPage): string {
   if (page.description) tags.set('description', page.description);
   const fm = page.frontmatter;
   for (const key of Object.keys(fm)) {
-    if (!isPageTag(key) || !isMetaKey(key)) continue;
+    if (!isPageTagKey(key) || !isMetaKey(key)) continue;
     const content = tagContent(key, fm[key]);
     if (content !== undefined) tags.set(key, content);
   }

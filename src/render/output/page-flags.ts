@@ -18,7 +18,7 @@
 import type { Diagnostic, Frontmatter, NavNode, NavSection, Navigation, SiteConfig } from '../types.js';
 import type { SitePage } from '../layout/site-model.js';
 import { frontmatterKeyLine } from './read-frontmatter.js';
-import { httpUrl, isMetaKey } from '../config/seo.js';
+import { httpUrl, isMetaKey, isPageTagKey } from '../config/seo.js';
 
 /** How the navigation lists a page: only under hidden groups or divisions, and whether one of those is searchable. */
 export interface NavListing {
@@ -85,7 +85,7 @@ export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, conf
   const canonical = httpUrl(fm.canonical);
   if (canonical) flags.canonical = canonical;
   if (file) {
-    metaDiagnostics(fm, file, source, diagnostics);
+    metaDiagnostics(fm, canonical, file, source, diagnostics);
     for (const key of Object.keys(NOT_APPLIED)) {
       if (fm[key] !== undefined) diagnostics.push({ severity: 'warning', file, line: frontmatterKeyLine(source, key), message: `${file}: frontmatter ${key} is not applied (${NOT_APPLIED[key]})` });
     }
@@ -101,12 +101,12 @@ export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, conf
 }
 
 /** Page meta tags the head leaves out (layout/head-meta.ts), reported with their line: a canonical that is not an absolute http(s) URL, a tag key that is not a plain token. */
-function metaDiagnostics(fm: Frontmatter, file: string, source: string, diagnostics: Diagnostic[]): void {
-  if (fm.canonical != null && !httpUrl(fm.canonical)) {
+function metaDiagnostics(fm: Frontmatter, canonical: string | undefined, file: string, source: string, diagnostics: Diagnostic[]): void {
+  if (fm.canonical != null && !canonical) {
     diagnostics.push({ severity: 'warning', file, line: frontmatterKeyLine(source, 'canonical'), message: `${file}: frontmatter canonical ${JSON.stringify(fm.canonical)} is not an absolute http(s) URL (ignored)` });
   }
   for (const key of Object.keys(fm)) {
-    if ((key.startsWith('og:') || key.startsWith('twitter:')) && !isMetaKey(key)) {
+    if (isPageTagKey(key) && !isMetaKey(key)) {
       diagnostics.push({ severity: 'warning', file, line: frontmatterKeyLine(source, JSON.stringify(key)), message: `${file}: frontmatter ${JSON.stringify(key)} is not a meta tag name (letters, digits, ".", ":", "-", "_"); the tag is left out` });
     }
   }
