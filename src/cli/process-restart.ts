@@ -52,6 +52,19 @@
  *   (458-469 -> 458-470 MB); 0xsequence's 5.52-5.69 -> 5.49-5.60 s, +15 MB. One thread was as
  *   fast but let the heaps grow (0xsequence +60-90 MB, docs/benchmarks.mdx).
  *
+ * - **No regexp tier-up** (`--no-regexp-tier-up`), all three commands (`serve` runs export jobs
+ *   too): V8 runs a regular expression in its bytecode interpreter first and compiles it to native
+ *   code once it is used enough (again after a collection flushed its code); with that switch in
+ *   the middle of highlighting, SQL tokens on langchain's and 0xsequence's docs (`main` in `CREATE
+ *   FUNCTION main.tools`, `TRY_CAST`) came out coloured or plain from one run to the next, where
+ *   only interpreting, or only native code, colours them every time as a fresh highlighter does
+ *   (docs/benchmarks.mdx). Faster too: Mintlify's docs 8.02 / 8.46 -> 7.57 / 7.68 s, Continue's
+ *   2.29 / 2.25 -> 2.12 / 2.13 s (alternated, 2026-11-29). On the command line, not
+ *   v8.setFlagsFromString once Node runs, as bin/quire.js did until 2026-11-29: V8 reads its flags
+ *   when it starts, and with the flag flipped afterwards, an export run on the main thread (Node's
+ *   API, `workers: 0`) died in V8's native regexp code (SIGSEGV) in 3 of 8 runs of mem0's docs,
+ *   0 of 8 with the same flag on the command line.
+ *
  * A flag the operator named, on Node's command line or in NODE_OPTIONS, is kept as given.
  */
 
@@ -60,6 +73,9 @@ export const MALLOC_ARENAS = 2;
 
 /** V8 flags `quire` runs these commands with, unless Node's command line or NODE_OPTIONS names the flag. */
 export const V8_FLAGS = ['--max-opt=2', '--max-lazy', '--initial-old-space-size=96', '--no-flush-bytecode'];
+
+/** V8 flags every command of COMMANDS runs with (they highlight code), unless the operator named the flag. */
+export const REGEXP_FLAGS = ['--no-regexp-tier-up'];
 
 /** V8's background threads by Node's default: more than a machine with fewer cores can run at once. */
 const NODE_POOL_SIZE = 4;
@@ -70,7 +86,7 @@ export function batchFlags(cores: number): string[] {
   return pool < NODE_POOL_SIZE ? [...V8_FLAGS, `--v8-pool-size=${pool}`] : V8_FLAGS;
 }
 
-/** Commands that export or keep running (and run export jobs): the arenas. */
+/** Commands that export or keep running (and run export jobs): the arenas and REGEXP_FLAGS. */
 const COMMANDS = new Set(['export', 'serve', 'worker']);
 /** Commands whose work is batches (an export, jobs): the V8 flags. */
 const BATCH_COMMANDS = new Set(['export', 'worker']);
@@ -98,7 +114,8 @@ export function processRestart(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
   const arenas = platform === 'linux' && env.MALLOC_ARENA_MAX === undefined;
   const fromEnv = (env.NODE_OPTIONS ?? '').split(/\s+/).filter((o) => o.startsWith('--'));
   const named = new Set([...execArgv, ...fromEnv].map(flagName));
-  const flags = BATCH_COMMANDS.has(command) ? batchFlags(cores).filter((f) => !named.has(flagName(f))) : [];
+  const wanted = BATCH_COMMANDS.has(command) ? [...batchFlags(cores), ...REGEXP_FLAGS] : REGEXP_FLAGS;
+  const flags = wanted.filter((f) => !named.has(flagName(f)));
   if (!arenas && flags.length === 0) return null;
   return { env: arenas ? { ...env, MALLOC_ARENA_MAX: String(MALLOC_ARENAS) } : env, execArgv: [...flags, ...execArgv] };
 }
