@@ -7,6 +7,7 @@
 import { ready } from './dom.js';
 import { setupCodeExpand } from './code-expand.js';
 import { setupCopy } from './copy-code.js';
+import { setupEmbeds } from './embeds.js';
 import { setupBanner, setupMenu } from './menu.js';
 import { setupMermaid } from './mermaid-diagrams.js';
 import { setupNavMenus } from './nav-menus.js';
@@ -32,6 +33,7 @@ ready(() => {
   setupTabs();
   setupCopy();
   setupCodeExpand();
+  setupEmbeds();
   setupViews();
   setupUpdateFilter();
   setupToc();

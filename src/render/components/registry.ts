@@ -81,7 +81,9 @@
  *                  <span class="line [highlighted] [focused] [diff add|diff remove] [error|warning]">; header
  *                  [svg.q-code-icon]; .q-code[data-expandable] + <button class="q-code-expand" data-code-expand hidden>
  *   Tables        <div class="q-table"><table>…     Footnotes <section class="q-footnotes" data-footnotes>
- *   Iframes       replaced by <a class="q-embed-link" href>
+ *   Iframes       <div class="q-embed [its classes]" data-embed="https://…" [data-embed-title] [data-embed-allow]
+ *                  [style="aspect-ratio…"]><button class="q-embed-load" data-embed-load hidden>…</button>
+ *                  <a class="q-embed-link" href></div> (markdown/embed.ts); not https: <a class="q-embed-link" href>
  *   Visibility    for="humans": its content as is; for="agents": nothing (it goes to the page's Markdown only)
  *   Mintlify's    element classes for the site's CSS (customize/custom-scripts.mdx), right after Quire's own:
  *   classes       callout, card, card-group, columns, accordion, accordion-group, expandable, frame, tile,

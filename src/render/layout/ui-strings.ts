@@ -19,9 +19,10 @@ const GROUPS = [
   ['onThisPage', 'search', 'searchPlaceholder', 'previous', 'next', 'skipToContent', 'navigation', 'toggleTheme', 'openMenu',
     'dismiss', 'searching', 'noResults', 'notFoundTitle', 'notFoundDescription', 'goHome', 'deprecated', 'copy', 'copied',
     'filters', 'view', 'allLanguages', 'show', 'openInCursor', 'copyPrompt', 'viewOnGitHub', 'examples'],
-  // Controls and landmarks: the code block's buttons, the Mermaid caption, landmark names, the search dialog's key hints, callouts' names.
+  // Controls and landmarks: the code block's buttons, the Mermaid caption, landmark names, the search dialog's key hints, callouts' names,
+  // an embedded frame's load button.
   ['copyButton', 'expand', 'collapse', 'language', 'sections', 'breadcrumb', 'siteLinks', 'toMove', 'toOpen', 'toClose', 'searchUnavailable', 'mermaidSource',
-    'calloutNote', 'calloutInfo', 'calloutTip', 'calloutWarning', 'calloutCheck', 'calloutDanger', 'calloutCallout'],
+    'calloutNote', 'calloutInfo', 'calloutTip', 'calloutWarning', 'calloutCheck', 'calloutDanger', 'calloutCallout', 'loadEmbed'],
   // Endpoint pages, their fields and the "Try it" playground (the last five are shown by its script).
   ['tryIt', 'send', 'server', 'otherServer', 'optional', 'thisSite', 'authorization', 'authorizations', 'credentialsNote', 'parameters',
     'pathParameters', 'queryParameters', 'headerParameters', 'cookieParameters', 'body', 'requestBody', 'response', 'headers', 'required',

@@ -12,6 +12,7 @@ import { sandboxModules, type CodeComponent } from './code-modules.js';
 import type { PageRenderer } from './page-renderer.js';
 import { RenderedHtml } from './page-renderer.js';
 import { sanitizeRawHtml } from './raw-html.js';
+import { iframeHtml } from './embed.js';
 import { builtinNodes, parseBuiltins } from './sandbox-builtins.js';
 
 const SLOT = /<quire-slot data-slot="(\d+)"><\/quire-slot>/g;
@@ -58,6 +59,7 @@ export function renderCustomComponent(r: PageRenderer, el: JsxElement, component
     url: (_tag: string, attr: string, value: string) => (attr === 'href' ? r.href(value, line) : r.src(value, line)),
     removed: (tag: string) => void removed.add(`<${tag}>`),
     handler: () => undefined, // event handlers never reach the HTML (they do not run at export time), expected
+    iframe: (attrs: Record<string, string | true>) => iframeHtml(attrs, (src) => r.href(src, line), () => removed.add('<iframe>'), r.ui),
   };
   /** A piece of the component's HTML through the allow-list, with Quire's slots filled in after it. */
   const clean = (html: string): string => {

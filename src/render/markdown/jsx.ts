@@ -19,6 +19,7 @@ import { RenderedHtml } from './page-renderer.js';
 import { renderCustomComponent } from './custom-component.js';
 import { isFileSnippet, placedSnippet } from './snippet-files.js';
 import { decodeAttr } from './raw-html.js';
+import { iframeHtml } from './embed.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, URL_ATTRS, VOID_TAGS, attrAllowed, htmlAttrName, styleAllowed, styleFromObject } from './sanitize.js';
 
 
@@ -95,13 +96,9 @@ export class JsxRenderer implements RenderApi {
   }
 
   private html(el: JsxElement, tag: string): string {
+    if (tag === 'iframe') return this.iframe(el);
     if (DROPPED_WITH_CONTENT.has(tag)) {
       this.r.warn(`<${tag}> removed: HTML in pages is sanitized (no scripts, styles, forms or embeds)`, lineOf(el));
-      if (tag === 'iframe') {
-        const src = this.props(el).src;
-        const href = typeof src === 'string' ? this.href(src, el) : null;
-        return href ? `<a class="q-embed-link" href="${escapeAttr(href)}">${escapeAttr(href)}</a>` : '';
-      }
       return '';
     }
     if (!ALLOWED_TAGS.has(tag)) return this.children(el);
@@ -209,6 +206,12 @@ export class JsxRenderer implements RenderApi {
     if (typeof value === 'string') return { html: escapeHtml(value), text: value };
     if (value instanceof RenderedHtml) return { html: value.html, text: decodeAttr(value.html.replace(/<[^>]*>/g, '')).trim() };
     return null;
+  }
+
+  /** An `<iframe>`: a placeholder that loads it on request, or a link when its address cannot be embedded (embed.ts). */
+  private iframe(el: JsxElement): string {
+    const line = lineOf(el);
+    return iframeHtml(this.props(el), (src) => this.r.href(src, line), (message) => this.r.warn(message, line), this.r.ui);
   }
 
   href(url: unknown, el?: JsxElement): string | null {

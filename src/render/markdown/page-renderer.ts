@@ -17,6 +17,7 @@ import { programValue, EMPTY, NotLiteral } from './literals.js';
 import { resolveHref, resolveSrc, type LinkRecorder } from './links.js';
 import type { PageModule } from './modules.js';
 import { decodeAttr, sanitizeRawHtml, type RawHtmlState } from './raw-html.js';
+import { iframeHtml } from './embed.js';
 import { CUSTOM_ID, Slugger } from './slugger.js';
 import { JsxRenderer } from './jsx.js';
 import { JsxLiteral, jsxToMdast, withLine } from './jsx-literal.js';
@@ -395,6 +396,7 @@ export class PageRenderer {
         url: (tag, attr, value) => (attr === 'href' || attr === 'cite' ? this.href(value, line) : this.src(value, line)),
         removed: (tag) => this.warn(`<${tag}> removed: raw HTML is sanitized (no scripts, styles, forms or embeds)`, line),
         handler: (tag, attr) => this.warn(`event handler attribute ${attr} on <${tag}> removed: nothing from a page runs`, line),
+        iframe: (attrs) => iframeHtml(attrs, (src) => this.href(src, line), (message) => this.warn(message, line), this.ui),
       });
       case 'yaml': return '';
       case 'mdxjsEsm': return '';

@@ -16,6 +16,8 @@ export interface RawHtmlHooks {
   url(tag: string, attr: string, value: string): string | null;
   removed(tag: string): void;
   handler(tag: string, attr: string): void;
+  /** An `<iframe>` with its attributes (names lower-cased, values decoded): the HTML written for it (embed.ts). */
+  iframe(attrs: Record<string, string | true>): string;
 }
 
 const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>|<![^>]*>|<\?[^>]*>/g;
@@ -44,11 +46,15 @@ export function sanitizeRawHtml(html: string, state: RawHtmlState, hooks: RawHtm
     }
     if (DROPPED_WITH_CONTENT.has(tag)) {
       if (!closing) {
-        hooks.removed(tag);
         if (tag === 'iframe') {
-          const src = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/i.exec(m[3] ?? '');
-          const url = src ? hooks.url('a', 'href', decodeAttr(src[1] ?? src[2] ?? src[3])) : null;
-          if (url) out += `<a class="q-embed-link" href="${escapeAttr(url)}">${escapeAttr(url)}</a>`;
+          const attrs: Record<string, string | true> = {};
+          for (const a of (m[3] ?? '').matchAll(ATTR)) {
+            const value = a[2] ?? a[3] ?? a[4];
+            attrs[a[1].toLowerCase()] = value === undefined ? true : decodeAttr(value);
+          }
+          out += hooks.iframe(attrs);
+        } else {
+          hooks.removed(tag);
         }
         if (!VOID_TAGS.has(tag) && m[4] !== '/') state.dropping = tag;
       }

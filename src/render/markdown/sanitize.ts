@@ -5,9 +5,10 @@
  * content. Attributes outside the list, every `on*` handler, and URLs with a scheme
  * other than http(s)/mailto/tel (data: only for images) are removed.
  *
- * `<iframe>` is not allowed: an iframe runs another origin's scripts inside the exported
- * site, breaks the air-gapped promise (no request to another host), and its sandboxing
- * cannot be judged from the page. It is replaced by a plain link to its `src`.
+ * `<iframe>` is not allowed as such: an iframe runs another origin's scripts inside the
+ * exported site as the page opens, breaks the air-gapped promise (no request to another host),
+ * and its sandboxing cannot be judged from the page. It becomes a placeholder that loads a
+ * sandboxed frame of its https address when the reader asks (embed.ts), or a link.
  */
 export const ALLOWED_TAGS = new Set([
   'a', 'abbr', 'address', 'article', 'aside', 'audio', 'b', 'bdi', 'bdo', 'blockquote', 'br', 'caption', 'center', 'cite', 'code',

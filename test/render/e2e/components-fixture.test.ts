@@ -19,7 +19,7 @@ const SHOTS = join(import.meta.dirname, '__screenshots__/components');
 /** Share of pixels allowed to differ (anti-aliasing); a changed colour, size or layout is far above it. */
 const TOLERANCE = 0.002;
 
-const PAGES = ['callouts', 'cards', 'badges', 'frames', 'prompt', 'visibility', 'color', 'tiles', 'github', 'view', 'update', 'tree', 'tabs', 'code', 'examples', 'panel'];
+const PAGES = ['callouts', 'cards', 'badges', 'frames', 'prompt', 'visibility', 'color', 'tiles', 'github', 'view', 'update', 'tree', 'tabs', 'code', 'examples', 'panel', 'embeds'];
 
 describe('component fixture site in Chromium', () => {
   let tmp: TempDir;
@@ -173,6 +173,53 @@ describe('component fixture site in Chromium', () => {
         await expect(page.locator('.toc-column').count()).resolves.toBe(0);
       }
     });
+  });
+
+  it('an embedded frame loads only on request, sandboxed: it cannot navigate the page', async () => {
+    // A context of its own: the frame's host is asked for here, on purpose (the shared pages assert that nothing is).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      const asked: string[] = [];
+      // The player tries to take over the window that holds it, as a hostile embed would.
+      await context.route('https://www.youtube.com/**', (route) => {
+        asked.push(route.request().url());
+        return route.fulfill({
+          contentType: 'text/html',
+          body: '<p id="player">player</p><script>try { top.location.href = "https://www.youtube.com/taken"; } catch (e) { document.getElementById("player").textContent = "refused"; }</script>',
+        });
+      });
+      await page.goto(`${server.url}components/embeds.html`);
+      const boxes = page.locator('.q-embed');
+      await expect(boxes.count()).resolves.toBe(2);
+      await expect(page.locator('iframe').count()).resolves.toBe(0);
+      const first = boxes.first().locator('[data-embed-load]');
+      await expect(first.textContent()).resolves.toBe('Load content from www.youtube.com');
+      await expect(first.isVisible()).resolves.toBe(true);
+      // the placeholder has the size the frame will have: 16:9 across the column, 560 x 315 for the sized one
+      const wide = (await boxes.first().boundingBox())!;
+      expect(Math.abs(wide.width / wide.height - 16 / 9)).toBeLessThan(0.02);
+      const sized = (await boxes.nth(1).boundingBox())!;
+      expect([Math.round(sized.width), Math.round(sized.height)]).toEqual([560, 315]);
+      expect(asked).toEqual([]);
+      await first.click();
+      const frame = page.locator('.q-embed iframe');
+      await expect(frame.getAttribute('src')).resolves.toBe('https://www.youtube.com/embed/4KzFe50RQkQ');
+      await expect(frame.getAttribute('sandbox')).resolves.toBe('allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation allow-forms');
+      await expect(frame.getAttribute('allow')).resolves.toBe('accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen');
+      await expect(frame.getAttribute('title')).resolves.toBe('YouTube video player');
+      await expect.poll(() => page.frameLocator('.q-embed iframe').locator('#player').textContent()).toBe('refused');
+      expect(page.url()).toBe(`${server.url}components/embeds.html`);
+      expect(asked).toEqual(['https://www.youtube.com/embed/4KzFe50RQkQ']);
+      // the loaded frame fills the placeholder's box
+      const loaded = (await frame.boundingBox())!;
+      expect(Math.round(loaded.width)).toBe(Math.round(wide.width));
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('made no request to another host and no script error', () => {

@@ -235,14 +235,63 @@ describe('renderPage: HTML sanitizing', () => {
     expect(html).toContain('<div class="box" style="margin-top:8px" data-x="1" aria-label="Box">');
     expect(html).toContain('<a target="_blank">x</a>');
     expect(html).toContain('<img src="data:image/png;base64,AAAA" alt="">');
-    expect(html).toContain('<a class="q-embed-link" href="https://www.youtube.com/embed/x">');
+    expect(html).toContain('<div class="q-embed" data-embed="https://www.youtube.com/embed/x">');
     expect(html).not.toMatch(/<script|<style|<iframe|onerror|javascript:/i);
     expect(page.diagnostics.map((d) => d.message)).toEqual([
       'unsafe URL removed: javascript:alert(1)',
       'event handler attribute onError on <img> removed: nothing from a page runs',
       '<script> removed: HTML in pages is sanitized (no scripts, styles, forms or embeds)',
       '<style> removed: HTML in pages is sanitized (no scripts, styles, forms or embeds)',
-      '<iframe> removed: HTML in pages is sanitized (no scripts, styles, forms or embeds)',
+    ]);
+  });
+});
+
+describe('renderPage: embedded frames', () => {
+  /** Mintlify's YouTube example (create/image-embeds.mdx). */
+  const YOUTUBE = '<iframe\n  className="w-full aspect-video rounded-xl"\n  src="https://www.youtube.com/embed/4KzFe50RQkQ"\n  title="YouTube video player"\n  allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"\n  allowFullScreen\n></iframe>';
+  const PLACEHOLDER =
+    '<div class="q-embed w-full aspect-video rounded-xl" data-embed="https://www.youtube.com/embed/4KzFe50RQkQ" data-embed-title="YouTube video player" ' +
+    'data-embed-allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen">' +
+    '<button type="button" class="q-embed-load" data-embed-load hidden>Load content from www.youtube.com</button>' +
+    '<a class="q-embed-link" href="https://www.youtube.com/embed/4KzFe50RQkQ">YouTube video player</a></div>';
+
+  it('writes an https iframe as a placeholder that loads it on request, from MDX and from raw HTML alike', async () => {
+    const mdx = await render(YOUTUBE);
+    expect(mdx.html).toBe(PLACEHOLDER);
+    expect(mdx.diagnostics).toEqual([]);
+    const markdown = await render(YOUTUBE.replace('className', 'class').replace('allowFullScreen', 'allowfullscreen'), { file: 'guides/page.md' });
+    expect(markdown.html).toBe(PLACEHOLDER);
+    expect(markdown.diagnostics).toEqual([]);
+    // YouTube's copied code: pixel sizes become the box's shape; the title is the link's text; no `allow`, no attribute
+    const sized = await render('<iframe width="560" height="315" src="https://www.youtube.com/embed/x5npgYJU20c" frameborder="0"></iframe>');
+    expect(sized.html).toBe(
+      '<div class="q-embed" data-embed="https://www.youtube.com/embed/x5npgYJU20c" style="aspect-ratio: 560 / 315; max-width: 560px">' +
+        '<button type="button" class="q-embed-load" data-embed-load hidden>Load content from www.youtube.com</button>' +
+        '<a class="q-embed-link" href="https://www.youtube.com/embed/x5npgYJU20c">https://www.youtube.com/embed/x5npgYJU20c</a></div>',
+    );
+    // the button speaks the page's language
+    const french = await render(YOUTUBE, { language: 'fr' });
+    expect(french.html).toContain('>Charger le contenu de www.youtube.com</button>');
+  });
+
+  it('keeps only the harmless permissions and escapes what it copies; other addresses get a link or nothing, reported', async () => {
+    const hostile = await render('<iframe src="https://evil.example.com/a?b=&quot;c" title={\'"><script>alert(1)</script>\'} className={\'x" onload="alert(1)\'} allow="camera *; microphone; autoplay https://evil.example.com; geolocation" width="100%" height="400px" />');
+    expect(hostile.html).toBe(
+      '<div class="q-embed x&quot; onload=&quot;alert(1)" data-embed="https://evil.example.com/a?b=%22c" data-embed-title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" ' +
+        'data-embed-allow="autoplay" style="aspect-ratio: auto; height: 400px">' +
+        '<button type="button" class="q-embed-load" data-embed-load hidden>Load content from evil.example.com</button>' +
+        '<a class="q-embed-link" href="https://evil.example.com/a?b=%22c">"&gt;&lt;script&gt;alert(1)&lt;/script&gt;</a></div>',
+    );
+    const others = await render('<iframe src="http://example.com/plain"></iframe>\n\n<iframe src="javascript:alert(1)"></iframe>\n\n<iframe srcDoc="<script>alert(1)</script>"></iframe>\n\n<iframe src="/ok/page"></iframe>');
+    expect(others.html).not.toMatch(/q-embed"|<iframe|<script|javascript:/);
+    expect(others.html).toContain('<a class="q-embed-link" href="http://example.com/plain">http://example.com/plain</a>');
+    expect(others.html).toContain('<a class="q-embed-link" href="/ok/page.html">/ok/page.html</a>');
+    expect(others.diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual([
+      '1 <iframe> removed: only an https address can be embedded; a link to http://example.com/plain is shown',
+      '3 unsafe URL removed: javascript:alert(1)',
+      '3 <iframe> removed: only an https address can be embedded',
+      '5 <iframe> removed: only an https address can be embedded',
+      '7 <iframe> removed: only an https address can be embedded; a link to /ok/page.html is shown',
     ]);
   });
 });
