@@ -430,7 +430,7 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     const assets = new Set<string>(mediaFiles(plan.files));
     for (const r of outcomes) for (const a of r.assets) if (fileSet.has(a)) assets.add(a);
     for (const a of [model.assets.logoLight, model.assets.logoDark, model.assets.favicon, ...scripts.scripts, ...styles.files]) if (a && !media.owns(a)) assets.add(a);
-    for (const [p, c] of siteFiles(plan, model, tasks, written)) files.set(p, c);
+    for (const [p, c] of siteFiles(plan, model, tasks, written, options.siteScripts === true, diagnostics)) files.set(p, c);
     await Promise.all(pageWrites);
     // Every page's media are settled once its file is written: the bundled files are all known.
     for (const [p, c] of media.files()) files.set(p, c);

@@ -9,7 +9,7 @@
  * | only in hidden groups/divisions    | no      | no     | no      | no           |
  * |   ...one of them `searchable: true`| no      | yes    | yes     | no           |
  * | not in the navigation              | no      | no     | no      | no           |
- * | `noindex: true`                    | yes     | no     | no      | yes          |
+ * | `noindex: true`, `robots: noindex`  | yes     | no     | no      | yes          |
  * | `searchable: false`                | yes     | no     | yes     | no           |
  * `boost` (frontmatter, else the nearest group's) multiplies a searchable page's search score.
  * `seo.indexing: "all"` puts hidden and unlisted pages in search and the sitemap (not `noindex` ones).
@@ -71,7 +71,8 @@ export function pageFlags(fm: Frontmatter, listing: NavListing | undefined, conf
   const all = config.seo.indexing === 'all';
   const hiddenByPage = fm.hidden === true;
   const hidden = hiddenByPage || !!listing?.hiddenOnly;
-  const noindex = fm.noindex === true || (hiddenByPage && !all);
+  // A page whose own robots tag says noindex (or none: noindex, nofollow) is one, as `noindex: true`.
+  const noindex = fm.noindex === true || (typeof fm.robots === 'string' && /\b(noindex|none)\b/i.test(fm.robots)) || (hiddenByPage && !all);
   const listed = !noindex && (all || (!!listing && (!hidden || (!hiddenByPage && listing.searchable))));
   const flags: PageFlags = { hidden, noindex, listed, searchable: listed && fm.searchable !== false };
   if (typeof fm.url === 'string' && fm.url.trim()) flags.url = fm.url.trim();

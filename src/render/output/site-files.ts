@@ -2,6 +2,7 @@
  * The site-wide files around the pages: sitemap.xml, robots.txt, 404.html,
  * redirects.json and one small HTML page per redirect source (see redirectStubs).
  */
+import { join } from 'node:path';
 import type { RenderTask } from '../pool/render-task.js';
 import { escapeAttr, escapeHtml } from '../layout/escape.js';
 import { layoutPage } from '../layout/page-layout.js';
@@ -10,6 +11,8 @@ import type { SiteModel } from '../layout/site-model.js';
 import { pageOutputFile } from './page-paths.js';
 import { uiStrings } from '../layout/ui-strings.js';
 import type { SitePlan } from './plan-site.js';
+import type { OutputContent } from './write-files.js';
+import type { Diagnostic } from '../types.js';
 import { redirectPage, redirectsJson } from './redirect-pages.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
@@ -45,12 +48,28 @@ function notFoundPage(plan: SitePlan, model: SiteModel): string {
   return layoutPage(model, { page: '404', frontmatter: {}, title, html: html + data, headings: [] }, { icon: pageIconFor(model.config.icons?.library), basePath });
 }
 
-export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[], written: ReadonlySet<string>): Map<string, string> {
-  const files = new Map<string, string>();
+/**
+ * The site-wide files. A `robots.txt` or `sitemap.xml` at the docs root replaces Quire's, as
+ * Mintlify serves a project's own (optimize/seo.mdx, "Custom sitemaps and robots.txt files"):
+ * robots.txt is plain text; a sitemap is XML, which a browser opening it from the docs site
+ * would run the scripts of (output/source-copies.ts), so the project's own is copied only
+ * with site scripts enabled, and otherwise Quire's is written and the choice reported.
+ */
+export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[], written: ReadonlySet<string>, siteScripts: boolean, diagnostics: Diagnostic[]): Map<string, OutputContent> {
+  const files = new Map<string, OutputContent>();
   // Where this copy is served, else the site's public address from docs.json (`seo.metatags.canonical`): a sitemap lists absolute URLs.
   const siteUrl = model.baseUrl ?? model.config.seo.canonical;
-  files.set('sitemap.xml', sitemapXml(sitemapPages(plan, tasks), siteUrl));
-  files.set('robots.txt', robotsTxt(siteUrl, true));
+  const own = new Set(plan.files);
+  if (own.has('sitemap.xml') && siteScripts) files.set('sitemap.xml', { copyFrom: join(plan.root, 'sitemap.xml') });
+  else files.set('sitemap.xml', sitemapXml(sitemapPages(plan, tasks), siteUrl));
+  if (own.has('sitemap.xml') && !siteScripts) {
+    diagnostics.push({
+      severity: 'warning',
+      file: 'sitemap.xml',
+      message: '"sitemap.xml" of the repository is not used: an XML file opened from the docs site could run script on its origin; Quire writes its own sitemap (the repository\'s is copied only when site scripts are enabled for the project, --site-scripts)',
+    });
+  }
+  files.set('robots.txt', own.has('robots.txt') ? { copyFrom: join(plan.root, 'robots.txt') } : robotsTxt(siteUrl, true));
   files.set('404.html', notFoundPage(plan, model));
   files.set('redirects.json', redirectsJson(plan.config.redirects));
   const pages = new Set(Object.keys(plan.pages));

@@ -19,7 +19,13 @@ export function sitemapXml(pages: string[], baseUrl: string | undefined): string
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`;
 }
 
+/**
+ * Mintlify's robots.txt (optimize/seo.mdx, "Content-Signal directives"): every user agent may
+ * crawl, and the Content Signals Policy's defaults say its pages may train AI models, build
+ * search indexes and feed AI answers. A site that wants other signals writes its own
+ * robots.txt (site-files.ts copies it instead).
+ */
 export function robotsTxt(baseUrl: string | undefined, allowIndexing: boolean): string {
-  const rules = allowIndexing ? 'User-agent: *\nAllow: /\n' : 'User-agent: *\nDisallow: /\n';
+  const rules = allowIndexing ? 'User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: /\n' : 'User-agent: *\nDisallow: /\n';
   return baseUrl ? `${rules}\nSitemap: ${baseUrl.replace(/\/+$/, '')}/sitemap.xml\n` : rules;
 }

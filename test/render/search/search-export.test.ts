@@ -33,7 +33,7 @@ describe('search index of an export', () => {
               language: 'en',
               groups: [
                 { group: 'Start', boost: 4, pages: ['start', 'own-boost', { group: 'Inner', boost: 0.5, pages: ['inner'] }] },
-                { group: 'Other', pages: ['plain', 'unsearchable', 'secret', 'noindexed', 'bad-boost'] },
+                { group: 'Other', pages: ['plain', 'unsearchable', 'secret', 'noindexed', 'robots-none', 'bad-boost'] },
                 { group: 'Bad', boost: 'high', pages: [] },
               ],
             },
@@ -48,6 +48,7 @@ describe('search index of an export', () => {
       'unsearchable.mdx': page('Unsearchable', 'searchable: false\n'),
       'secret.mdx': page('Secret', 'hidden: true\n'),
       'noindexed.mdx': page('Noindexed', 'noindex: true\n'),
+      'robots-none.mdx': page('Robots none', 'robots: "noindex, nofollow"\n'),
       'bad-boost.mdx': page('Bad boost', 'boost: -1\n'),
       'de/start.mdx': '---\ntitle: Anfang\n---\n\nDie Einstellungen des Quokkas.\n',
     });
@@ -56,9 +57,14 @@ describe('search index of an export', () => {
 
   afterAll(() => tmp?.cleanup());
 
-  it('leaves out searchable: false, hidden and noindex pages', async () => {
+  it('leaves out searchable: false, hidden and noindex pages (a robots tag that says noindex too), and the sitemap the last two', async () => {
     const results = await openBundleSearch(out).search('quokka', { language: 'en', limit: 20 });
     expect(results.map((r) => r.url).sort()).toEqual(['bad-boost.html', 'inner.html', 'own-boost.html', 'plain.html', 'start.html']);
+    const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>/plain</loc>');
+    expect(sitemap).toContain('<loc>/unsearchable</loc>');
+    expect(sitemap).not.toMatch(/noindexed|robots-none|secret/);
+    expect(readFileSync(join(out, 'robots-none.html'), 'utf8')).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 
   it('multiplies by the page boost, else the nearest group boost', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../../src/render/export-site.js';
 import { InvalidError } from '../../../src/core/errors.js';
 import type { ExportProgress, ExportReport } from '../../../src/render/types.js';
-import { FIXTURES, listFiles, smallSite, tempDir, type TempDir } from './make-site.js';
+import { exportedSite, FIXTURES, listFiles, smallSite, tempDir, type TempDir } from './make-site.js';
 
 /** Every file of `files` has the same bytes in both output folders. */
 function expectSameFiles(dirA: string, dirB: string, files: string[]): void {
@@ -87,7 +87,7 @@ describe('exportSite on a small site', () => {
     expect(sitemap).toContain('<loc>https://docs.example.com/v2/</loc>');
     expect(sitemap).not.toContain('secret');
     expect(sitemap).not.toContain('orphan');
-    expect(read('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://docs.example.com/v2/sitemap.xml\n');
+    expect(read('robots.txt')).toBe('User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\nAllow: /\n\nSitemap: https://docs.example.com/v2/sitemap.xml\n');
   });
 
   it('writes redirects as pages and as redirects.json, and a 404 page rooted at the base path', () => {
@@ -111,6 +111,30 @@ describe('exportSite on a small site', () => {
     const render = progress.filter((p) => p.phase === 'render');
     expect(render.at(-1)).toEqual({ phase: 'render', pagesDone: 6, pagesTotal: 6 });
     expect(progress.at(-1)?.phase).toBe('done');
+  });
+});
+
+describe("the repository's own robots.txt and sitemap.xml", () => {
+  const files = {
+    'docs.json': JSON.stringify({ name: 'Own', navigation: { pages: ['index'] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHello.\n',
+    'robots.txt': 'User-agent: *\nDisallow: /private\n',
+    'sitemap.xml': '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://own.example/</loc></url></urlset>\n',
+  };
+
+  it('take the place of Quire\'s, the XML one only with site scripts (reported otherwise)', async () => {
+    const site = await exportedSite(files);
+    try {
+      expect(site.read('robots.txt')).toBe(files['robots.txt']);
+      expect(site.read('sitemap.xml')).toContain('<loc>/</loc>');
+      expect(site.diagnostics.map((d) => `${d.severity} ${d.file} ${d.message.split(':')[0]}`)).toEqual(['warning sitemap.xml "sitemap.xml" of the repository is not used']);
+      const scripts = await site.again('scripts', { siteScripts: true });
+      expect(scripts.read('sitemap.xml')).toBe(files['sitemap.xml']);
+      expect(scripts.read('robots.txt')).toBe(files['robots.txt']);
+      expect(scripts.diagnostics).toEqual([]);
+    } finally {
+      site.cleanup();
+    }
   });
 });
 
