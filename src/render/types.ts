@@ -163,7 +163,8 @@ export interface SiteConfig {
    * `metatags` holds every tag written in `seo.metatags` but `canonical`, which is the base of
    * each page's canonical URL (`canonical`, an absolute http(s) URL: config/seo.ts).
    */
-  seo: { indexing: 'navigable' | 'all'; metatags: Record<string, string>; canonical?: string; organization?: SeoOrganization };
+  /** `trailingSlash`: the site's host serves pages at `/page/` (optimize/seo.mdx): the absolute page URLs written end in `/`. */
+  seo: { indexing: 'navigable' | 'all'; metatags: Record<string, string>; canonical?: string; organization?: SeoOrganization; trailingSlash?: boolean };
   errors: { notFound?: { redirect?: boolean; title?: string; description?: string } };
   /** Analytics integrations keyed by provider, as written. Left out of air-gapped builds. */
   integrations: Record<string, Record<string, unknown>>;

@@ -28,7 +28,7 @@ export const sectionSchemas = {
   banner: z.looseObject({ content: str, dismissible: z.boolean().optional() }),
   appearance: z.looseObject({ default: z.enum(['system', 'light', 'dark']).optional(), strict: z.boolean().optional() }),
   icons: z.looseObject({ library: z.enum(['fontawesome', 'lucide', 'tabler']).optional() }),
-  seo: z.looseObject({ indexing: z.enum(['navigable', 'all']).optional(), metatags: z.record(z.string(), str).optional() }),
+  seo: z.looseObject({ indexing: z.enum(['navigable', 'all']).optional(), metatags: z.record(z.string(), str).optional(), trailingSlash: z.boolean().optional() }),
   errors: z.looseObject({
     '404': z.looseObject({ redirect: z.boolean().optional(), title: str.optional(), description: str.optional() }).optional(),
   }),

@@ -50,7 +50,7 @@ export function seoOf(seo: Section<'seo'> | undefined, file: string, diagnostics
     else diagnostics.push({ severity: 'warning', file, path, message: `${path}: ${JSON.stringify(key)} is not a meta tag name (letters, digits, ".", ":", "-", "_"); the tag is left out` });
   }
   const organization = organizationOf((seo as { organization?: unknown } | undefined)?.organization, file, diagnostics);
-  return { indexing: seo?.indexing ?? 'navigable', metatags, ...(canonical ? { canonical } : {}), ...(organization ? { organization } : {}) };
+  return { indexing: seo?.indexing ?? 'navigable', metatags, ...(canonical ? { canonical } : {}), ...(organization ? { organization } : {}), ...(seo?.trailingSlash ? { trailingSlash: true } : {}) };
 }
 
 const ORGANIZATION_TEXT = ['name', 'legalName'] as const;

@@ -64,7 +64,7 @@ export function siteBase(model: SiteModel): string | undefined {
 
 /** The page's canonical URL (see the header), or undefined when nothing gives one. */
 export function pageCanonical(model: SiteModel, page: string): string | undefined {
-  return model.pages[page]?.canonical ?? canonicalUrl(siteBase(model), page);
+  return model.pages[page]?.canonical ?? canonicalUrl(siteBase(model), page, model.config.seo.trailingSlash);
 }
 
 /** A frontmatter value as tag content: text, a number or a boolean; `keywords` may be a list. */

@@ -80,11 +80,11 @@ export function publicPath(page: string): string {
 }
 
 /** Absolute canonical URL of a page, or undefined without a base URL. */
-export function canonicalUrl(baseUrl: string | undefined, page: string): string | undefined {
+export function canonicalUrl(baseUrl: string | undefined, page: string, trailingSlash = false): string | undefined {
   if (!baseUrl) return undefined;
   const base = baseUrl.replace(/\/+$/, '');
   const path = publicPath(page);
-  return path ? `${base}/${encodePath(path)}` : `${base}/`;
+  return path ? `${base}/${encodePath(path)}${trailingSlash ? '/' : ''}` : `${base}/`;
 }
 
 /** Percent-encodes each segment of a path, keeping the slashes. */

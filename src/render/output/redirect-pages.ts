@@ -150,7 +150,7 @@ export function finalDestination(destination: string, pages: ReadonlySet<string>
  * relative hrefs to the target page when it exists (else the path as written), through
  * any chain of other redirects (`stubs`, see finalDestination).
  */
-export function redirectPage(sourcePage: string, written: string, pages: ReadonlySet<string>, baseUrl?: string, favicon?: string, stubs: ReadonlyMap<string, string> = new Map()): string {
+export function redirectPage(sourcePage: string, written: string, pages: ReadonlySet<string>, baseUrl?: string, favicon?: string, stubs: ReadonlyMap<string, string> = new Map(), trailingSlash = false): string {
   const destination = finalDestination(written, pages, stubs);
   let href: string;
   let canonical: string;
@@ -162,7 +162,7 @@ export function redirectPage(sourcePage: string, written: string, pages: Readonl
     const fragment = hash >= 0 ? destination.slice(hash + 1) : '';
     const target = findPage(toRootPath(hash >= 0 ? destination.slice(0, hash) : destination, 'index'), pages);
     href = target ? pageHref(sourcePage, target, fragment) : safeUrl(destination);
-    canonical = target ? (canonicalUrl(baseUrl, target) ?? href) : href;
+    canonical = target ? (canonicalUrl(baseUrl, target, trailingSlash) ?? href) : href;
   }
   const h = escapeAttr(href);
   return '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +

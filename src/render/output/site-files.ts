@@ -61,7 +61,7 @@ export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[],
   const siteUrl = model.baseUrl ?? model.config.seo.canonical;
   const own = new Set(plan.files);
   if (own.has('sitemap.xml') && siteScripts) files.set('sitemap.xml', { copyFrom: join(plan.root, 'sitemap.xml') });
-  else files.set('sitemap.xml', sitemapXml(sitemapPages(plan, tasks), siteUrl));
+  else files.set('sitemap.xml', sitemapXml(sitemapPages(plan, tasks), siteUrl, model.config.seo.trailingSlash));
   if (own.has('sitemap.xml') && !siteScripts) {
     diagnostics.push({
       severity: 'warning',
@@ -77,13 +77,13 @@ export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[],
   // root: index.html sends the browser to the first page of the navigation.
   const first = model.order[0] ?? Object.keys(plan.pages).sort()[0];
   if (!pages.has('index') && first && !written.has('index.html')) {
-    files.set('index.html', redirectPage('index', `/${first}`, pages, model.baseUrl, model.assets.favicon));
+    files.set('index.html', redirectPage('index', `/${first}`, pages, model.baseUrl, model.assets.favicon, undefined, model.config.seo.trailingSlash));
   }
   const stubs = plan.redirectStubs;
   for (const [source, destination] of stubs) {
     const file = pageOutputFile(source);
     if (written.has(file) || files.has(file)) continue;
-    files.set(file, redirectPage(source, destination, pages, model.baseUrl, model.assets.favicon, stubs));
+    files.set(file, redirectPage(source, destination, pages, model.baseUrl, model.assets.favicon, stubs, model.config.seo.trailingSlash));
   }
   return files;
 }

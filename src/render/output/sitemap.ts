@@ -10,10 +10,10 @@ function xmlEscape(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-export function sitemapXml(pages: string[], baseUrl: string | undefined): string {
+export function sitemapXml(pages: string[], baseUrl: string | undefined, trailingSlash = false): string {
   const urls = [...pages]
     .sort()
-    .map((p) => canonicalUrl(baseUrl, p) ?? `/${encodePath(publicPath(p))}`)
+    .map((p) => canonicalUrl(baseUrl, p, trailingSlash) ?? `/${encodePath(publicPath(p))}${trailingSlash && publicPath(p) ? '/' : ''}`)
     .map((u) => `  <url><loc>${xmlEscape(u)}</loc></url>\n`)
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`;

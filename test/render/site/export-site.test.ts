@@ -138,6 +138,53 @@ describe("the repository's own robots.txt and sitemap.xml", () => {
   });
 });
 
+describe('seo.trailingSlash', () => {
+  it('ends the page URLs the head, the structured data, the sitemap and the redirect pages give in a slash', async () => {
+    const site = await exportedSite({
+      'docs.json': JSON.stringify({
+        name: 'Slash',
+        seo: { trailingSlash: true, metatags: { canonical: 'https://docs.example.com' } },
+        navigation: { pages: ['index', 'guides/setup'] },
+        redirects: [{ source: '/old', destination: '/guides/setup' }],
+      }),
+      'index.mdx': '---\ntitle: Home\n---\n\nHello.\n',
+      'guides/setup.mdx': '---\ntitle: Setup\n---\n\nSet up.\n',
+    });
+    try {
+      const page = site.read('guides/setup.html');
+      expect(page).toContain('<link rel="canonical" href="https://docs.example.com/guides/setup/">');
+      expect(page).toContain('<meta property="og:url" content="https://docs.example.com/guides/setup/">');
+      expect(page).toContain('"url":"https://docs.example.com/guides/setup/"');
+      expect(site.read('index.html')).toContain('<link rel="canonical" href="https://docs.example.com/">');
+      expect(site.read('sitemap.xml')).toContain('<loc>https://docs.example.com/guides/setup/</loc>');
+      expect(site.read('sitemap.xml')).toContain('<loc>https://docs.example.com/</loc>');
+      expect(site.diagnostics).toEqual([]);
+      // without it, as before
+      const plain = await exportedSite({ 'docs.json': JSON.stringify({ name: 'Plain', seo: { metatags: { canonical: 'https://docs.example.com' } }, navigation: { pages: ['index', 'guides/setup'] } }), 'index.mdx': '---\ntitle: Home\n---\n', 'guides/setup.mdx': '---\ntitle: Setup\n---\n' });
+      try {
+        expect(plain.read('guides/setup.html')).toContain('<link rel="canonical" href="https://docs.example.com/guides/setup">');
+      } finally {
+        plain.cleanup();
+      }
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it('ends the redirect pages\' canonical URL in a slash with an export base URL', async () => {
+    const site = await exportedSite({
+      'docs.json': JSON.stringify({ name: 'Slash', seo: { trailingSlash: true }, navigation: { pages: ['index', 'guides/setup'] }, redirects: [{ source: '/old', destination: '/guides/setup' }] }),
+      'index.mdx': '---\ntitle: Home\n---\n',
+      'guides/setup.mdx': '---\ntitle: Setup\n---\n',
+    }, { baseUrl: 'https://docs.example.com' });
+    try {
+      expect(site.read('old.html')).toContain('<link rel="canonical" href="https://docs.example.com/guides/setup/">');
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
 describe('exportSite options', () => {
   let tmp: TempDir;
   let root: string;
