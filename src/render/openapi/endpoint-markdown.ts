@@ -1,6 +1,6 @@
 /**
  * An API reference page as Markdown (its `page.md`): the operation (method, path,
- * servers), its description, authorizations, parameters by location, the request body
+ * servers; a webhook's name and method), its description, authorizations, parameters by location, the request body
  * and each response with a summary of their schemas as nested lists (name, type,
  * required, description), down to a few levels. Descriptions from the document are
  * Markdown already and go in as written; an agent reads the same facts the HTML shows, in
@@ -94,7 +94,9 @@ export function endpointMarkdown(model: OperationModel, ctx: MarkdownContext, op
   const { names, ui } = ctx;
   const out: string[] = [];
   if (opts.content) out.push(opts.content, '');
-  out.push('```http', `${model.method} ${model.path}`, '```', '');
+  // A webhook has no URL of its own (the reader's server receives it): its name and method say which it is.
+  if (model.webhook) out.push(labelled(ui.webhook, `${codeSpan(model.path)} (${model.method})`, ui), '');
+  else out.push('```http', `${model.method} ${model.path}`, '```', '');
   if (model.servers.length) out.push(labelled(model.servers.length > 1 ? ui.servers : ui.server, model.servers.map((s) => `\`${s}\``).join(', '), ui), '');
   // The HTML page's words for a deprecated operation.
   if (model.op.deprecated === true) out.push(`**${ui.deprecated}.** ${ui.deprecatedOperation}`, '');

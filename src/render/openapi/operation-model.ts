@@ -38,6 +38,8 @@ export interface OperationModel {
   body?: BodyModel;
   servers: string[];
   security: OperationSecurity;
+  /** A webhook (`path` is its name): a request the API sends to the reader's server. */
+  webhook?: true;
 }
 
 const LOCATIONS: ParamLocation[] = ['path', 'query', 'header', 'cookie'];
@@ -63,6 +65,16 @@ export function buildOperationModel(doc: OpenApiObject, config: SiteConfig, meth
     };
   }
   return { method: method.toUpperCase(), path, op, parameters, body, servers: serversFor(doc, config, op, item), security: operationSecurity(doc, op) };
+}
+
+/**
+ * A webhook's model: the parts of an operation, but its request goes from the API to the
+ * reader's server, so neither the servers nor the document-wide `security` (how to call the
+ * API) apply to it; only security written on the webhook itself does.
+ */
+export function buildWebhookModel(doc: OpenApiObject, config: SiteConfig, method: string, name: string, op: OpenApiObject, item: OpenApiObject): OperationModel {
+  const model = buildOperationModel(doc, config, method, name, op, item);
+  return { ...model, servers: [], security: operationSecurity(doc, { security: Array.isArray(op.security) ? op.security : [] }), webhook: true };
 }
 
 /** Server URLs with their variables set to defaults; docs.json settings win over the document. */
