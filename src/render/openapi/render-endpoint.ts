@@ -2,7 +2,7 @@
  * Renders one API reference page (runs inside render worker threads, so it takes only
  * the serializable spec and reads the document through the per-process cache): request
  * bar and playground (on a webhook's page its bar and payload examples, webhook-html.ts), description, the MDX page's own content when there is one,
- * authorizations, parameters, body, responses, and an aside with request code samples
+ * authorizations, parameters, body, callbacks, responses, and an aside with request code samples
  * and response examples. Everything from the document is escaped; nothing is evaluated.
  */
 import { createHash } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
 import { blockLanguages, ensureLanguages, getHighlighter } from '../highlight/index.js';
 import { remoteAlive } from '../highlight/remote-highlight.js';
 import { fillUi, uiStrings } from '../layout/ui-strings.js';
+import { renderCallbacks } from './callbacks-html.js';
 import { codeSamples } from './code-samples.js';
 import { loadRenderDocument } from './document-cache.js';
 import { esc } from './html.js';
@@ -98,6 +99,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
     security ? `<section class="api-security">${headings.heading(2, ui.authorizations, 'authorizations')}${security}</section>` : '',
     renderParameters(model, schemaCtx, headings),
     renderBody(model, schemaCtx, headings, uid),
+    renderCallbacks(model, schemaCtx, headings, uid),
     renderResponses(model, schemaCtx, headings, uid),
   ].join('');
   const sampleTabs = tabs(samples.map((s) => ({ label: s.label, html: s.generated && canHighlightSample(s.lang) ? highlightSample(s.code, s.lang, ui) : codeBlock(highlighter, s.code, s.lang, cache, ui) })), `${uid}-code`, ui.requestSamples);
