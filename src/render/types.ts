@@ -47,7 +47,7 @@ export interface NavSpecs {
 export type NavNode =
   /** `root`: the page a group opens on; the sidebar draws it as the group's title link, not as an entry. */
   | { kind: 'page'; page: string; root?: true }
-  /** An API reference entry such as `GET /users/{id}` or `api.yaml POST /users`. */
+  /** An API reference entry such as `GET /users/{id}`, `api.yaml POST /users` or `webhook orderUpdated` (method `WEBHOOK`, path the name). */
   | { kind: 'endpoint'; method: string; path: string; file?: string }
   | {
       kind: 'group';

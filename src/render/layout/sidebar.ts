@@ -114,7 +114,8 @@ function navLabel(label: string, flanked: boolean): string {
 
 function methodLabel(method: string): string {
   const m = method.toUpperCase();
-  return m === 'DELETE' ? 'DEL' : m;
+  // Short enough for the pill beside a title, as DELETE is.
+  return m === 'DELETE' ? 'DEL' : m === 'WEBHOOK' ? 'HOOK' : m;
 }
 
 function linkItem(label: string, href: string, icon: string | undefined, ctx: SidebarContext): string {

@@ -14,7 +14,7 @@ export interface SitePage {
   description?: string;
   icon?: string;
   tag?: string;
-  /** HTTP method of API reference pages, shown as a badge. */
+  /** HTTP method of API reference pages (`WEBHOOK` on a webhook's page), shown as a badge. */
   method?: string;
   hidden: boolean;
   /** `<meta name="robots" content="noindex">` (output/page-flags.ts). */

@@ -47,6 +47,8 @@ const GROUPS = [
   // the note on a page whose operation or channel its document lacks; `labelColon` puts a label before a list.
   ['servers', 'responses', 'headerList', 'cookies', 'anyOneOf', 'optionalAnyOneOf', 'scopesList', 'and', 'defaultIs', 'enumValues', 'optionN',
     'moreProperties', 'bindingOf', 'bindingOfVersion', 'operationMissing', 'channelMissing', 'labelColon'],
+  // Webhook pages (the marker beside the method, the note when the document lacks the webhook) and callbacks.
+  ['webhook', 'webhookMissing', 'callbacks'],
 ] as const;
 
 type Key = (typeof GROUPS)[number][number];

@@ -1,8 +1,8 @@
 /**
  * An API reference page as Markdown (its `page.md`): the operation (method, path,
- * servers), its description, authorizations, parameters by location, the request body
- * and each response with a summary of their schemas as nested lists (name, type,
- * required, description), down to a few levels. Descriptions from the document are
+ * servers; a webhook's name and method), its description, authorizations, parameters by
+ * location, the request body, its callbacks and each response with a summary of their
+ * schemas as nested lists (name, type, required, description), down to a few levels. Descriptions from the document are
  * Markdown already and go in as written; an agent reads the same facts the HTML shows, in
  * the same words (the page language's row of ui-strings.ts).
  */
@@ -91,10 +91,12 @@ const LOCATION_TITLES = { path: 'pathParameters', query: 'queryParameters', head
 
 /** `content`: the MDX page's own content as Markdown; `description`: the page description, when the operation's became it. */
 export function endpointMarkdown(model: OperationModel, ctx: MarkdownContext, opts: { content?: string; description?: string }): string {
-  const { names, ui } = ctx;
+  const { ui } = ctx;
   const out: string[] = [];
   if (opts.content) out.push(opts.content, '');
-  out.push('```http', `${model.method} ${model.path}`, '```', '');
+  // A webhook has no URL of its own (the reader's server receives it): its name and method say which it is.
+  if (model.webhook) out.push(labelled(ui.webhook, `${codeSpan(model.path)} (${model.method})`, ui), '');
+  else out.push('```http', `${model.method} ${model.path}`, '```', '');
   if (model.servers.length) out.push(labelled(model.servers.length > 1 ? ui.servers : ui.server, model.servers.map((s) => `\`${s}\``).join(', '), ui), '');
   // The HTML page's words for a deprecated operation.
   if (model.op.deprecated === true) out.push(`**${ui.deprecated}.** ${ui.deprecatedOperation}`, '');
@@ -109,28 +111,49 @@ export function endpointMarkdown(model: OperationModel, ctx: MarkdownContext, op
     for (const p of params) out.push(`- ${fieldLine(p.name, p.schema, ctx, { required: p.required, deprecated: p.deprecated, description: p.description })}`, ...properties(p.schema, ctx, 1, new Set()));
     out.push('');
   }
-  if (model.body) {
-    out.push(`## ${ui.requestBody}`, '');
-    if (model.body.description) out.push(oneLine(model.body.description), '');
-    for (const m of model.body.media) {
-      out.push(`\`${m.type}\`${model.body.required ? ` (${ui.required})` : ''}${m.schema ? `: ${typeLabel(m.schema, names)}` : ''}`, '');
-      const lines = properties(m.schema, ctx, 0, new Set());
+  out.push(...bodyLines(model, ctx, '##'));
+  // Between the body and the responses, as on the HTML page.
+  if (model.callbacks?.length) {
+    out.push(`## ${ui.callbacks}`, '');
+    for (const { name, expression, model: cb } of model.callbacks) {
+      out.push(`### ${name}: ${codeSpan(`${cb.method} ${expression}`)}`, '');
+      if (typeof cb.op.description === 'string' && cb.op.description.trim()) out.push(cb.op.description.trim(), '');
+      out.push(...bodyLines(cb, ctx, '####'), ...responseLines(cb, ctx, '####'));
+    }
+  }
+  out.push(...responseLines(model, ctx, '##'));
+  return out.join('\n').trim();
+}
+
+/** The request body under a heading of `level` (`##`, or deeper in a callback). */
+function bodyLines(model: OperationModel, ctx: MarkdownContext, level: string): string[] {
+  const { names, ui } = ctx;
+  if (!model.body) return [];
+  const out = [`${level} ${ui.requestBody}`, ''];
+  if (model.body.description) out.push(oneLine(model.body.description), '');
+  for (const m of model.body.media) {
+    out.push(`\`${m.type}\`${model.body.required ? ` (${ui.required})` : ''}${m.schema ? `: ${typeLabel(m.schema, names)}` : ''}`, '');
+    const lines = properties(m.schema, ctx, 0, new Set());
+    if (lines.length) out.push(...lines, '');
+  }
+  return out;
+}
+
+/** Each response under a heading of `level`, its status one level deeper. */
+function responseLines(model: OperationModel, ctx: MarkdownContext, level: string): string[] {
+  const { names, ui } = ctx;
+  const responses = isSchema(model.op.responses) ? Object.entries<unknown>(model.op.responses).filter((e): e is [string, OpenApiObject] => isSchema(e[1])) : [];
+  if (!responses.length) return [];
+  const out = [`${level} ${ui.responses}`, ''];
+  for (const [status, response] of responses) {
+    out.push(`${level}# ${status}`, '');
+    if (typeof response.description === 'string' && response.description.trim()) out.push(oneLine(response.description), '');
+    for (const [type, media] of Object.entries<unknown>(isSchema(response.content) ? response.content : {})) {
+      const schema = isSchema(media) && isSchema(media.schema) ? media.schema : undefined;
+      out.push(`\`${type}\`${schema ? `: ${typeLabel(schema, names)}` : ''}`, '');
+      const lines = properties(schema, ctx, 0, new Set());
       if (lines.length) out.push(...lines, '');
     }
   }
-  const responses = isSchema(model.op.responses) ? Object.entries<unknown>(model.op.responses).filter((e): e is [string, OpenApiObject] => isSchema(e[1])) : [];
-  if (responses.length) {
-    out.push(`## ${ui.responses}`, '');
-    for (const [status, response] of responses) {
-      out.push(`### ${status}`, '');
-      if (typeof response.description === 'string' && response.description.trim()) out.push(oneLine(response.description), '');
-      for (const [type, media] of Object.entries<unknown>(isSchema(response.content) ? response.content : {})) {
-        const schema = isSchema(media) && isSchema(media.schema) ? media.schema : undefined;
-        out.push(`\`${type}\`${schema ? `: ${typeLabel(schema, names)}` : ''}`, '');
-        const lines = properties(schema, ctx, 0, new Set());
-        if (lines.length) out.push(...lines, '');
-      }
-    }
-  }
-  return out.join('\n').trim();
+  return out;
 }

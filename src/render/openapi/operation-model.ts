@@ -1,13 +1,14 @@
 /**
  * One operation gathered for rendering: its parameters (path-level ones merged with the
  * operation's), request body, servers (docs.json `api.servers`/`api.url` first, then the
- * operation's, path's and document's) and example values for every input. Code samples,
+ * operation's, path's and document's), example values for every input and its callbacks. Code samples,
  * the playground and the reference itself all read this model.
  */
 import type { SiteConfig } from '../types.js';
 import type { OpenApiObject } from './read-document.js';
 import { mediaExample, sampleFromSchema } from './sample.js';
 import { arrayAt, isSchema, objectAt, objectEntries, ownExample, type Schema } from './schema-utils.js';
+import { HTTP_METHODS } from './operations.js';
 import { operationSecurity, type OperationSecurity } from './security.js';
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
@@ -38,6 +39,18 @@ export interface OperationModel {
   body?: BodyModel;
   servers: string[];
   security: OperationSecurity;
+  /** A webhook (`path` is its name): a request the API sends to the reader's server. */
+  webhook?: true;
+  /** The operation's `callbacks`, each request in document order (none on a callback's own model). */
+  callbacks?: CallbackModel[];
+}
+
+/** One request of an operation's callbacks: `callbacks.{name}.{expression}.{method}`. */
+export interface CallbackModel {
+  name: string;
+  /** The runtime expression of the URL it is sent to (`{$request.body#/callbackUrl}`); the model's `path` too. */
+  expression: string;
+  model: OperationModel;
 }
 
 const LOCATIONS: ParamLocation[] = ['path', 'query', 'header', 'cookie'];
@@ -62,7 +75,41 @@ export function buildOperationModel(doc: OpenApiObject, config: SiteConfig, meth
       media: objectEntries(op.requestBody.content).map(([type, m]) => ({ type, schema: isSchema(m.schema) ? m.schema : undefined, examples: mediaExample(m, 'request') })),
     };
   }
-  return { method: method.toUpperCase(), path, op, parameters, body, servers: serversFor(doc, config, op, item), security: operationSecurity(doc, op) };
+  const model: OperationModel = { method: method.toUpperCase(), path, op, parameters, body, servers: serversFor(doc, config, op, item), security: operationSecurity(doc, op) };
+  const callbacks = callbacksOf(doc, config, op);
+  return callbacks.length ? { ...model, callbacks } : model;
+}
+
+/**
+ * The requests of an operation's `callbacks`. Like a webhook, each is sent by the API to a
+ * URL the caller gave (its expression), so it has no server and only its own security.
+ */
+function callbacksOf(doc: OpenApiObject, config: SiteConfig, op: OpenApiObject): CallbackModel[] {
+  const out: CallbackModel[] = [];
+  for (const [name, callback] of objectEntries(op.callbacks)) {
+    for (const [expression, item] of objectEntries(callback)) {
+      for (const m of HTTP_METHODS) {
+        const cb = item[m];
+        // A callback's own callbacks are not followed: one level is what the page shows.
+        if (isSchema(cb)) out.push({ name, expression, model: outbound(doc, buildOperationModel(doc, config, m, expression, { ...cb, callbacks: undefined }, item), cb) });
+      }
+    }
+  }
+  return out;
+}
+
+/** A request the API sends: no server of the API, and only the security written on it. */
+function outbound(doc: OpenApiObject, model: OperationModel, op: OpenApiObject): OperationModel {
+  return { ...model, servers: [], security: operationSecurity(doc, { security: Array.isArray(op.security) ? op.security : [] }) };
+}
+
+/**
+ * A webhook's model: the parts of an operation, but its request goes from the API to the
+ * reader's server, so neither the servers nor the document-wide `security` (how to call the
+ * API) apply to it; only security written on the webhook itself does.
+ */
+export function buildWebhookModel(doc: OpenApiObject, config: SiteConfig, method: string, name: string, op: OpenApiObject, item: OpenApiObject): OperationModel {
+  return { ...outbound(doc, buildOperationModel(doc, config, method, name, op, item), op), webhook: true };
 }
 
 /** Server URLs with their variables set to defaults; docs.json settings win over the document. */

@@ -1,7 +1,7 @@
 /**
  * The operations of a dereferenced OpenAPI document: listing them in document order,
- * finding one by method and path, their titles and their navigation groups (page paths
- * are page-paths.ts's).
+ * finding one by method and path (or a webhook by its name), their titles and their
+ * navigation groups (page paths are page-paths.ts's).
  */
 import { hrefOverride } from './page-paths.js';
 import type { OpenApiObject } from './read-document.js';
@@ -24,6 +24,8 @@ export interface OperationInfo {
   href?: string;
   /** `x-mint.metadata.title`: the page title chosen by the document. */
   title?: string;
+  /** An operation of the document's `webhooks` (OpenAPI 3.1): `path` is the webhook's name, its key there. */
+  webhook?: true;
 }
 
 /** `x-mint.metadata.title` of an operation: the page title Mintlify gives it instead of the summary. */
@@ -31,9 +33,17 @@ function mintTitle(op: OpenApiObject): string | undefined {
   return stringAt(objectAt(objectAt(op['x-mint']).metadata).title);
 }
 
+/**
+ * Every operation of the document: those of `paths`, then those of `webhooks` (in that
+ * order Mintlify's page generator makes their pages, so page suffixes come out the same).
+ */
 export function listOperations(doc: OpenApiObject): OperationInfo[] {
+  return [...operationsOf(doc.paths, false), ...operationsOf(doc.webhooks, true)];
+}
+
+function operationsOf(items: unknown, webhook: boolean): OperationInfo[] {
   const out: OperationInfo[] = [];
-  for (const [p, item] of objectEntries(doc.paths)) {
+  for (const [p, item] of objectEntries(items)) {
     for (const m of HTTP_METHODS) {
       const op = item[m] as OpenApiObject | undefined;
       if (!op || typeof op !== 'object') continue;
@@ -47,6 +57,7 @@ export function listOperations(doc: OpenApiObject): OperationInfo[] {
         excluded: op['x-excluded'] === true || item['x-excluded'] === true,
         ...(hrefOverride(op) ? { href: hrefOverride(op) } : {}),
         ...(mintTitle(op) !== undefined ? { title: mintTitle(op) } : {}),
+        ...(webhook ? { webhook: true as const } : {}),
       });
     }
   }
@@ -69,8 +80,27 @@ export function findOperation(doc: OpenApiObject, method: string, path: string):
   return op && typeof op === 'object' ? { path: key, op, item } : undefined;
 }
 
+/**
+ * The webhook `name` of the document (its key under `webhooks`, matched exactly as Mintlify
+ * does) and its operation: the one of `method` when given, else the Path Item's first in
+ * HTTP_METHODS order, which is the one Mintlify shows for `openapi: "file webhook name"`.
+ */
+export function findWebhook(doc: OpenApiObject, name: string, method?: string): { path: string; method: string; op: OpenApiObject; item: OpenApiObject } | undefined {
+  const webhooks = objectAt(doc.webhooks);
+  const item = Object.prototype.hasOwnProperty.call(webhooks, name) ? webhooks[name] : undefined;
+  if (!isSchema(item)) return undefined;
+  const m = method ? HTTP_METHODS.find((h) => h === method.toLowerCase()) : HTTP_METHODS.find((h) => isSchema(item[h]));
+  return m && isSchema(item[m]) ? { path: name, method: m.toUpperCase(), op: item[m], item } : undefined;
+}
+
+/** The names of the document's webhooks, for a message about one it lacks. */
+export function webhookNames(doc: OpenApiObject | undefined): string[] {
+  return Object.keys(objectAt(doc?.webhooks));
+}
+
 export function operationTitle(op: OperationInfo): string {
-  return op.title ?? op.summary ?? `${op.method} ${op.path}`;
+  // A webhook has no path to show: its name says what it is (`crawlStarted`).
+  return op.title ?? op.summary ?? (op.webhook ? op.path : `${op.method} ${op.path}`);
 }
 
 /** Untagged operations go in a group of this name, as in Mintlify. */

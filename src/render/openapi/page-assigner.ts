@@ -7,11 +7,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiExamples, NavNode } from '../types.js';
 import type { CheckedDocument } from './check-document.js';
-import { findOperation, listOperations, operationTitle, tagGroups, type OperationInfo } from './operations.js';
+import { findOperation, findWebhook, listOperations, operationTitle, tagGroups, type OperationInfo } from './operations.js';
 import { DEFAULT_DIRECTORY, documentPagePaths } from './page-paths.js';
+import { WEBHOOK } from './scan-frontmatter.js';
 import type { EndpointPageSpec } from './types.js';
 
-const opKey = (doc: string, op: { method: string; path: string }): string => `${doc} ${op.method} ${op.path}`;
+// A webhook's name may equal a path (`/plants_hook` in both maps): they are different operations.
+const opKey = (doc: string, op: { method: string; path: string; webhook?: true }): string => `${doc}${op.webhook ? ' webhook' : ''} ${op.method} ${op.path}`;
 
 export class PageAssigner {
   /** Operations whose page an MDX file claimed. */
@@ -26,11 +28,17 @@ export class PageAssigner {
 
   constructor(private readonly root: string, private readonly docs: ReadonlyMap<string, CheckedDocument>) {}
 
-  /** The operation of the first candidate document that has it. */
+  /** The operation of the first candidate document that has it; method `WEBHOOK` names a webhook by `p`. */
   resolve(candidates: string[], method: string, p: string): { doc: string; op: OperationInfo } | undefined {
     for (const key of new Set(candidates)) {
       const doc = this.docs.get(key)?.doc;
-      const found = doc && findOperation(doc, method, p);
+      if (!doc) continue;
+      if (method === WEBHOOK) {
+        const hook = findWebhook(doc, p);
+        if (hook) return { doc: key, op: listOperations({ webhooks: { [hook.path]: { [hook.method.toLowerCase()]: hook.op } } })[0] };
+        continue;
+      }
+      const found = findOperation(doc, method, p);
       if (found) return { doc: key, op: listOperations({ paths: { [found.path]: { [method.toLowerCase()]: found.op } } })[0] };
     }
     return undefined;
@@ -89,6 +97,6 @@ export class PageAssigner {
 
   private spec(doc: string, op: OperationInfo, page: string, title: string, examples?: ApiExamples, contentPage?: string): EndpointPageSpec {
     const { localCopy, refFiles } = this.docs.get(doc) ?? {};
-    return { page, title, method: op.method, path: op.path, file: doc, ...(localCopy ? { localCopy } : {}), ...(refFiles ? { refFiles } : {}), ...(contentPage ? { contentPage } : {}), ...(examples ? { examples } : {}) };
+    return { page, title, method: op.method, path: op.path, ...(op.webhook ? { webhook: true } : {}), file: doc, ...(localCopy ? { localCopy } : {}), ...(refFiles ? { refFiles } : {}), ...(contentPage ? { contentPage } : {}), ...(examples ? { examples } : {}) };
   }
 }

@@ -9,7 +9,8 @@
  * - directory: `directory` of the `openapi` source object, default `api-reference`;
  * - folder: the first tag, slugged; none (the directory itself) for an untagged operation;
  * - file: the summary, slugged; without a summary `{method}-{path}` with path parameters
- *   dropped (`GET /users/{id}` -> `get-users`);
+ *   dropped (`GET /users/{id}` -> `get-users`), or for a webhook its name slugged
+ *   (`orderUpdated` -> `orderupdated`, Mintlify's `processOpenApiWebhook`);
  * - a slug taken earlier in document order gets `-1`, `-2`, ...;
  * - `x-mint.href` on the operation replaces the whole path (`/guides/special` -> `guides/special`).
  */
@@ -48,7 +49,7 @@ export function hrefOverride(op: OpenApiObject | undefined): string | undefined 
 /** The page path of one operation before de-duplication. */
 export function basePagePath(op: OperationInfo, directory: string = DEFAULT_DIRECTORY): string {
   if (op.href) return op.href;
-  const file = (op.summary && mintlifySlug(op.summary)) || `${op.method.toLowerCase()}-${mintlifySlug(op.path)}`;
+  const file = (op.summary && mintlifySlug(op.summary)) || (op.webhook ? mintlifySlug(op.path) || 'webhook' : `${op.method.toLowerCase()}-${mintlifySlug(op.path)}`);
   const folder = op.tags[0] ? mintlifySlug(op.tags[0]) : '';
   return [directory, folder, file].filter(Boolean).join('/').toLowerCase();
 }

@@ -20,9 +20,22 @@ import { isSchema, mergeAllOf, stringAt, type Schema } from './schema-utils.js';
 /** Collects the page's headings with unique ids. */
 export class HeadingList {
   readonly items: Heading[] = [];
-  /** @param anchorLabel the heading link's accessible name, in the page's language */
-  constructor(private readonly anchorLabel: string) {}
-  private readonly used = new Set<string>();
+  /**
+   * @param anchorLabel the heading link's accessible name, in the page's language
+   * @param used ids taken on the page (shared with the list a nested one comes from)
+   * @param levels how much deeper than asked its headings are drawn
+   * @param prefix put before each id it hands out
+   */
+  constructor(private readonly anchorLabel: string, private readonly used = new Set<string>(), private readonly levels = 0, private readonly prefix = '') {}
+  /**
+   * A list for a part drawn under one of this list's headings (a callback's body and
+   * responses): its headings are `levels` deeper and stay out of the page's table of
+   * contents (they sit in a collapsed section); its ids start with `prefix`, so they never
+   * take the ids of the page's own parts (`response-200` stays the operation's).
+   */
+  nested(levels: number, prefix: string): HeadingList {
+    return new HeadingList(this.anchorLabel, this.used, this.levels + levels, `${this.prefix}${prefix}-`);
+  }
   add(depth: number, text: string, base: string): string {
     const id = this.unique(base);
     this.items.push({ depth, text, id });
@@ -33,6 +46,7 @@ export class HeadingList {
   }
   /** A unique id for an element that is not a heading (a field's anchor). */
   unique(base: string): string {
+    base = this.prefix + base;
     let id = base;
     for (let n = 2; this.used.has(id); n++) id = `${base}-${n}`;
     this.used.add(id);
@@ -40,6 +54,7 @@ export class HeadingList {
   }
   heading(depth: number, text: string, base: string, extra = ''): string {
     const id = this.add(depth, text, base);
+    depth = Math.min(6, depth + this.levels);
     return `<h${depth} id="${esc(id)}">${esc(text)}${extra}<a class="heading-anchor" href="#${esc(id)}" aria-label="${esc(this.anchorLabel)}">#</a></h${depth}>`;
   }
 }

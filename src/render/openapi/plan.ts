@@ -14,7 +14,8 @@ import { childPath, collectSpecSources, sectionPath } from './nav-refs.js';
 import { PageAssigner } from './page-assigner.js';
 import { playgroundMode } from './playground-mode.js';
 import type { Outbound } from './read-document.js';
-import { scanFrontmatterClaims, type FrontmatterClaims } from './scan-frontmatter.js';
+import { webhookNames } from './operations.js';
+import { scanFrontmatterClaims, WEBHOOK, type FrontmatterClaims } from './scan-frontmatter.js';
 import type { ApiReferencePlan } from './types.js';
 
 /** The documents in reach of a navigation node, with the directory of their pages, and its sample settings. */
@@ -29,7 +30,7 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
   const index = await DocumentIndex.create(root, files);
   const { claims, invalid, asyncapiPages } = scanned ?? (await scanFrontmatterClaims(root, pageSources));
   for (const bad of invalid) {
-    diagnostics.push({ severity: 'error', file: bad.source, line: bad.line, path: 'openapi', message: `Frontmatter openapi: ${JSON.stringify(bad.value)} is not an operation reference such as "GET /users" or "openapi.yaml GET /users"` });
+    diagnostics.push({ severity: 'error', file: bad.source, line: bad.line, path: 'openapi', message: `Frontmatter openapi: ${JSON.stringify(bad.value)} is not an operation reference such as "GET /users", "openapi.yaml GET /users" or "openapi.yaml webhook orderUpdated"` });
   }
 
   // Every reference resolved once (`v3-openapi` -> `v3-openapi.yaml`); documents checked in order of first mention.
@@ -87,7 +88,7 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
       continue;
     }
     const earlier = pages.claim(found.doc, found.op, claim.page, claim.title);
-    if (earlier) diagnostics.push({ severity: 'warning', file: claim.source, line: claim.line, path: 'openapi', message: `${claim.method} ${claim.path} is already the operation of ${earlier}; this page renders as an ordinary page` });
+    if (earlier) diagnostics.push({ severity: 'warning', file: claim.source, line: claim.line, path: 'openapi', message: `${referenceText(claim.method, claim.path)} is already the operation of ${earlier}; this page renders as an ordinary page` });
   }
 
   /** The scope below a node: its own documents (resolved) replace the parent's; its examples override them. */
@@ -168,10 +169,24 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
   };
 }
 
+/** `GET /users`, or `webhook orderUpdated` as the author wrote it. */
+const referenceText = (method: string, p: string): string => (method === WEBHOOK ? `webhook ${p}` : `${method.toUpperCase()} ${p}`);
+const pointerToken = (p: string): string => p.replace(/~/g, '~0').replace(/\//g, '~1');
+
 function missingMessage(method: string, p: string, candidates: string[], docs: Map<string, CheckedDocument>): string {
   const unique = [...new Set(candidates)];
-  if (unique.length === 0) return `Operation ${method.toUpperCase()} ${p} is named but the site has no OpenAPI document (set "openapi" on the group or "api.openapi" in docs.json)`;
+  const webhook = method === WEBHOOK;
+  const what = webhook ? `Webhook ${p}` : `Operation ${method.toUpperCase()} ${p}`;
+  if (unique.length === 0) return `${what} is named but the site has no OpenAPI document (set "openapi" on the group or "api.openapi" in docs.json)`;
   const broken = unique.filter((c) => docs.has(c) && !docs.get(c)!.doc);
-  const where = unique.map((c) => `${c} (#/paths/${p.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()})`).join(', ');
-  return `Operation ${method.toUpperCase()} ${p} not found in ${where}${broken.length ? `; ${broken.join(', ')} could not be read, see its errors` : ''}`;
+  const where = unique.map((c) => `${c} (#/${webhook ? `webhooks/${pointerToken(p)}` : `paths/${pointerToken(p)}/${method.toLowerCase()}`})`).join(', ');
+  // A webhook name is a free word (a typo or the wrong case): the names there say which was meant.
+  const names = webhook ? unique.filter((c) => docs.get(c)?.doc).map((c) => `${c} has ${listNames(webhookNames(docs.get(c)!.doc))}`) : [];
+  return `${what} not found in ${where}${names.length ? `; ${names.join('; ')}` : ''}${broken.length ? `; ${broken.join(', ')} could not be read, see its errors` : ''}`;
+}
+
+/** `webhooks a, b, c` (the first 20), or `no webhooks`. */
+function listNames(names: string[]): string {
+  if (names.length === 0) return 'no webhooks';
+  return `webhooks ${names.slice(0, 20).join(', ')}${names.length > 20 ? `, … (${names.length - 20} more)` : ''}`;
 }

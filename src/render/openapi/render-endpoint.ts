@@ -1,8 +1,8 @@
 /**
  * Renders one API reference page (runs inside render worker threads, so it takes only
  * the serializable spec and reads the document through the per-process cache): request
- * bar and playground, description, the MDX page's own content when there is one,
- * authorizations, parameters, body, responses, and an aside with request code samples
+ * bar and playground (on a webhook's page its bar and payload examples, webhook-html.ts), description, the MDX page's own content when there is one,
+ * authorizations, parameters, body, callbacks, responses, and an aside with request code samples
  * and response examples. Everything from the document is escaped; nothing is evaluated.
  */
 import { createHash } from 'node:crypto';
@@ -10,13 +10,14 @@ import type { Diagnostic, PageContext, RenderedPage } from '../types.js';
 import { blockLanguages, ensureLanguages, getHighlighter } from '../highlight/index.js';
 import { remoteAlive } from '../highlight/remote-highlight.js';
 import { fillUi, uiStrings } from '../layout/ui-strings.js';
+import { renderCallbacks } from './callbacks-html.js';
 import { codeSamples } from './code-samples.js';
 import { loadRenderDocument } from './document-cache.js';
 import { esc } from './html.js';
 import { markdownToHtml, type MarkdownLinks } from './markdown.js';
-import { buildOperationModel } from './operation-model.js';
+import { buildOperationModel, buildWebhookModel } from './operation-model.js';
 import { codeSpan, endpointMarkdown, withNote } from './endpoint-markdown.js';
-import { findOperation } from './operations.js';
+import { findOperation, findWebhook } from './operations.js';
 import { codeBlock, HeadingList, renderBody, renderParameters, renderResponses, responseExampleTabs, tabs } from './page-sections.js';
 import { renderPlayground } from './playground-html.js';
 import { canHighlightSample, highlightSample } from './sample-highlight.js';
@@ -25,6 +26,7 @@ import type { SchemaHtmlContext } from './schema-html.js';
 import { stringAt } from './schema-utils.js';
 import { renderSecurity } from './security.js';
 import type { EndpointPageSpec } from './types.js';
+import { payloadExampleTabs, webhookBar } from './webhook-html.js';
 
 /**
  * Ids already used by the MDX content, so the reference's headings never clash with them.
@@ -51,21 +53,23 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const diagnostics: Diagnostic[] = [];
   const base: Omit<RenderedPage, 'html' | 'headings'> = {
     page: spec.page,
-    frontmatter: { title: spec.title, openapi: `${spec.file} ${spec.method} ${spec.path}` },
+    frontmatter: { title: spec.title, openapi: `${spec.file} ${spec.webhook ? 'webhook' : spec.method} ${spec.path}` },
     title: spec.title, brokenLinks: [], assets: [], diagnostics,
   };
   const { doc, names } = await loadRenderDocument(ctx.root, spec);
-  const found = findOperation(doc, spec.method, spec.path);
+  const found = spec.webhook ? findWebhook(doc, spec.path, spec.method) : findOperation(doc, spec.method, spec.path);
   const ui = uiStrings(ctx.language);
   if (!found) {
-    diagnostics.push({ severity: 'error', file: spec.file, path: `paths[${JSON.stringify(spec.path)}].${spec.method.toLowerCase()}`, message: `Operation ${spec.method} ${spec.path} not found in ${spec.file}` });
+    const where = `${spec.webhook ? 'webhooks' : 'paths'}[${JSON.stringify(spec.path)}].${spec.method.toLowerCase()}`;
+    diagnostics.push({ severity: 'error', file: spec.file, path: where, message: `${spec.webhook ? 'Webhook' : 'Operation'} ${spec.method} ${spec.path} not found in ${spec.file}` });
     // Said on the page and in its `.md` twin, in the page's language: the reference is missing, not silently empty.
     const operation = `${spec.method} ${spec.path}`;
-    const html = fillUi(esc(ui.operationMissing), { operation: esc(operation), file: esc(spec.file) });
-    const markdown = withNote(contentMarkdown, fillUi(ui.operationMissing, { operation: codeSpan(operation), file: codeSpan(spec.file) }));
+    const [word, key] = spec.webhook ? [ui.webhookMissing, 'name'] : [ui.operationMissing, 'operation'];
+    const html = fillUi(esc(word), { [key]: esc(spec.webhook ? spec.path : operation), file: esc(spec.file) });
+    const markdown = withNote(contentMarkdown, fillUi(word, { [key]: codeSpan(spec.webhook ? spec.path : operation), file: codeSpan(spec.file) }));
     return { ...base, html: `${contentHtml ?? ''}<p class="api-note">${html}</p>`, markdown, headings: [] };
   }
-  const model = buildOperationModel(doc, ctx.config, spec.method, found.path, found.op, found.item);
+  const model = (spec.webhook ? buildWebhookModel : buildOperationModel)(doc, ctx.config, spec.method, found.path, found.op, found.item);
   const links: MarkdownLinks = { resolveLink: (href) => ctx.resolveLink(href, spec.page), broken: base.brokenLinks };
   const schemaCtx: SchemaHtmlContext = { names, links, direction: 'request', ui };
   const headings = new HeadingList(ui.linkToSection);
@@ -75,7 +79,8 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   const { mode } = playgroundMode(ctx.config, ctx.deployment);
   const description = plainDescription(found.op.description);
 
-  const samples = codeSamples(model, spec.examples ?? ctx.config.api?.examples);
+  // A webhook's request is the API's to send: only samples the document writes (`x-codeSamples`), none generated.
+  const samples = codeSamples(model, model.webhook ? { autogenerate: false } : spec.examples ?? ctx.config.api?.examples);
   // With a highlight thread the examples are highlighted there (highlight/remote-highlight.ts).
   const highlighter = remoteAlive() ? await getHighlighter() : await ensureLanguages(['json', 'xml', 'yaml', ...samples.filter((s) => !s.generated).flatMap((s) => blockLanguages(s.lang, s.code))]);
   const cache = ctx.highlightCache;
@@ -86,7 +91,7 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
   // The MDX page's own content comes first, above the whole reference.
   const head = [
     contentHtml ? `<div class="api-content">${contentHtml}</div>` : '',
-    renderPlayground(model, mode, uid, ui),
+    model.webhook ? webhookBar(model, ui) : renderPlayground(model, mode, uid, ui),
     deprecated,
     description ? '' : markdownToHtml(stringAt(found.op.description), links),
   ].join('');
@@ -94,12 +99,14 @@ export async function renderEndpointPage(spec: EndpointPageSpec, ctx: PageContex
     security ? `<section class="api-security">${headings.heading(2, ui.authorizations, 'authorizations')}${security}</section>` : '',
     renderParameters(model, schemaCtx, headings),
     renderBody(model, schemaCtx, headings, uid),
+    renderCallbacks(model, schemaCtx, headings, uid),
     renderResponses(model, schemaCtx, headings, uid),
   ].join('');
   const sampleTabs = tabs(samples.map((s) => ({ label: s.label, html: s.generated && canHighlightSample(s.lang) ? highlightSample(s.code, s.lang, ui) : codeBlock(highlighter, s.code, s.lang, cache, ui) })), `${uid}-code`, ui.requestSamples);
-  const aside = `${sampleTabs ? `<div class="api-samples">${sampleTabs}</div>` : ''}${responseExampleTabs(model, highlighter, uid, cache, ui)}`;
+  const payload = model.webhook ? payloadExampleTabs(model, highlighter, uid, cache, ui) : '';
+  const aside = `${payload}${sampleTabs ? `<div class="api-samples">${sampleTabs}</div>` : ''}${responseExampleTabs(model, highlighter, uid, cache, ui)}`;
   // Narrow containers stack head, examples, reference; wide ones put the examples beside.
-  const html = `<div class="api-ref" data-api-endpoint data-method="${esc(model.method)}"><div class="api-ref-grid"><div class="api-ref-head">${head}</div><aside class="api-ref-aside" aria-label="${esc(ui.examples)}">${aside}</aside><div class="api-ref-main">${reference}</div></div></div>`;
+  const html = `<div class="api-ref" data-api-endpoint data-method="${esc(model.method)}"${model.webhook ? ' data-webhook' : ''}><div class="api-ref-grid"><div class="api-ref-head">${head}</div><aside class="api-ref-aside" aria-label="${esc(ui.examples)}">${aside}</aside><div class="api-ref-main">${reference}</div></div></div>`;
   return {
     ...base,
     frontmatter: { ...base.frontmatter, ...(description ? { description } : {}), ...(found.op.deprecated === true ? { deprecated: true } : {}) },

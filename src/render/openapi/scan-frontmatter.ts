@@ -1,6 +1,6 @@
 /**
  * Finds MDX/Markdown pages whose frontmatter names an operation (`openapi: "GET /users"`
- * or `openapi: "api.yaml GET /users"`). Cheap: reads each page's head and parses YAML
+ * or `openapi: "api.yaml GET /users"`) or a webhook (`openapi: "api.yaml webhook orderUpdated"`). Cheap: reads each page's head and parses YAML
  * only for the few whose frontmatter mentions `openapi:`.
  */
 import { open, readdir } from 'node:fs/promises';
@@ -9,7 +9,9 @@ import { frontmatterData } from '../markdown/frontmatter.js';
 import { frontmatterKeyLine } from '../output/read-frontmatter.js';
 
 export interface OperationReference {
+  /** Upper-case HTTP method, or `WEBHOOK` for a webhook (its HTTP method is the document's to say). */
   method: string;
+  /** The operation's path, or the webhook's name (its key under the document's `webhooks`). */
   path: string;
   /** Document named in the reference, as written. */
   file?: string;
@@ -35,9 +37,19 @@ const METHOD_RE = /^(get|put|post|delete|options|head|patch|trace)$/i;
 const HEAD_BYTES = 16 * 1024;
 const READ_BATCH = 64;
 
-/** Parses `"GET /users"` and `"api.yaml GET /users"`; null when it is not such a reference. */
+/** The method word of a webhook reference: Mintlify's `webhook` in place of an HTTP method. */
+export const WEBHOOK = 'WEBHOOK';
+const WEBHOOK_RE = /^webhook$/i;
+
+/**
+ * Parses `"GET /users"`, `"api.yaml GET /users"`, `"webhook orderUpdated"` and
+ * `"api.yaml webhook orderUpdated"`; null when it is not such a reference. A webhook's
+ * name is any key of `webhooks` (`orderUpdated`, `/plants_hook`), so it need not start with `/`.
+ */
 export function parseOperationReference(text: string): OperationReference | null {
   const parts = text.trim().split(/\s+/);
+  if (parts.length === 2 && WEBHOOK_RE.test(parts[0])) return { method: WEBHOOK, path: parts[1] };
+  if (parts.length === 3 && WEBHOOK_RE.test(parts[1])) return { file: parts[0], method: WEBHOOK, path: parts[2] };
   if (parts.length === 2 && METHOD_RE.test(parts[0]) && parts[1].startsWith('/')) return { method: parts[0].toUpperCase(), path: parts[1] };
   if (parts.length === 3 && METHOD_RE.test(parts[1]) && parts[2].startsWith('/')) return { file: parts[0], method: parts[1].toUpperCase(), path: parts[2] };
   return null;

@@ -10,11 +10,14 @@ export interface EndpointPageSpec {
   kind?: 'endpoint';
   /** Output page path without extension, e.g. `api-reference/users/get-a-user`. */
   page: string;
-  /** Sidebar and page title: the operation summary, else `METHOD /path`. */
+  /** Sidebar and page title: the operation summary, else `METHOD /path` (a webhook's name). */
   title: string;
   /** Upper-case HTTP method. */
   method: string;
+  /** The operation's path, or on a webhook page the webhook's name. */
   path: string;
+  /** A webhook of the document (OpenAPI 3.1 `webhooks`): a request the API sends, shown without a playground. */
+  webhook?: true;
   /** The OpenAPI document as referenced: a path relative to the docs root, or a URL. */
   file: string;
   /** For URL documents: absolute path of the copy fetched at export time (workers read it, never the network). */

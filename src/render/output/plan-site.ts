@@ -155,7 +155,8 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
       description: typeof fm.description === 'string' ? fm.description : undefined,
       icon: typeof fm.icon === 'string' ? fm.icon : undefined,
       tag: typeof fm.tag === 'string' ? fm.tag : undefined,
-      method: fm.hideApiMarker === true || spec?.kind === 'channel' ? undefined : spec?.method,
+      // A webhook page's marker says it is one, not which method the API sends it with.
+      method: fm.hideApiMarker === true || spec?.kind === 'channel' ? undefined : spec?.webhook ? 'WEBHOOK' : spec?.method,
       deprecated: fm.deprecated === true,
       inNav: inNav.has(page),
       ...pageFlags(fm, listings.get(page), config, file, diagnostics, file ? facts.get(file)?.frontmatter : undefined),
