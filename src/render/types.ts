@@ -107,6 +107,8 @@ export interface NavSection {
   searchable?: boolean;
   /** Languages only: their own banner, navbar and footer. */
   chrome?: LanguageChrome;
+  /** The division's own `global` links, when it writes them: they replace `navigation.global` on its pages (nav-scope.ts). */
+  global?: LinkItem[];
   children: NavNode[];
   /** Nested divisions, e.g. tabs inside a version. */
   sections: NavSection[];

@@ -67,15 +67,16 @@ function collect(nav: { children: NavNode[]; sections: NavSection[] }, pages: Re
 export function llmsScopes(navigation: Navigation, pages: Record<string, SitePage>): LlmsScope[] {
   const top = { children: navigation.root, sections: navigation.sections };
   const languages = navigation.sections.filter((s) => s.kind === 'language' && !s.href);
-  const global = navigation.global.filter((l) => isExternal(l.href));
+  const external = (links: LinkItem[]) => links.filter((l) => isExternal(l.href));
   if (!languages.length) {
-    const scope: LlmsScope = { dir: '', entries: [], links: [...global] };
+    const scope: LlmsScope = { dir: '', entries: [], links: external(navigation.global) };
     collect(top, pages, undefined, scope, new Set());
     return [scope];
   }
   const main = defaultOf(languages)!;
   return [main, ...languages.filter((l) => l !== main)].map((lang) => {
-    const scope: LlmsScope = { dir: lang === main ? '' : lang.label.replace(/[^A-Za-z0-9_-]/g, ''), language: lang.label, entries: [], links: [...global] };
+    // A language's own `global` replaces the site's, as on its pages (layout/nav-scope.ts).
+    const scope: LlmsScope = { dir: lang === main ? '' : lang.label.replace(/[^A-Za-z0-9_-]/g, ''), language: lang.label, entries: [], links: external(lang.global ?? navigation.global) };
     const seen = new Set<string>();
     // Pages outside every language belong to all of them.
     collect({ children: navigation.root, sections: navigation.sections.filter((s) => s.kind !== 'language') }, pages, undefined, scope, seen);

@@ -9,18 +9,23 @@
 /** Keys every division and group may hold: its content, its specs and nested divisions. */
 const CONTENT = ['groups', 'pages', 'openapi', 'asyncapi', 'examples', 'products', 'versions', 'languages', 'tabs', 'anchors', 'dropdowns', 'menu'];
 
-/** Keys of `navigation` itself. */
+/**
+ * Keys of `navigation` and of every division: content plus `global` links. The settings
+ * pages document `global` on `navigation` only; Mintlify's docs.json schema
+ * (@mintlify/validation) accepts it on every division too, not on groups.
+ */
 export const ROOT_KEYS = [...CONTENT, 'global'];
+const DIVISION = ROOT_KEYS;
 
 /** Keys applied on a division, by the key naming it. */
 export const SECTION_KEYS: Record<string, string[]> = {
-  product: ['product', 'icon', 'iconType', 'description', 'href', 'hidden', 'searchable', ...CONTENT],
-  version: ['version', 'icon', 'iconType', 'tag', 'default', 'href', 'hidden', 'searchable', ...CONTENT],
-  language: ['language', 'icon', 'iconType', 'default', 'href', 'hidden', 'searchable', 'banner', 'navbar', 'footer', ...CONTENT],
-  tab: ['tab', 'icon', 'iconType', 'href', 'url', 'hidden', 'searchable', ...CONTENT],
-  anchor: ['anchor', 'icon', 'iconType', 'href', 'url', 'hidden', 'searchable', ...CONTENT],
-  dropdown: ['dropdown', 'icon', 'iconType', 'description', 'href', 'url', 'hidden', 'searchable', ...CONTENT],
-  item: ['item', 'icon', 'iconType', 'description', 'href', 'hidden', 'searchable', ...CONTENT],
+  product: ['product', 'icon', 'iconType', 'description', 'href', 'hidden', 'searchable', ...DIVISION],
+  version: ['version', 'icon', 'iconType', 'tag', 'default', 'href', 'hidden', 'searchable', ...DIVISION],
+  language: ['language', 'icon', 'iconType', 'default', 'href', 'hidden', 'searchable', 'banner', 'navbar', 'footer', ...DIVISION],
+  tab: ['tab', 'icon', 'iconType', 'href', 'url', 'hidden', 'searchable', ...DIVISION],
+  anchor: ['anchor', 'icon', 'iconType', 'href', 'url', 'hidden', 'searchable', ...DIVISION],
+  dropdown: ['dropdown', 'icon', 'iconType', 'description', 'href', 'url', 'hidden', 'searchable', ...DIVISION],
+  item: ['item', 'icon', 'iconType', 'description', 'href', 'hidden', 'searchable', ...DIVISION],
 };
 
 /** `version`: mint.json groups name their version (mint.ts sorts them into versions). */

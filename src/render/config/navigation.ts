@@ -108,7 +108,7 @@ export class NavReader {
     if (!this.isObj(nav, path, 'an object')) return { root: [], sections: [], global: [] };
     this.unknownKeys(nav, ROOT_KEYS, path);
     const { children, sections } = this.content(nav, path);
-    return { root: children, sections, global: this.global(nav.global, [...path, 'global']), ...this.specs(nav, path) };
+    return { root: children, sections, global: this.global(nav.global, [...path, 'global']) ?? [], ...this.specs(nav, path) };
   }
 
   private content(o: Obj, path: Path): { children: NavNode[]; sections: NavSection[] } {
@@ -144,6 +144,7 @@ export class NavReader {
     }
     const { children, sections } = this.content(s, path);
     const href = this.optString(s, 'href', path) ?? this.optString(s, 'url', path);
+    const global = this.global(s.global, [...path, 'global']);
     const text = (key: string) => {
       const v = this.optString(s, key, path);
       return v !== undefined ? { [key]: v } : {};
@@ -160,6 +161,7 @@ export class NavReader {
       ...(this.flag(s, 'hidden', path) ? { hidden: true } : {}),
       ...(this.flag(s, 'searchable', path) ? { searchable: true } : {}),
       ...(d.kind === 'language' ? this.chrome(s, path) : {}),
+      ...(global ? { global } : {}),
       children,
       sections,
     };
@@ -242,10 +244,14 @@ export class NavReader {
     return null;
   }
 
-  /** `navigation.global`: links shown on every page (languages, versions and products that link elsewhere too). */
-  private global(g: unknown, path: Path): LinkItem[] {
-    if (g === undefined || g === null) return [];
-    if (!this.isObj(g, path, 'an object')) return [];
+  /**
+   * `global` of `navigation` or of a division: links shown on every page under it
+   * (languages, versions and products that link elsewhere too). Undefined when not
+   * written or not an object, so a broken division `global` leaves the site's links in place.
+   */
+  private global(g: unknown, path: Path): LinkItem[] | undefined {
+    if (g === undefined || g === null) return undefined;
+    if (!this.isObj(g, path, 'an object')) return undefined;
     const out: LinkItem[] = [];
     const kinds = [['anchors', 'anchor'], ['tabs', 'tab'], ['dropdowns', 'dropdown'], ['languages', 'language'], ['versions', 'version'], ['products', 'product']] as const;
     this.unknownKeys(g, kinds.map(([k]) => k), path);

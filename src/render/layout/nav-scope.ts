@@ -5,7 +5,7 @@
  * `<html lang>` and interface words come from its language, and the switchers lead to
  * the same page in the other language or version when there is one.
  */
-import type { NavSection } from '../types.js';
+import type { LinkItem, NavSection, Navigation } from '../types.js';
 import { sectionPages, sectionPrefix } from './nav-tree.js';
 import type { SitePage } from './site-model.js';
 
@@ -20,6 +20,18 @@ export function pageScope(chain: NavSection[]): NavSection | undefined {
 /** The page's language section, if the site has languages. */
 export function pageLanguage(chain: NavSection[]): NavSection | undefined {
   return chain.find((s) => s.kind === 'language');
+}
+
+/**
+ * The `global` links drawn on a page: those of the innermost division on its chain that
+ * writes `global`, else `navigation.global`. Mintlify's schema takes `global` on every
+ * division but its docs do not say how it meets the site's: here a division's own links
+ * replace the site's on its pages (a language's links are mostly the site's translated,
+ * which side by side would show each link twice).
+ */
+export function pageGlobalLinks(nav: Navigation, chain: NavSection[]): LinkItem[] {
+  for (let i = chain.length - 1; i >= 0; i--) if (chain[i].global) return chain[i].global!;
+  return nav.global;
 }
 
 const orders = new WeakMap<NavSection, { order: string[]; index: Map<string, number> }>();

@@ -19,7 +19,7 @@ import type { SiteModel } from './site-model.js';
 import { renderMobileSwitchers, renderTopBar, type Switcher } from './top-bar.js';
 import { uiIcon } from './ui-icons.js';
 import { uiScriptData, uiStrings } from './ui-strings.js';
-import { equivalentPage, neighbours, pageLanguage } from './nav-scope.js';
+import { equivalentPage, neighbours, pageGlobalLinks, pageLanguage } from './nav-scope.js';
 import { languageTag } from '../config/languages.js';
 import { pageSearchScope } from '../search/search-scopes.js';
 
@@ -110,7 +110,7 @@ function layoutParts(model: SiteModel, rendered: LayoutInput, options: LayoutOpt
   // as pickers at the top of the sidebar, anchors as links there. On small screens the
   // sidebar (the mobile menu) holds the tabs and switchers too.
   let tabsHtml = '';
-  const anchors: { label: string; href: string; icon?: string; current?: boolean; description?: string }[] = model.navigation.global.map((g) => {
+  const anchors: { label: string; href: string; icon?: string; current?: boolean; description?: string }[] = pageGlobalLinks(nav, chain).map((g) => {
     // Written as site paths (`/changelog`) like navbar links: made relative, and marked on their own page.
     const to = link(g.href);
     return { ...g, href: to, current: to === href(page) };

@@ -5,7 +5,7 @@
  * the sources after an edit bundles it again (about 0.1 s) and keeps it there, like the
  * browser assets (theme/browser-assets.ts).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { sha256 } from '../cache/cache-key.js';
 import { installedPackageVersion } from '../installed-package.js';
 
 export interface SandboxRuntime {
-  /** Hash of esbuild's and Preact's versions and the entry's source. */
+  /** Hash of esbuild's and Preact's versions and the runtime's sources. */
   key: string;
   script: string;
 }
@@ -24,8 +24,15 @@ const ENTRY = join(REPO, 'src/render/sandbox/runtime/in-sandbox.ts');
 const BUILT = join(REPO, 'dist/sandbox-runtime.json');
 const PACKAGES = ['esbuild', 'preact', 'preact-render-to-string'];
 
-function currentKey(): string {
-  return sha256(...PACKAGES.map((p) => `${p}@${installedPackageVersion(p)}`), existsSync(ENTRY) ? readFileSync(ENTRY, 'utf8') : '\0missing');
+/**
+ * The key of the runtime bundled from `entry`: the packages' versions and every .ts file
+ * beside the entry, since it imports them (web-globals.ts and others): an edit to any
+ * of them bundles it again.
+ */
+export function runtimeKey(entry = ENTRY): string {
+  const dir = dirname(entry);
+  const sources = existsSync(entry) ? readdirSync(dir).filter((f) => f.endsWith('.ts')).sort().flatMap((f) => [f, readFileSync(join(dir, f), 'utf8')]) : ['\0missing'];
+  return sha256(...PACKAGES.map((p) => `${p}@${installedPackageVersion(p)}`), ...sources);
 }
 
 /** Bundles the runtime now (esbuild, loaded only here). */
@@ -35,7 +42,7 @@ export function bundleSandboxRuntime(): SandboxRuntime {
     entryPoints: [ENTRY], bundle: true, format: 'iife', minify: true, target: 'es2020', charset: 'utf8',
     legalComments: 'none', write: false, absWorkingDir: REPO, logLevel: 'silent',
   });
-  return { key: currentKey(), script: result.outputFiles[0].text };
+  return { key: runtimeKey(), script: result.outputFiles[0].text };
 }
 
 export function writeSandboxRuntime(runtime: SandboxRuntime, file = BUILT): void {
@@ -52,7 +59,7 @@ export function sandboxRuntime(): SandboxRuntime {
   if (current) return current;
   try {
     const built = JSON.parse(readFileSync(BUILT, 'utf8')) as SandboxRuntime;
-    if (!existsSync(ENTRY) || built.key === currentKey()) return (current = built);
+    if (!existsSync(ENTRY) || built.key === runtimeKey()) return (current = built);
   } catch {
     // not built yet, or damaged: bundled again below
   }

@@ -2,8 +2,8 @@
  * The navigation reader on the products fixture and the versioned, multilingual one:
  * every division Mintlify documents becomes a section of the tree, group `root`, `tag`,
  * `expanded`, `hidden` and `openapi`/`asyncapi` are carried, languages keep their
- * banner, navbar and footer, and what the export does not apply is a warning naming
- * its JSON path.
+ * banner, navbar and footer, divisions keep their own `global` links, and what the
+ * export does not apply is a warning naming its JSON path.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -107,6 +107,44 @@ describe('navigation: languages and versions', () => {
       ]);
       // A language that lives elsewhere is a link, labelled in its own language.
       expect(config.navigation.global).toEqual([{ label: 'Deutsch', href: 'https://de.example.com' }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads a division's own global links, and reports a bad one by its path", async () => {
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'quire-nav-'));
+    try {
+      await writeFile(join(dir, 'docs.json'), JSON.stringify({
+        name: 'X',
+        navigation: {
+          global: { anchors: [{ anchor: 'Status', href: 'https://status.example.com' }] },
+          languages: [
+            {
+              language: 'en',
+              global: { anchors: [{ anchor: 'Blog', href: 'https://blog.example.com', icon: 'newspaper' }, { anchor: 'No link' }] },
+              versions: [{ version: 'v1', global: { tabs: [{ tab: 'Old API', href: 'https://v1.example.com' }] }, pages: ['a'] }],
+            },
+            { language: 'es', global: ['https://blog.example.com/es'], pages: ['b'] },
+            { language: 'fr', global: { anchors: [{ anchor: 'Blog', href: 'https://blog.example.com/fr' }], sidebar: true }, pages: ['c'] },
+          ],
+        },
+      }));
+      const { config, diagnostics } = await loadSiteConfig(dir);
+      expect(diagnostics.map((d) => [d.severity, d.path, d.message])).toEqual([
+        ['error', 'navigation.languages[0].global.anchors[1]', 'navigation.languages[0].global.anchors[1]: needs "anchor" and "href" strings'],
+        ['error', 'navigation.languages[1].global', 'navigation.languages[1].global: expected an object, got an array'],
+        ['warning', 'navigation.languages[2].global.sidebar', 'navigation.languages[2].global.sidebar: unknown navigation key "sidebar" (ignored)'],
+      ]);
+      const [en, es, fr] = config.navigation.sections;
+      expect(config.navigation.global).toEqual([{ label: 'Status', href: 'https://status.example.com' }]);
+      expect(en.global).toEqual([{ label: 'Blog', href: 'https://blog.example.com', icon: 'newspaper' }]);
+      expect(en.sections[0].global).toEqual([{ label: 'Old API', href: 'https://v1.example.com' }]);
+      // A global that is not an object is left out, so the site's links stay on that language's pages.
+      expect(es.global).toBeUndefined();
+      expect(fr.global).toEqual([{ label: 'Blog', href: 'https://blog.example.com/fr' }]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

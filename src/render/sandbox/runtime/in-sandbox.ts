@@ -14,6 +14,7 @@
 import { Fragment, createContext, createElement, h, isValidElement, type ComponentType } from 'preact';
 import * as hooks from 'preact/hooks';
 import { renderToString } from 'preact-render-to-string';
+import { installWebGlobals } from './web-globals.js';
 
 type Exports = Record<string, unknown>;
 type Factory = (module: { exports: Exports }, exports: Exports, require: (spec: string) => unknown) => void;
@@ -44,6 +45,8 @@ Math.random = () => {
 const noop = () => 0;
 Object.assign(g, { setTimeout: noop, clearTimeout: noop, setInterval: noop, clearInterval: noop, requestAnimationFrame: noop });
 g.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
+// Pure browser globals QuickJS lacks (btoa, TextEncoder, structuredClone...): web-globals.ts.
+installWebGlobals(g);
 
 const modules = new Map<string, Exports>();
 
