@@ -94,8 +94,16 @@ function decodeEntities(s: string): string {
 }
 
 /**
+ * Links that open an editor with what the page hands it (Mintlify's "Open in Cursor" and
+ * MCP install buttons: `cursor://anysphere.cursor-deeplink/mcp/install?...`, VS Code's
+ * `vscode:mcp/install?...`). The browser asks the reader before it starts the app, as it
+ * does for mailto:, and nothing runs on the docs site's origin: links only, never a source.
+ */
+const EDITOR_SCHEMES = new Set(['cursor', 'vscode', 'vscode-insiders']);
+
+/**
  * True when `url` may be used in `attr`: relative URLs, fragments, http(s), mailto, tel;
- * `data:image/...` only as a media source.
+ * editor deep links (EDITOR_SCHEMES) as links; `data:image/...` only as a media source.
  */
 export function urlAllowed(url: string, attr: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme: strip them first.
@@ -104,6 +112,7 @@ export function urlAllowed(url: string, attr: string): boolean {
   if (!scheme) return !clean.startsWith('\\\\');
   const s = scheme[1];
   if (s === 'http' || s === 'https' || s === 'mailto' || s === 'tel') return true;
+  if (EDITOR_SCHEMES.has(s)) return attr === 'href';
   if (s === 'data') return attr !== 'href' && /^data:image\/(png|gif|jpe?g|webp|avif|svg\+xml)[;,]/.test(clean);
   return false;
 }

@@ -246,6 +246,16 @@ describe('renderPage: HTML sanitizing', () => {
   });
 });
 
+describe('renderPage: editor deep links', () => {
+  it('keeps Cursor and VS Code install links as links, never as a source, and refuses other app schemes', async () => {
+    const page = await render('[Add to Cursor](cursor://anysphere.cursor-deeplink/mcp/install?name=docs&config=eyJ1cmwiOiJ4In0=)\n\n<a href="vscode:mcp/install?%7B%22name%22%3A%22docs%22%7D">Add to VS Code</a>\n\n<img src="cursor://anysphere.cursor-deeplink/x" alt="x" />\n\n[Other](slack://open)');
+    expect(page.html).toContain('<a href="cursor://anysphere.cursor-deeplink/mcp/install?name=docs&amp;config=eyJ1cmwiOiJ4In0=">Add to Cursor</a>');
+    expect(page.html).toContain('<a href="vscode:mcp/install?%7B%22name%22%3A%22docs%22%7D">Add to VS Code</a>');
+    expect(page.html).not.toMatch(/src="cursor:|slack:/);
+    expect(page.diagnostics.map((d) => d.message)).toEqual(['unsafe URL removed: cursor://anysphere.cursor-deeplink/x', 'unsafe URL removed: slack://open']);
+  });
+});
+
 describe('renderPage: embedded frames', () => {
   /** Mintlify's YouTube example (create/image-embeds.mdx). */
   const YOUTUBE = '<iframe\n  className="w-full aspect-video rounded-xl"\n  src="https://www.youtube.com/embed/4KzFe50RQkQ"\n  title="YouTube video player"\n  allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"\n  allowFullScreen\n></iframe>';
