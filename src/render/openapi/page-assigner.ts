@@ -16,8 +16,14 @@ import type { EndpointPageSpec } from './types.js';
 const opKey = (doc: string, op: { method: string; path: string; webhook?: true }): string => `${doc}${op.webhook ? ' webhook' : ''} ${op.method} ${op.path}`;
 
 export class PageAssigner {
-  /** Operations whose page an MDX file claimed. */
+  /** Operations whose page an MDX file claimed (the first file that did). */
   private readonly claimed = new Map<string, EndpointPageSpec>();
+  /**
+   * Pages of MDX files that claimed an operation another file claimed first: they show it too,
+   * as on Mintlify (firecrawl's docs show their v1 endpoints under two folders), while links and
+   * navigation entries naming the operation lead to the first.
+   */
+  private readonly also: EndpointPageSpec[] = [];
   /** Generated pages by page path (an `x-mint.href` page is the same in every directory). */
   private readonly generated = new Map<string, EndpointPageSpec>();
   /** Which operation each handed-out page shows. */
@@ -44,13 +50,12 @@ export class PageAssigner {
     return undefined;
   }
 
-  /** Returns the page that already claimed the operation, if another one did. */
-  claim(doc: string, op: OperationInfo, page: string, title?: string): string | undefined {
-    const earlier = this.claimed.get(opKey(doc, op));
-    if (earlier) return earlier.page;
+  /** The page of an MDX file that shows the operation (see `also` when another file claimed it first). */
+  claim(doc: string, op: OperationInfo, page: string, title?: string): void {
+    const spec = this.spec(doc, op, page, title ?? operationTitle(op), undefined, page);
     this.used.add(page);
-    this.claimed.set(opKey(doc, op), this.spec(doc, op, page, title ?? operationTitle(op), undefined, page));
-    return undefined;
+    if (this.claimed.has(opKey(doc, op))) this.also.push(spec);
+    else this.claimed.set(opKey(doc, op), spec);
   }
 
   pageFor(doc: string, op: OperationInfo, directory: string = DEFAULT_DIRECTORY, examples?: ApiExamples): string {
@@ -74,7 +79,7 @@ export class PageAssigner {
   }
 
   specs(): EndpointPageSpec[] {
-    return [...this.claimed.values(), ...this.generated.values()];
+    return [...this.claimed.values(), ...this.also, ...this.generated.values()];
   }
 
   private table(doc: string, directory: string): Map<string, string> {

@@ -87,8 +87,7 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
       diagnostics.push({ severity: 'error', file: claim.source, line: claim.line, path: 'openapi', message: problem ?? missingMessage(claim.method, claim.path, claim.file ? candidates : [...defaults, ...named, ...(repository ?? [])], docs) });
       continue;
     }
-    const earlier = pages.claim(found.doc, found.op, claim.page, claim.title);
-    if (earlier) diagnostics.push({ severity: 'warning', file: claim.source, line: claim.line, path: 'openapi', message: `${referenceText(claim.method, claim.path)} is already the operation of ${earlier}; this page renders as an ordinary page` });
+    pages.claim(found.doc, found.op, claim.page, claim.title);
   }
 
   /** The scope below a node: its own documents (resolved) replace the parent's; its examples override them. */
@@ -169,8 +168,6 @@ export async function planApiReference(root: string, config: SiteConfig, deploym
   };
 }
 
-/** `GET /users`, or `webhook orderUpdated` as the author wrote it. */
-const referenceText = (method: string, p: string): string => (method === WEBHOOK ? `webhook ${p}` : `${method.toUpperCase()} ${p}`);
 const pointerToken = (p: string): string => p.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function missingMessage(method: string, p: string, candidates: string[], docs: Map<string, CheckedDocument>): string {
