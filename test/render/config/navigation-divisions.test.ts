@@ -5,6 +5,8 @@
  * banner, navbar and footer, divisions keep their own `global` links, and what the
  * export does not apply is a warning naming its JSON path.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenPages, loadSiteConfig } from '../../../src/render/config/index.js';
@@ -12,6 +14,17 @@ import type { NavNode, NavSection } from '../../../src/render/types.js';
 import { FIXTURES } from '../site/make-site.js';
 
 type Group = Extract<NavNode, { kind: 'group' }>;
+
+/** `docsJson` written as the docs.json of a temp folder and loaded. */
+async function loadDocsJson(docsJson: unknown): ReturnType<typeof loadSiteConfig> {
+  const dir = await mkdtemp(join(tmpdir(), 'quire-nav-'));
+  try {
+    await writeFile(join(dir, 'docs.json'), JSON.stringify(docsJson));
+    return await loadSiteConfig(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 describe('navigation: products, tabs with menus, groups', () => {
   it('reads products with tabs, menu items, root pages, tags and specs', async () => {
@@ -49,27 +62,19 @@ describe('navigation: products, tabs with menus, groups', () => {
   });
 
   it('accepts openapi as a string, an array or {source, directory}, carries examples, and reports a wrong shape', async () => {
-    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const dir = await mkdtemp(join(tmpdir(), 'quire-nav-'));
-    try {
-      await writeFile(join(dir, 'docs.json'), JSON.stringify({
-        name: 'X',
-        navigation: {
-          openapi: ['a.yaml', 'b.yaml'],
-          anchors: [{ anchor: 'A', openapi: 'c.json', pages: ['x'] }],
-          dropdowns: [{ dropdown: 'D', openapi: { source: ['d.yaml'] }, pages: ['y'] }],
-          groups: [{ group: 'G', openapi: 42, pages: ['z'] }, { group: 'H', openapi: 'h.yaml', examples: { languages: ['bash', 'python'], autogenerate: false }, pages: [] }],
-        },
-      }));
-      const { config, diagnostics } = await loadSiteConfig(dir);
-      expect(config.navigation.specs).toEqual({ openapi: { source: ['a.yaml', 'b.yaml'] } });
-      expect(config.navigation.sections.map((s) => s.specs?.openapi?.source)).toEqual([['c.json'], ['d.yaml']]);
-      expect(diagnostics.map((d) => d.path)).toEqual(['navigation.groups[0].openapi']);
-      expect(config.navigation.root[1]).toMatchObject({ group: 'H', specs: { openapi: { source: ['h.yaml'] }, examples: { languages: ['bash', 'python'], autogenerate: false } } });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { config, diagnostics } = await loadDocsJson({
+      name: 'X',
+      navigation: {
+        openapi: ['a.yaml', 'b.yaml'],
+        anchors: [{ anchor: 'A', openapi: 'c.json', pages: ['x'] }],
+        dropdowns: [{ dropdown: 'D', openapi: { source: ['d.yaml'] }, pages: ['y'] }],
+        groups: [{ group: 'G', openapi: 42, pages: ['z'] }, { group: 'H', openapi: 'h.yaml', examples: { languages: ['bash', 'python'], autogenerate: false }, pages: [] }],
+      },
+    });
+    expect(config.navigation.specs).toEqual({ openapi: { source: ['a.yaml', 'b.yaml'] } });
+    expect(config.navigation.sections.map((s) => s.specs?.openapi?.source)).toEqual([['c.json'], ['d.yaml']]);
+    expect(diagnostics.map((d) => d.path)).toEqual(['navigation.groups[0].openapi']);
+    expect(config.navigation.root[1]).toMatchObject({ group: 'H', specs: { openapi: { source: ['h.yaml'] }, examples: { languages: ['bash', 'python'], autogenerate: false } } });
   });
 });
 
@@ -89,64 +94,48 @@ describe('navigation: languages and versions', () => {
   });
 
   it('warns about a language code Mintlify does not support and a bad language navbar, by path', async () => {
-    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const dir = await mkdtemp(join(tmpdir(), 'quire-nav-'));
-    try {
-      await writeFile(join(dir, 'docs.json'), JSON.stringify({
-        name: 'X',
-        navigation: {
-          global: { languages: [{ language: 'de', href: 'https://de.example.com' }] },
-          languages: [{ language: 'en', pages: ['a'] }, { language: 'klingon', navbar: { links: 'nope' }, pages: ['b'] }],
-        },
-      }));
-      const { config, diagnostics } = await loadSiteConfig(dir);
-      expect(diagnostics.map((d) => [d.severity, d.path])).toEqual([
-        ['warning', 'navigation.languages[1].language'],
-        ['error', 'navigation.languages[1].navbar.links'],
-      ]);
-      // A language that lives elsewhere is a link, labelled in its own language.
-      expect(config.navigation.global).toEqual([{ label: 'Deutsch', href: 'https://de.example.com' }]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { config, diagnostics } = await loadDocsJson({
+      name: 'X',
+      navigation: {
+        global: { languages: [{ language: 'de', href: 'https://de.example.com' }] },
+        languages: [{ language: 'en', pages: ['a'] }, { language: 'klingon', navbar: { links: 'nope' }, pages: ['b'] }],
+      },
+    });
+    expect(diagnostics.map((d) => [d.severity, d.path])).toEqual([
+      ['warning', 'navigation.languages[1].language'],
+      ['error', 'navigation.languages[1].navbar.links'],
+    ]);
+    // A language that lives elsewhere is a link, labelled in its own language.
+    expect(config.navigation.global).toEqual([{ label: 'Deutsch', href: 'https://de.example.com' }]);
   });
 
   it("reads a division's own global links, and reports a bad one by its path", async () => {
-    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const dir = await mkdtemp(join(tmpdir(), 'quire-nav-'));
-    try {
-      await writeFile(join(dir, 'docs.json'), JSON.stringify({
-        name: 'X',
-        navigation: {
-          global: { anchors: [{ anchor: 'Status', href: 'https://status.example.com' }] },
-          languages: [
-            {
-              language: 'en',
-              global: { anchors: [{ anchor: 'Blog', href: 'https://blog.example.com', icon: 'newspaper' }, { anchor: 'No link' }] },
-              versions: [{ version: 'v1', global: { tabs: [{ tab: 'Old API', href: 'https://v1.example.com' }] }, pages: ['a'] }],
-            },
-            { language: 'es', global: ['https://blog.example.com/es'], pages: ['b'] },
-            { language: 'fr', global: { anchors: [{ anchor: 'Blog', href: 'https://blog.example.com/fr' }], sidebar: true }, pages: ['c'] },
-          ],
-        },
-      }));
-      const { config, diagnostics } = await loadSiteConfig(dir);
-      expect(diagnostics.map((d) => [d.severity, d.path, d.message])).toEqual([
-        ['error', 'navigation.languages[0].global.anchors[1]', 'navigation.languages[0].global.anchors[1]: needs "anchor" and "href" strings'],
-        ['error', 'navigation.languages[1].global', 'navigation.languages[1].global: expected an object, got an array'],
-        ['warning', 'navigation.languages[2].global.sidebar', 'navigation.languages[2].global.sidebar: unknown navigation key "sidebar" (ignored)'],
-      ]);
-      const [en, es, fr] = config.navigation.sections;
-      expect(config.navigation.global).toEqual([{ label: 'Status', href: 'https://status.example.com' }]);
-      expect(en.global).toEqual([{ label: 'Blog', href: 'https://blog.example.com', icon: 'newspaper' }]);
-      expect(en.sections[0].global).toEqual([{ label: 'Old API', href: 'https://v1.example.com' }]);
-      // A global that is not an object is left out, so the site's links stay on that language's pages.
-      expect(es.global).toBeUndefined();
-      expect(fr.global).toEqual([{ label: 'Blog', href: 'https://blog.example.com/fr' }]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { config, diagnostics } = await loadDocsJson({
+      name: 'X',
+      navigation: {
+        global: { anchors: [{ anchor: 'Status', href: 'https://status.example.com' }] },
+        languages: [
+          {
+            language: 'en',
+            global: { anchors: [{ anchor: 'Blog', href: 'https://blog.example.com', icon: 'newspaper' }, { anchor: 'No link' }] },
+            versions: [{ version: 'v1', global: { tabs: [{ tab: 'Old API', href: 'https://v1.example.com' }] }, pages: ['a'] }],
+          },
+          { language: 'es', global: ['https://blog.example.com/es'], pages: ['b'] },
+          { language: 'fr', global: { anchors: [{ anchor: 'Blog', href: 'https://blog.example.com/fr' }], sidebar: true }, pages: ['c'] },
+        ],
+      },
+    });
+    expect(diagnostics.map((d) => [d.severity, d.path, d.message])).toEqual([
+      ['error', 'navigation.languages[0].global.anchors[1]', 'navigation.languages[0].global.anchors[1]: needs "anchor" and "href" strings'],
+      ['error', 'navigation.languages[1].global', 'navigation.languages[1].global: expected an object, got an array'],
+      ['warning', 'navigation.languages[2].global.sidebar', 'navigation.languages[2].global.sidebar: unknown navigation key "sidebar" (ignored)'],
+    ]);
+    const [en, es, fr] = config.navigation.sections;
+    expect(config.navigation.global).toEqual([{ label: 'Status', href: 'https://status.example.com' }]);
+    expect(en.global).toEqual([{ label: 'Blog', href: 'https://blog.example.com', icon: 'newspaper' }]);
+    expect(en.sections[0].global).toEqual([{ label: 'Old API', href: 'https://v1.example.com' }]);
+    // A global that is not an object is left out, so the site's links stay on that language's pages.
+    expect(es.global).toBeUndefined();
+    expect(fr.global).toEqual([{ label: 'Blog', href: 'https://blog.example.com/fr' }]);
   });
 });
