@@ -86,7 +86,8 @@ export class JsxRenderer implements RenderApi {
     const children = this.children(el);
     const saved = { module: this.r.module, scope: this.r.scope };
     this.r.module = mod;
-    this.r.scope = new Map([...mod.scope, ...Object.entries(props), ['children', new RenderedHtml(children)]]);
+    // Each prop by its name (`{city}`) and all of them as `props` (`{props.city}`), as MDX gives a snippet both.
+    this.r.scope = new Map([...mod.scope, ['props', props], ...Object.entries(props), ['children', new RenderedHtml(children)]]);
     try {
       return this.r.withTop(this.r.atTop(el) ? mod.tree.children : null, () => this.r.blocks(mod.tree.children));
     } finally {

@@ -2,9 +2,13 @@
  * Reads literal values out of the estree that the MDX parser attaches to expressions.
  * This is the whole of "evaluation": strings, numbers, booleans, null, template strings,
  * arrays and objects of those, negative numbers, and names bound in the page's scope
- * (`export const` values, snippet props), and JSX elements (kept as JsxLiteral for the
- * page renderer to render). Anything else (a call, a member access, an operator) is
- * refused with NotLiteral; nothing is ever executed.
+ * (`export const` values, snippet props, `props` itself), and JSX elements (kept as
+ * JsxLiteral for the page renderer to render). Over those values, the few operators
+ * snippets use to fill in a prop (firecrawl's `href={"https://…?src=" + (props.src ||
+ * "docs")}`): a property of a plain object or array (`props.city`, `items[0]`: own
+ * properties only), `||`, `&&`, `??`, `? :`, `===`, `!==`, `!`, and `+` on strings and
+ * numbers. Anything else (a call, `new`, an assignment, another operator) is refused with
+ * NotLiteral; nothing is ever executed, and the work is bounded by the expression's size.
  */
 import type { Expression, Node, Program } from 'estree';
 import { JsxLiteral } from './jsx-literal.js';
@@ -52,7 +56,36 @@ export function literalValue(node: Node, scope: Scope): unknown {
       if ((node.operator === '-' || node.operator === '+') && node.argument.type === 'Literal' && typeof node.argument.value === 'number') {
         return node.operator === '-' ? -node.argument.value : node.argument.value;
       }
+      if (node.operator === '!') return !literalValue(node.argument, scope);
       throw new NotLiteral(node);
+    case 'MemberExpression': {
+      const object = literalValue(node.object, scope);
+      const key = node.computed ? literalValue(node.property, scope) : node.property.type === 'Identifier' ? node.property.name : undefined;
+      const proto: unknown = object !== null && typeof object === 'object' ? Object.getPrototypeOf(object) : undefined;
+      const plain = Array.isArray(object) || proto === Object.prototype || proto === null;
+      if (!plain || (typeof key !== 'string' && typeof key !== 'number')) throw new NotLiteral(node);
+      if (Array.isArray(object) && key === 'length') return object.length;
+      // Own data only (never `__proto__` or an inherited method); a prop not given reads as undefined, as in JavaScript.
+      return Object.hasOwn(object as object, key) ? (object as Record<string | number, unknown>)[key] : undefined;
+    }
+    case 'LogicalExpression': {
+      const left = literalValue(node.left, scope);
+      if (node.operator === '||') return left || literalValue(node.right, scope);
+      if (node.operator === '&&') return left && literalValue(node.right, scope);
+      return left ?? literalValue(node.right, scope);
+    }
+    case 'ConditionalExpression':
+      return literalValue(node.test, scope) ? literalValue(node.consequent, scope) : literalValue(node.alternate, scope);
+    case 'BinaryExpression': {
+      if (node.left.type === 'PrivateIdentifier') throw new NotLiteral(node);
+      const left = literalValue(node.left, scope);
+      const right = literalValue(node.right, scope);
+      if (node.operator === '===') return left === right;
+      if (node.operator === '!==') return left !== right;
+      const primitive = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+      if (node.operator === '+' && primitive(left) && primitive(right)) return (left as string) + (right as string);
+      throw new NotLiteral(node);
+    }
     case 'Identifier':
       if (node.name === 'undefined') return undefined;
       if (scope.has(node.name)) return scope.get(node.name);

@@ -119,6 +119,23 @@ describe('renderPage: snippets', () => {
     expect(page.html).toBe('<p>Hello <strong>Ada</strong>!</p><p>Level 2 kg.</p><p>Child <strong>text</strong>.</p><p>Local snippet.</p><p>Version 2.1.</p>');
   });
 
+  it("fills a snippet's attributes from props with the operators snippets use (firecrawl's feedback links), refusing the rest", async () => {
+    await writeFile(
+      join(root, 'snippets/cta.mdx'),
+      'export const info = { a: 1 };\n\n<a href={"https://example.com/survey?src=" + (props.src || "docs")}>Start</a>\n\n{props.city ?? "Nowhere"}, {props.tags[1]} ({props.tags.length}), {props.big ? "big" : "small"}, {!props.big && "quiet"}, {props.src === "blog"}\n\n{props.constructor === undefined && info.constructor === undefined && info.__proto__ === undefined ? "own only" : "inherited"} {props.city.toString()} {props.city - 1}',
+    );
+    const page = await render('import Cta from "/snippets/cta.mdx";\n\n<Cta src="blog" city="Lima" tags={["a", "b"]} />\n\n<Cta tags={[]} />', { root });
+    expect(page.html).toContain('<a href="https://example.com/survey?src=blog">Start</a>');
+    expect(page.html).toContain('<a href="https://example.com/survey?src=docs">Start</a>');
+    // a boolean renders nothing, as in React
+    expect(page.html).toContain('<p>Lima, b (2), small, quiet, </p>');
+    expect(page.html).toContain('<p>Nowhere,  (0), small, quiet, </p>');
+    // Inherited members read as not given (undefined); calls and other operators are not read: each warns and renders nothing.
+    const refused = page.diagnostics.filter((d) => d.file === 'snippets/cta.mdx').map((d) => d.message.split(' was not')[0]);
+    expect(new Set(refused)).toEqual(new Set(['expression {props.city.toString()}', 'expression {props.city - 1}']));
+    expect(page.html).toContain('<p>own only  </p>');
+  });
+
   it('numbers Steps that come from snippets 1, 2, 3 in one list', async () => {
     const page = await render('import InitStep from "/snippets/init-step.mdx";\nimport DevStep from "/snippets/dev-step.mdx";\n\n<Steps>\n  <InitStep />\n  <DevStep />\n  <Step title="Deploy">Ship.</Step>\n</Steps>\n\n<InitStep />', { root });
     expect(page.diagnostics).toEqual([]);
