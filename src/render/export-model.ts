@@ -49,7 +49,7 @@ export async function exportSiteModel(
   const libraries = Promise.all([katexAssets(), mermaidAssets()]);
   libraries.catch(() => undefined); // awaited below
   // The site's own CSS and the Tailwind classes of its pages, as the scan found them.
-  const styles = await siteStyles(root, plan.files, new Map([...plan.facts].map(([file, facts]) => [file, facts.candidates])), deployment, cacheDir);
+  const styles = await siteStyles(root, plan.files, new Map([...plan.facts].map(([file, facts]) => [file, facts.candidates])), deployment, cacheDir, plan.readText);
   diagnostics.push(...styles.diagnostics);
   const theme = buildTheme(plan.config, { css: [...(plan.api.assets ? [plan.api.assets.css] : []), ...styles.css], js: plan.api.assets ? [plan.api.assets.js] : [] });
   const [katex, mermaidLib] = await libraries;

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { readConfinedText } from '../source/confined-path.js';
 import { engineCode } from './engine-version.js';
 import { snippetFileCandidates, snippetFileNames } from '../markdown/snippet-files.js';
 
@@ -58,16 +57,3 @@ export async function importsDigest(imports: readonly string[], read: (rel: stri
   return [...seen.keys()].sort().map((k) => `${k}\u0000${seen.get(k)}`).join('\u0001');
 }
 
-/** A memoised reader of files under the root (null when missing). */
-export function readText(root: string): (rel: string) => Promise<string | null> {
-  const memo = new Map<string, Promise<string | null>>();
-  return (rel) => {
-    let p = memo.get(rel);
-    if (!p) {
-      // Confined like the render's own read: a link out of the folder reads as missing.
-      p = readConfinedText(root, rel).catch(() => null);
-      memo.set(rel, p);
-    }
-    return p;
-  };
-}

@@ -8,12 +8,12 @@ import type { Deployment } from '../types.js';
 import type { SitePlan } from '../output/plan-site.js';
 import type { RenderTask } from '../pool/render-task.js';
 import { readFile } from 'node:fs/promises';
-import { engineVersion, importsDigest, readText, sha256 } from './cache-key.js';
+import { engineVersion, importsDigest, sha256 } from './cache-key.js';
 import { orNullIfMissing } from '../../core/missing-file.js';
 
 export async function pageCacheKeys(plan: SitePlan, tasks: RenderTask[], deployment: Deployment): Promise<Map<string, string>> {
   const configHash = sha256(plan.configText, plan.files.join('\n'), Object.keys(plan.pages).join('\n'), plan.redirectSources.join('\n'));
-  const read = readText(plan.root);
+  const read = plan.readText;
   const keys = new Map<string, string>();
   // Hundreds of API pages share one OpenAPI document: hash it once.
   const documentHashes = new Map<string, Promise<string>>();

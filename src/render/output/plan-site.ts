@@ -23,7 +23,7 @@ import { summaryTitle } from './read-frontmatter.js';
 import { navListings, pageFlags } from './page-flags.js';
 import { redirectStubs } from './redirect-pages.js';
 import { walkFiles, type SkippedLink } from './walk-files.js';
-import { readConfinedText } from '../source/confined-path.js';
+import { confinedReader, readConfinedText } from '../source/confined-path.js';
 import { MAX_DEPTH, MINTIGNORE, readMintIgnore } from '../source/mint-ignore.js';
 import { SKILL_FILE } from '../agents/skill-files.js';
 import type { SourceFacts } from '../source/source-facts.js';
@@ -56,6 +56,12 @@ export interface SitePlan {
   redirectStubs: Map<string, string>;
   /** Pages not reachable from the navigation. */
   unreachable: string[];
+  /**
+   * Reads files of the docs folder for this export, each once (source/confined-path.ts
+   * confinedReader): the snippets the pages' cache keys hash and the component files the
+   * site's Tailwind classes are taken from are mostly the same files.
+   */
+  readText: (rel: string) => Promise<string | null>;
 }
 
 const PAGE_FILE = /\.(mdx|md)$/i;
@@ -170,5 +176,6 @@ export async function planSite(root: string, deployment: Deployment, exclude: st
   return {
     root, config, configText, diagnostics, navigation, api, files, pages, tasks, sources, facts, saveSourceMemo: scanned.saveMemo,
     order: readingOrder(navigation, pages), redirectSources: [...new Set(redirectSources)].sort(), redirectStubs: stubs, unreachable,
+    readText: confinedReader(root),
   };
 }

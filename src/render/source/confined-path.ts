@@ -55,8 +55,13 @@ function components(rel: string): string[] | null {
   return normal.split('/').filter((c) => c !== '' && c !== '.');
 }
 
-/** Walks `rel` from the real root: the real absolute path of the file (or folder), or why there is none. */
-async function walk(root: string, rel: string, folder = false): Promise<{ file: string } | ConfinedReason> {
+/**
+ * Walks `rel` from the real root: the real absolute path of the file (or folder), or why there
+ * is none. `dirs`: paths under the root (made of components that are no links: a link restarts
+ * the walk from the root) already found to be folders, and where this walk adds those it finds;
+ * a reader of many files shares it (confinedReader).
+ */
+async function walk(root: string, rel: string, folder = false, dirs?: Set<string>): Promise<{ file: string } | ConfinedReason> {
   const queue = components(rel);
   if (!queue) return 'outside';
   let current = root;
@@ -69,6 +74,10 @@ async function walk(root: string, rel: string, folder = false): Promise<{ file: 
       continue;
     }
     const next = join(current, name);
+    if (queue.length > 0 && dirs?.has(next)) {
+      current = next;
+      continue;
+    }
     const stats = await orNullIfMissing(lstat(next));
     if (!stats) return 'missing';
     if (stats.isSymbolicLink()) {
@@ -82,6 +91,7 @@ async function walk(root: string, rel: string, folder = false): Promise<{ file: 
       continue;
     }
     if (queue.length > 0 && !stats.isDirectory()) return 'missing';
+    if (queue.length > 0) dirs?.add(next);
     if (queue.length === 0 && !(folder ? stats.isDirectory() : stats.isFile())) return 'not-a-file';
     current = next;
   }
@@ -107,6 +117,28 @@ export async function confinedFolder(root: string, rel: string): Promise<string>
   const found = await walk(realpathSync.native(resolve(root)), rel, true);
   if (typeof found === 'string') throw new ConfinedPathError(rel, found);
   return found.file;
+}
+
+/**
+ * A reader of many files of one docs folder, for one export (the snippets every page's cache
+ * key hashes, the component files Tailwind's classes are taken from): each file read once,
+ * as UTF-8, or null when it cannot be (missing, outside the folder, not a file, unreadable);
+ * the root's real path taken once, and each folder on the way checked once rather than for
+ * every file below it. Made anew for each export: a folder may since have become a link.
+ */
+export function confinedReader(root: string): (rel: string) => Promise<string | null> {
+  const real = realpathSync.native(resolve(root));
+  const dirs = new Set<string>();
+  const memo = new Map<string, Promise<string | null>>();
+  return (rel) => {
+    let text = memo.get(rel);
+    if (!text) {
+      // Unreadable reads as missing: the render reports the file where it is used.
+      text = walk(real, rel, false, dirs).then((found) => (typeof found === 'string' ? null : readFile(found.file, 'utf8'))).catch(() => null);
+      memo.set(rel, text);
+    }
+    return text;
+  };
 }
 
 /** Reads a file of the docs folder as UTF-8, confined to it. */

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type * as esbuild from 'esbuild';
 import type { Deployment, Diagnostic, ExportReport } from '../types.js';
-import { readConfinedText } from '../source/confined-path.js';
+import { confinedReader } from '../source/confined-path.js';
 import { addCandidates, collectCandidates, type CandidateSources, type FileCandidates } from './class-candidates.js';
 import { siteCssFiles } from './site-css.js';
 import { cachedMinify, cachedSiteCss } from './styles-cache.js';
@@ -26,19 +26,19 @@ export interface SiteStyles {
 const COMPONENT = /\.(jsx|tsx)$|^snippets\/.*\.(mdx?|js|ts)$/i;
 
 /** The class candidates of the pages (`pages`: each page file's, as the scan found them) and of the component files among `files`. */
-async function pageCandidates(root: string, files: string[], pages: ReadonlyMap<string, FileCandidates>): Promise<CandidateSources> {
+async function pageCandidates(read: (rel: string) => Promise<string | null>, files: string[], pages: ReadonlyMap<string, FileCandidates>): Promise<CandidateSources> {
   const out: CandidateSources = new Map();
   for (const [file, candidates] of pages) addCandidates(file, candidates, out);
   const components = files.filter((f) => COMPONENT.test(f) && !pages.has(f));
   // Unreadable ones (a link out of the folder) are reported where they are imported; here they add nothing.
-  const texts = await Promise.all(components.map((f) => readConfinedText(root, f).catch(() => '')));
+  const texts = await Promise.all(components.map(async (f) => (await read(f)) ?? ''));
   components.forEach((f, i) => collectCandidates(f, texts[i], out));
   return out;
 }
 
 /** `pages`: each page file's class candidates (source/source-facts.ts); `cacheDir`: the export's cache folder, where the compiled Tailwind classes are kept. */
-export async function siteStyles(root: string, files: string[], pages: ReadonlyMap<string, FileCandidates>, deployment: Deployment, cacheDir?: string): Promise<SiteStyles> {
-  const candidates = await pageCandidates(root, files, pages);
+export async function siteStyles(root: string, files: string[], pages: ReadonlyMap<string, FileCandidates>, deployment: Deployment, cacheDir?: string, read = confinedReader(root)): Promise<SiteStyles> {
+  const candidates = await pageCandidates(read, files, pages);
   const [site, tailwind] = await Promise.all([cachedSiteCss(root, files, deployment, cacheDir), compileTailwind(candidates, cacheDir)]);
   let utilities = tailwind.css;
   if (utilities) {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfinedPathError, confinedFile, confinedFolder, readConfinedText, relativeInside } from '../../../src/render/source/confined-path.js';
+import { ConfinedPathError, confinedFile, confinedFolder, confinedReader, readConfinedText, relativeInside } from '../../../src/render/source/confined-path.js';
 
 let base: string;
 let root: string;
@@ -40,6 +40,38 @@ async function reasonOf(rel: string): Promise<string> {
     return (err as ConfinedPathError).reason;
   }
 }
+
+describe('confinedReader (many files of one export)', () => {
+  it('gives what confined reads give, null for each refusal, whatever was read before through the same folders', async () => {
+    const read = confinedReader(root);
+    // Folders walked first (snippets/, snippets/shared/), then links out of and inside them.
+    expect(await read('snippets/shared/note.mdx')).toBe('shared note');
+    expect(await read('page.mdx')).toBe('page');
+    for (const out of ['snippets/abs-out.mdx', 'snippets/rel-out.mdx', 'snippets/dangling-out.mdx', 'snippets/dir-out/secret.key', 'snippets/hop1.mdx', 'snippets/loop-a.mdx', '../secret.key', 'snippets/shared/../../../secret.key']) {
+      expect(await read(out), out).toBeNull();
+    }
+    expect(await read('snippets/inside.mdx')).toBe('shared note');
+    expect(await read('snippets/inside-dir/note.mdx')).toBe('shared note');
+    expect(await read('snippets/missing.mdx')).toBeNull();
+    expect(await read('snippets/shared')).toBeNull();
+    // A folder link out of the root stays refused after the real folders beside it were walked.
+    expect(await read('snippets/dir-out/docs/page.mdx')).toBeNull();
+  });
+
+  it('reads each file once for the export', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-confined-once-'));
+    try {
+      writeFileSync(join(dir, 'a.mdx'), 'first');
+      const read = confinedReader(dir);
+      expect(await read('a.mdx')).toBe('first');
+      writeFileSync(join(dir, 'a.mdx'), 'second');
+      expect(await read('a.mdx')).toBe('first');
+      expect(await confinedReader(dir)('a.mdx')).toBe('second');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('confined reads', () => {
   it('reads files of the folder, also through links that stay inside it', async () => {
