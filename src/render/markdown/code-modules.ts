@@ -9,6 +9,7 @@ import type { SandboxModule } from '../sandbox/protocol.js';
 import { compileModule, CompileError, exportLine, loadCompiler } from '../sandbox/compile.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
 import type { Diagnostic } from '../types.js';
+import { esmBlocks } from './esm-blocks.js';
 
 export interface CodeModule extends SandboxModule {
   exports: string[];
@@ -69,8 +70,7 @@ export async function loadCodeSnippet(root: string, file: string, diagnostics: D
 export async function pageCodeModule(file: string, tree: Root, imports: Record<string, CodeModule>, diagnostics: Diagnostic[]): Promise<CodeModule | null> {
   let source = '';
   let line = 1;
-  for (const node of tree.children) {
-    if (node.type !== 'mdxjsEsm') continue;
+  for (const node of esmBlocks(tree)) {
     const start = node.position?.start.line ?? line;
     while (line < start) {
       source += '\n';

@@ -16,6 +16,7 @@ import { literalValue, NotLiteral } from './literals.js';
 import { literalLinesMessage, parsePage, type ParseResult } from './parse.js';
 import { ConfinedPathError, readConfinedText } from '../source/confined-path.js';
 import { CODE_EXTENSIONS, SNIPPET_FOLDERS, snippetElements, snippetFileCandidates, snippetFileKey, snippetPath } from './snippet-files.js';
+import { esmBlocks } from './esm-blocks.js';
 import { componentOf, loadCodeSnippet, pageCodeModule, type CodeComponent, type CodeModule } from './code-modules.js';
 
 export interface PageModule {
@@ -73,9 +74,7 @@ export async function readModule(loader: ModuleLoader, file: string, source: str
   /** Exported functions of this module: its own components. */
   const functions: string[] = [];
   const codeImports: Record<string, CodeModule> = {};
-  for (const node of tree.children) {
-    if (node.type !== 'mdxjsEsm') continue;
-    const esm = node;
+  for (const esm of esmBlocks(tree)) {
     const line = esm.position?.start.line;
     const body = esm.data?.estree?.body ?? [];
     for (const stmt of body) {

@@ -146,6 +146,19 @@ describe('renderPage: snippets', () => {
     expect(html).toMatch(/^<ol class="q-steps" data-steps><li class="q-step" data-step="1" id="init">.*<\/li><\/ol><ol class="q-steps" data-steps><li class="q-step" data-step="1" id="init-2">/);
   });
 
+  it('reads an import written between a component\'s tags, as MDX hoists it (dubinc+docs imports a snippet inside a <Step>)', async () => {
+    await writeFile(join(root, 'snippets/install-cards.mdx'), '<Card title="React" href="/ok/react">Install for React.</Card>');
+    await writeFile(
+      join(root, 'snippets/tracking-install.mdx'),
+      'import KeyStep from "/snippets/init-step.mdx";\n\n<Steps>\n\n<KeyStep />\n\n<Step title="Install the script">\n\nNext, install it.\n\nimport InstallCards from "/snippets/install-cards.mdx";\n\n<InstallCards />\n\n</Step>\n\n</Steps>',
+    );
+    const page = await render('import TrackingInstall from "/snippets/tracking-install.mdx";\n\n<TrackingInstall />', { root });
+    expect(page.diagnostics).toEqual([]);
+    expect(page.html).toContain('Install for React.');
+    expect(page.html).not.toContain('import InstallCards');
+    expect([...page.html.matchAll(/data-step="(\d+)" id="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual(['1 init', '2 install-the-script']);
+  });
+
   it('places <Snippet file> snippets from snippets/, else _snippets/, with props, as Mintlify\'s older syntax', async () => {
     await mkdir(join(root, '_snippets'), { recursive: true });
     await writeFile(join(root, '_snippets/get-help.mdx'), '<Note>Ask on **{channel}**.</Note>');

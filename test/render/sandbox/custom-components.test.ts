@@ -104,4 +104,10 @@ describe('custom components in the sandbox', () => {
     expect(first.html).toBe('<p>set</p>');
     expect(second.html).toBe('<p>undefined</p>');
   });
+
+  it('runs a component defined between another component\'s tags, at its line of the page, as MDX hoists it', async () => {
+    const page = await render('<Tabs>\n<Tab title="Web">\n\nexport const Hello = ({ who }) => <p className="hello">hello {who.name}</p>;\n\n<Hello who={{ name: "web" }} />\n\n<Hello />\n\n</Tab>\n</Tabs>');
+    expect(page.html).toContain('<p class="hello">hello web</p>');
+    expect(line(page, 8)).toEqual([expect.stringMatching(/^custom component <Hello> \(defined at guides\/page\.mdx:4\) failed: TypeError: .* at guides\/page\.mdx:4/)]);
+  });
 });
