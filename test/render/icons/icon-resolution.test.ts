@@ -30,6 +30,8 @@ describe('icon resolution as Mintlify reads names', () => {
     expect(found('laptop-mobile', 'fontawesome')).toBe('lucide:monitor-smartphone');
     expect(found('monitor-waveform', 'fontawesome')).toBe('lucide:monitor-speaker');
     expect(found('message-bot', 'fontawesome')).toBe('lucide:bot-message-square');
+    // dubinc+docs (cards, a navigation dropdown, frontmatter) and teamhanko+docs (its introduction's frontmatter)
+    expect(['arrow-progress', 'grid-2', 'user-crown', 'hand-wave'].map((n) => found(n, 'fontawesome'))).toEqual(['lucide:git-commit-vertical', 'lucide:layout-grid', 'lucide:crown', 'lucide:hand']);
   });
 });
 
