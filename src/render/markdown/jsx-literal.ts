@@ -16,8 +16,6 @@ export class JsxLiteral {
 interface JsxNode {
   type: string;
   loc?: { start: { line: number; column: number } };
-  start?: number;
-  end?: number;
   name?: JsxNode | string;
   namespace?: JsxNode;
   object?: JsxNode;
@@ -28,6 +26,22 @@ interface JsxNode {
   value?: unknown;
   expression?: Expression;
   children?: JsxNode[];
+  // expressions, as far as expressionText writes them
+  raw?: unknown;
+  quasis?: JsxNode[];
+  computed?: boolean;
+  optional?: boolean;
+  callee?: JsxNode;
+  arguments?: JsxNode[];
+  operator?: unknown;
+  left?: JsxNode;
+  right?: JsxNode;
+  test?: JsxNode;
+  consequent?: JsxNode;
+  alternate?: JsxNode;
+  elements?: JsxNode[];
+  params?: JsxNode[];
+  body?: JsxNode;
 }
 
 const position = (n: JsxNode) => (n.loc ? { position: { start: { line: n.loc.start.line, column: n.loc.start.column + 1 }, end: { line: n.loc.start.line, column: n.loc.start.column + 1 } } } : {});
@@ -58,11 +72,40 @@ function jsxText(raw: string): string {
   return out;
 }
 
-function sourceOf(n: JsxNode, source: string): string {
-  return typeof n.start === 'number' && typeof n.end === 'number' ? source.slice(n.start, n.end) : '…';
+/**
+ * An expression's text for diagnostics, written from its tree. Not sliced from the page:
+ * the offsets of a literal's nodes index the text its parser read (the page for micromark,
+ * the tag's lines or the expression alone for fast-tags.ts), so a slice of the page named
+ * other text once frontmatter or lines came before it (`{...ewBox}` for `{...props}`).
+ */
+function expressionText(n: JsxNode | undefined): string {
+  if (!n) return '…';
+  const list = (items: JsxNode[] | undefined) => (items ?? []).map(expressionText).join(', ');
+  switch (n.type) {
+    case 'Identifier': return typeof n.name === 'string' ? n.name : '…';
+    case 'ThisExpression': return 'this';
+    case 'Literal': return typeof n.raw === 'string' ? n.raw : JSON.stringify(n.value) ?? '…';
+    case 'TemplateLiteral': return `\`${(n.quasis ?? []).map((q) => (q.value as { raw: string }).raw).join('${…}')}\``;
+    case 'MemberExpression': {
+      const object = expressionText(n.object);
+      if (n.computed) return `${object}${n.optional ? '?.' : ''}[${expressionText(n.property)}]`;
+      return `${object}${n.optional ? '?.' : '.'}${expressionText(n.property)}`;
+    }
+    case 'CallExpression': return `${expressionText(n.callee)}(${list(n.arguments)})`;
+    case 'UnaryExpression': return `${String(n.operator)}${/^[a-z]/.test(String(n.operator)) ? ' ' : ''}${expressionText(n.argument as JsxNode)}`;
+    case 'BinaryExpression': case 'LogicalExpression': return `${expressionText(n.left)} ${String(n.operator)} ${expressionText(n.right)}`;
+    case 'ConditionalExpression': return `${expressionText(n.test)} ? ${expressionText(n.consequent)} : ${expressionText(n.alternate)}`;
+    case 'ArrayExpression': return `[${list(n.elements)}]`;
+    case 'ObjectExpression': return '{…}';
+    case 'ArrowFunctionExpression': return `(${list(n.params)}) => ${n.body?.type === 'BlockStatement' ? '{…}' : expressionText(n.body)}`;
+    case 'FunctionExpression': return `function (${list(n.params)}) {…}`;
+    case 'JSXElement': return `<${elementName(n.openingElement?.name) ?? ''} …>`;
+    case 'JSXFragment': return '<>…</>';
+    default: return '…';
+  }
 }
 
-function children(list: JsxNode[] | undefined, source: string): Nodes[] {
+function children(list: JsxNode[] | undefined): Nodes[] {
   const out: Nodes[] = [];
   for (const c of list ?? []) {
     if (c.type === 'JSXText') {
@@ -70,19 +113,19 @@ function children(list: JsxNode[] | undefined, source: string): Nodes[] {
       if (value) out.push({ type: 'text', value });
     } else if (c.type === 'JSXExpressionContainer') {
       if (c.expression?.type === ('JSXEmptyExpression' as string)) continue;
-      out.push({ type: 'mdxTextExpression', value: sourceOf(c.expression as JsxNode, source), data: { estree: program(c.expression!) }, ...position(c) });
-    } else if (c.type === 'JSXElement' || c.type === 'JSXFragment') out.push(jsxToMdast(c, source));
+      out.push({ type: 'mdxTextExpression', value: expressionText(c.expression as JsxNode), data: { estree: program(c.expression!) }, ...position(c) });
+    } else if (c.type === 'JSXElement' || c.type === 'JSXFragment') out.push(jsxToMdast(c));
   }
   return out;
 }
 
-/** The mdast element of a JSX element or fragment (`source`: the page, for expressions' text in diagnostics). */
-export function jsxToMdast(node: Node | JsxNode, source: string): MdxJsxTextElement {
+/** The mdast element of a JSX element or fragment. */
+export function jsxToMdast(node: Node | JsxNode): MdxJsxTextElement {
   const n = node as JsxNode;
   const attributes: (MdxJsxAttribute | MdxJsxExpressionAttribute)[] = [];
   for (const a of n.openingElement?.attributes ?? []) {
     if (a.type === 'JSXSpreadAttribute') {
-      attributes.push({ type: 'mdxJsxExpressionAttribute', value: `...${sourceOf(a.argument as JsxNode, source)}` });
+      attributes.push({ type: 'mdxJsxExpressionAttribute', value: `...${expressionText(a.argument as JsxNode)}` });
       continue;
     }
     const name = elementName(a.name) ?? '';
@@ -91,11 +134,11 @@ export function jsxToMdast(node: Node | JsxNode, source: string): MdxJsxTextElem
     else if (v.type === 'Literal') attributes.push({ type: 'mdxJsxAttribute', name, value: String(v.value) });
     else {
       const expression = v.type === 'JSXExpressionContainer' ? v.expression! : (v as unknown as Expression);
-      attributes.push({ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: sourceOf(expression as JsxNode, source), data: { estree: program(expression) } } });
+      attributes.push({ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: expressionText(expression as JsxNode), data: { estree: program(expression) } } });
     }
   }
   const name = n.type === 'JSXFragment' ? null : elementName(n.openingElement?.name);
-  return { type: 'mdxJsxTextElement', name, attributes, children: children(n.children, source) as MdxJsxTextElement['children'], ...position(n) };
+  return { type: 'mdxJsxTextElement', name, attributes, children: children(n.children) as MdxJsxTextElement['children'], ...position(n) };
 }
 
 /**

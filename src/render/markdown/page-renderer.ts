@@ -117,7 +117,7 @@ export class PageRenderer {
 
   /** A value with its JSX literals rendered (through the same components and allow-list as the page). */
   resolveJsx(v: unknown, line?: number): unknown {
-    if (v instanceof JsxLiteral) return new RenderedHtml(this.jsx.element(withLine(jsxToMdast(v.node, this.module.source), line)));
+    if (v instanceof JsxLiteral) return new RenderedHtml(this.jsx.element(withLine(jsxToMdast(v.node), line)));
     if (Array.isArray(v)) return v.map((x) => this.resolveJsx(x, line));
     return v;
   }

@@ -86,6 +86,23 @@ describe('renderPage: literal expressions and exports', () => {
     ]);
   });
 
+  it('names what a JSX literal in an attribute spreads or leaves unread as written, after frontmatter, on either parser path', async () => {
+    // teamhanko+docs's quickstarts: Tabler SVGs pasted into Card icons with their {...props}
+    const card = (svg: string) => `<CardGroup cols={3}>\n    <Card horizontal\n        title="Angular"\n        icon={\n        <svg\n            width="30"\n${svg}        >\n            <path d="M0 0h24" />\n        </svg>\n        }\n        href="/ok/angular"\n    />\n</CardGroup>`;
+    const source = `---\ntitle: Quickstarts\n---\n\n## Frontend\n\n${card('            {...props}\n')}\n\n${card('            height={size.px * 2}\n            {...rest.svg}\n')}`;
+    // the same page once more with a line only micromark reads (a comment in an expression)
+    const pages = [await render(source), await render(`${source}\n\n{/* micromark */ "x"}`)];
+    expect(pages.map((p) => p.parser)).toEqual(['fast', 'micromark']);
+    for (const page of pages) {
+      expect(page.diagnostics.map((d) => d.message)).toEqual([
+        'spread attribute {...props} on <svg> ignored: only literal attributes are read',
+        'attribute height={size.px * 2} on <svg> was not evaluated: only literal values are read',
+        'spread attribute {...rest.svg} on <svg> ignored: only literal attributes are read',
+      ]);
+      expect(page.html).toContain('<svg width="30"');
+    }
+  });
+
   it('falls back to plain Markdown when the MDX parser rejects the page, reporting the line', async () => {
     const page = await render('# Title\n\nOk text.\n\nBroken {expression\n\n<b onclick="x">bold</b>');
     expect(page.diagnostics[0]).toMatchObject({ severity: 'warning', line: 5 });
