@@ -15,7 +15,6 @@
  * `workers: 0` renders on the calling thread, where the inputs are bounded but nothing
  * can preempt a page.
  */
-import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Deployment, Diagnostic, ExportOptions, ExportProgress, ExportReport } from './types.js';
@@ -36,7 +35,6 @@ import type { RenderInit, RenderTask, RenderTaskResult, ThreadStart } from './po
 import { usesMath, usesMermaid } from './pool/page-features.js';
 import type { OwnTask, WorkerPool } from './pool/worker-pool.js';
 import { budgetOf, DEFAULT_PAGE_TIMEOUT_MS, pageKinds, renderMisses } from './pool/render-pages.js';
-import { renderThreads } from './pool/render-threads.js';
 import type { HighlightThread } from './pool/highlight-thread.js';
 import { readConfinedText } from './source/confined-path.js';
 import type { PageCache } from './cache/page-cache.js';
@@ -138,9 +136,6 @@ export async function exportWith(options: ExportOptions, { started, root, outDir
     // Given the sources of the pages to render, once read.
     return (sources: Map<string, string>) => {
       const twoslash = siteTwoslashBlocks(sources.values());
-      // A site large enough for a render thread per core gets them now (renderMisses would
-      // later), so that each is linked to the highlight thread before it hands over a block.
-      if (options.workers === undefined) pool.grow(renderThreads(availableParallelism(), sources.size));
       // Linked first: the thread hands each slice to the render threads it knows when it is done.
       const links = thread.connect(pool.size);
       // Typed from now on, in a thread the highlight thread starts; drawn there once typed.

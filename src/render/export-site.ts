@@ -28,7 +28,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportReport> 
   // thread (an edit changes few pages): the pages to render are known only once every
   // page's key is, and a thread started then loaded its modules while nothing else ran.
   const cold = !options.paths && !(cacheDir && existsSync(pageIndexFile(cacheDir)));
-  // How many depends on the pages to render (pool/render-threads.ts): the pool grows once they are known.
+  // One per core but one (pool/render-threads.ts); a site of fewer pages uses fewer of them.
   const earlyThreads = cold ? options.workers ?? renderThreads(availableParallelism()) : options.workers === undefined ? 1 : 0;
   const early = earlyThreads > 0 ? renderPool(earlyThreads, undefined, budgetOf(options)) : undefined;
   try {

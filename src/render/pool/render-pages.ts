@@ -114,10 +114,7 @@ export async function renderMisses(
     return;
   }
   const pool = started ?? renderPool(size, init, budget);
-  if (started) {
-    started.init(init);
-    if (workers === undefined) started.grow(renderThreads(availableParallelism(), tasks.length));
-  }
+  started?.init(init);
   const onAbort = () => void pool.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {

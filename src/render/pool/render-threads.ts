@@ -27,19 +27,23 @@
  * 465-473 MB against 13.4-15.3 s, 22.8-26.3 s and 477-486 MB, meilisearch and 0xsequence
  * 1-2 s less CPU, langchain within its spread (docs/benchmarks.mdx).
  *
- * The fixed cost is repaid on large sites: at 10000 pages a second thread on 2 cores
- * took the export from 40.0 to 34.7 s (session 5). From EXTRA_THREAD_PAGES pages to
- * render, every core gets a render thread.
+ * Large sites no longer repay a thread per core either. Until 2026-11-29 every core got a
+ * render thread from 2,000 pages to render (at 10,000 pages a second thread on 2 cores had
+ * taken the export from 40.0 to 34.7 s in session 5, when each render thread highlighted for
+ * itself). With the highlight thread beside the export thread, `--workers 1` against 2 on
+ * 2 cores, alternated pairs (2026-11-29 20:25-20:32): the generated 3,000 pages 3.36-3.41 s
+ * against 3.71-3.73 s (315-320 against 396-397 MB), 5,000 pages 5.09-5.14 against 5.50-5.90 s
+ * (404-412 against 481-483 MB), 10,000 pages 9.46-9.71 against 10.20-10.44 s (592-627 against
+ * 684-731 MB); firecrawl's docs (2,159 pages) 13.28-14.77 against 13.07-13.33 s wall but
+ * 20.4-22.8 against 23.9-24.0 s of CPU and 577-587 against 763-772 MB. So one core is
+ * always left to the rest of the export.
  */
-
-/** Pages to render from which each core gets a render thread (see above). */
-export const EXTRA_THREAD_PAGES = 2000;
 
 /**
- * Render threads for `pages` pages to render (unknown before the site is scanned:
- * the number for a site below EXTRA_THREAD_PAGES) on `cores` cores.
+ * Render threads for `pages` pages to render (unknown before the site is scanned) on `cores`
+ * cores: one per core but one, at least one, never more than there are pages.
  */
 export function renderThreads(cores: number, pages?: number): number {
-  const threads = pages !== undefined && pages >= EXTRA_THREAD_PAGES ? cores : cores - 1;
-  return Math.max(1, pages === undefined ? threads : Math.min(pages, threads));
+  const threads = Math.max(1, cores - 1);
+  return pages === undefined ? threads : Math.max(1, Math.min(pages, threads));
 }

@@ -9,7 +9,7 @@
  * TaskBudgetError and its worker is replaced; abort() terminates every worker and
  * rejects what is pending. Workers can start before their data is known (they load
  * their modules meanwhile): `init(data)` then reaches each one before any task, and
- * workers added later by `grow` start with it, and `prepare(task)` gives each worker
+ * a worker started later (replacing one) starts with it, and `prepare(task)` gives each worker
  * running a task of its own to do ahead of the rest.
  */
 import { createRequire } from 'node:module';
@@ -153,11 +153,6 @@ export class WorkerPool<T, R> {
   ) {
     this.file = options.nice ? withNice(file, options.nice) : file;
     this.data = workerData;
-    this.grow(size);
-  }
-
-  /** Starts workers until there are `size` (with the data of init(), when it was sent). */
-  grow(size: number): void {
     while (this.slots.length < size && !this.failure) this.spawn();
   }
 

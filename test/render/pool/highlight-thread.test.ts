@@ -17,7 +17,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportSite } from '../../../src/render/index.js';
 import { HIGHLIGHT_AHEAD_PAGES, highlightsAhead } from '../../../src/render/export-run.js';
-import { EXTRA_THREAD_PAGES } from '../../../src/render/pool/render-threads.js';
 import { listFiles, tempDir, writeFiles, type TempDir } from '../site/make-site.js';
 import { createRequire } from 'node:module';
 import type { TwoslashBlock } from '../../../src/render/highlight/twoslash-blocks.js';
@@ -215,21 +214,3 @@ describe('a warm export that renders many pages', () => {
   });
 });
 
-describe('a cold export large enough for a render thread per core', () => {
-  it('grows its render threads at the end of the scan, before they are linked to the highlight thread, and writes every page highlighted', async () => {
-    const dir = workDir('quire-highlight-grown-');
-    const root = join(dir, 'docs');
-    const files: Record<string, string> = {};
-    const langs = ['bash', 'python', 'ts', 'go', 'json'];
-    const code = (i: number) => (langs[i % 5] === 'json' ? `{"n": ${i}}` : langs[i % 5] === 'go' ? `package p${i}` : langs[i % 5] === 'python' ? `print(${i})` : langs[i % 5] === 'ts' ? `const n${i} = ${i};` : `echo ${i}`);
-    for (let i = 0; i < EXTRA_THREAD_PAGES; i++) files[`p/p${i}.mdx`] = `---\ntitle: P${i}\n---\n\n\`\`\`${langs[i % 5]}\n${code(i)}\n\`\`\`\n`;
-    writeFiles(root, { 'docs.json': JSON.stringify({ name: 'Large', theme: 'mint', navigation: { pages: Object.keys(files).map((f) => f.replace(/\.mdx$/, '')) } }), ...files });
-    const report = await exportSite({ root, outDir: join(dir, 'out') });
-    expect(report.pagesRendered).toBe(EXTRA_THREAD_PAGES);
-    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    for (const i of [0, 1, 2, 3, 4, 997, 1998, EXTRA_THREAD_PAGES - 1]) {
-      const html = readFileSync(join(dir, 'out', 'p', `p${i}.html`), 'utf8');
-      expect(html, `p${i}`).toContain(await local(langs[i % 5], '', code(i)));
-    }
-  });
-});

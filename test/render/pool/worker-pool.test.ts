@@ -44,20 +44,6 @@ describe('WorkerPool', () => {
     expect(aheadLimit(0, 0)).toBe(2);
   });
 
-  it('gives workers added by grow() the data sent by init(), and queued tasks to them', () =>
-    withEchoPool(1, async (pool) => {
-      pool.init({ site: 'a' });
-      // Queued before the second worker exists: both workers take some.
-      const runs = Array.from({ length: 20 }, (_, id) => pool.run({ id, ms: 20 }));
-      pool.grow(2);
-      pool.grow(1); // never shrinks
-      expect(pool.size).toBe(2);
-      const results = await Promise.all(runs);
-      expect(results.map((r) => r.id)).toEqual(runs.map((_, id) => id));
-      expect(results.every((r) => (r.data as { site: string }).site === 'a')).toBe(true);
-      expect(new Set(results.map((r) => r.thread)).size).toBe(2);
-    }), 60_000);
-
   it('fails only the task whose worker died, and runs the rest on a new worker', () =>
     withEchoPool(1, async (pool) => {
       const runs = [pool.run({ id: 0, ms: 0, exit: true }), pool.run({ id: 1, ms: 0 }), pool.run({ id: 2, ms: 0 })];
