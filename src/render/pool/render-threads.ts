@@ -31,7 +31,7 @@
  * render thread from 2,000 pages to render (at 10,000 pages a second thread on 2 cores had
  * taken the export from 40.0 to 34.7 s in session 5, when each render thread highlighted for
  * itself). With the highlight thread beside the export thread, `--workers 1` against 2 on
- * 2 cores, alternated pairs (2026-11-29 20:25-20:32): the generated 3,000 pages 3.36-3.41 s
+ * 2 cores, alternated pairs (2026-11-29 20:23-20:30): the generated 3,000 pages 3.36-3.41 s
  * against 3.71-3.73 s (315-320 against 396-397 MB), 5,000 pages 5.09-5.14 against 5.50-5.90 s
  * (404-412 against 481-483 MB), 10,000 pages 9.46-9.71 against 10.20-10.44 s (592-627 against
  * 684-731 MB); firecrawl's docs (2,159 pages) 13.28-14.77 against 13.07-13.33 s wall but
