@@ -9,7 +9,7 @@ import type { Heading } from '../types.js';
 import { renderCodeBlock, type HighlightCache } from '../highlight/index.js';
 import { fillUi, statusText, uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { esc, prettyJson } from './html.js';
-import { markdownToHtml } from './markdown.js';
+import { inlineMarkdownToHtml, markdownToHtml } from './markdown.js';
 import type { OperationModel, ParamLocation } from './operation-model.js';
 import type { OpenApiObject } from './read-document.js';
 import { mediaExample } from './sample.js';
@@ -157,6 +157,16 @@ export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, h
 }
 
 /** Examples of every response with content, one tab per status (and media type when several). */
+/**
+ * A response's description as the note of its example tab: its inline Markdown (`Return any
+ * \`2xx\``, firecrawl's webhooks), or as text when it is more than one paragraph; undefined without one.
+ */
+function noteHtml(description: unknown): string | undefined {
+  if (typeof description !== 'string' || !description.trim()) return undefined;
+  const html = inlineMarkdownToHtml(description);
+  return html.includes('<p>') || html.includes('<ul>') || html.includes('<ol>') || html.includes('<pre') ? esc(description) : html;
+}
+
 export function responseExampleTabs(model: OperationModel, h: HighlighterCore | null, uid: string, cache?: HighlightCache, ui: UiStrings = uiStrings()): string {
   const items: TabItem[] = [];
   for (const [status, res] of responseEntries(model)) {
@@ -171,7 +181,7 @@ export function responseExampleTabs(model: OperationModel, h: HighlighterCore | 
         items.push({ label, html: printed ? highlightSample(code, 'json', ui) : codeBlock(h, code, json ? 'json' : /xml/i.test(type) ? 'xml' : /yaml/i.test(type) ? 'yaml' : 'text', cache, ui) });
       }
     }
-    if (content.length === 0 && items.length < 12) items.push({ label: status, html: `<p class="api-note">${esc(res.description ?? ui.noContent)}</p>` });
+    if (content.length === 0 && items.length < 12) items.push({ label: status, html: `<p class="api-note">${noteHtml(res.description) ?? esc(ui.noContent)}</p>` });
   }
   return items.length ? `<div class="api-response-examples">${tabs(items, `${uid}-rx`, ui.responseExamples)}</div>` : '';
 }

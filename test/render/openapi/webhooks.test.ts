@@ -162,7 +162,7 @@ describe('renderEndpointPage on a webhook', () => {
     expect(html).toMatch(/<code class="api-field-name">type<\/code><\/a> <span class="api-field-type">string<\/span> <span class="api-badge api-badge-required">required<\/span>/);
     // The payload example beside the reference, and the answer expected of the receiver.
     expect(html).toMatch(/<div class="api-tab-title">Payload<\/div>[\s\S]*550e8400-e29b-41d4-a716-446655440000/);
-    expect(html).toContain('<div class="api-tab-title">200</div><p class="api-note">Return any `2xx` status code to acknowledge receipt.</p>');
+    expect(html).toContain('<div class="api-tab-title">200</div><p class="api-note">Return any <code>2xx</code> status code to acknowledge receipt.</p>');
     expect(page.description).toBe('Sent when a crawl job begins processing.');
     expect(page.frontmatter.openapi).toBe('webhooks.json webhook crawlStarted');
     expect(page.diagnostics).toEqual([]);
