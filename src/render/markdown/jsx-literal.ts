@@ -125,7 +125,8 @@ export function jsxToMdast(node: Node | JsxNode): MdxJsxTextElement {
   const attributes: (MdxJsxAttribute | MdxJsxExpressionAttribute)[] = [];
   for (const a of n.openingElement?.attributes ?? []) {
     if (a.type === 'JSXSpreadAttribute') {
-      attributes.push({ type: 'mdxJsxExpressionAttribute', value: `...${expressionText(a.argument as JsxNode)}` });
+      const spread = { type: 'ObjectExpression', properties: [{ type: 'SpreadElement', argument: a.argument }] } as unknown as Expression;
+      attributes.push({ type: 'mdxJsxExpressionAttribute', value: `...${expressionText(a.argument as JsxNode)}`, data: { estree: program(spread) } });
       continue;
     }
     const name = elementName(a.name) ?? '';

@@ -11,7 +11,7 @@ import type { JsxElement, Props, RenderApi } from '../components/types.js';
 import { iconImage, isIconImage, renderIcon, type IconOptions } from '../icons/render-icon.js';
 import { attributeMarkdown } from './attribute-markdown.js';
 import { escapeAttr, escapeHtml } from './escape.js';
-import { EMPTY, NotLiteral, programValue } from './literals.js';
+import { EMPTY, NotLiteral, programValue, spreadValue } from './literals.js';
 import type { PageModule } from './modules.js';
 import type { UiStrings } from '../layout/ui-strings.js';
 import type { PageRenderer } from './page-renderer.js';
@@ -129,7 +129,10 @@ export class JsxRenderer implements RenderApi {
     const out: Props = Object.create(null) as Props;
     for (const a of el.attributes) {
       if (a.type !== 'mdxJsxAttribute') {
-        this.r.warn(`spread attribute {${a.value}} on <${el.name}> ignored: only literal attributes are read`, lineOf(el));
+        // `{...props}`: the entries of an object the page or snippet binds (a page's own props are none, as in MDX).
+        const spread = spreadValue(a.data?.estree, this.r.scope);
+        if (spread) for (const [name, value] of Object.entries(spread)) out[name] = value;
+        else this.r.warn(`spread attribute {${a.value}} on <${el.name}> ignored: only literal attributes are read`, lineOf(el));
         continue;
       }
       const attr = a;

@@ -100,6 +100,29 @@ export function literalValue(node: Node, scope: Scope): unknown {
   }
 }
 
+/**
+ * The attributes a spread attribute (`<svg {...props}>`) gives: the own entries of the plain
+ * object its expression reads to (none for undefined or null, as in JavaScript), or null when it
+ * is not one (a call, an array, anything not read by literalValue).
+ */
+export function spreadValue(program: Program | undefined | null, scope: Scope): Record<string, unknown> | null {
+  const stmt = program?.body.length === 1 ? program.body[0] : undefined;
+  const object = stmt?.type === 'ExpressionStatement' && stmt.expression.type === 'ObjectExpression' ? stmt.expression : undefined;
+  const spread = object?.properties.length === 1 && object.properties[0].type === 'SpreadElement' ? object.properties[0] : undefined;
+  if (!spread) return null;
+  let value: unknown;
+  try {
+    value = literalValue(spread.argument, scope);
+  } catch (err) {
+    if (err instanceof NotLiteral) return null;
+    throw err;
+  }
+  if (value === undefined || value === null) return {};
+  const proto: unknown = typeof value === 'object' && !Array.isArray(value) ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) return null;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== '__proto__'));
+}
+
 /** The value of an MDX expression program (`{...}` in text or an attribute). */
 export function programValue(program: Program | undefined | null, scope: Scope): unknown {
   if (!program || program.body.length === 0) return EMPTY;

@@ -81,6 +81,8 @@ export class PageRenderer {
     this.module = page;
     this.ui = uiStrings(ctx.language);
     this.scope = new Map(page.scope);
+    // MDX renders a page with its props in scope: none here (`{...props}` gives nothing, `{props.x}` is undefined).
+    if (!this.scope.has('props')) this.scope.set('props', Object.create(null));
     this.jsx = new JsxRenderer(this);
     this.recorder = {
       broken: (href, line) => this.brokenLinks.push({ href, ...(line ? { line } : {}) }),

@@ -87,15 +87,15 @@ describe('renderPage: literal expressions and exports', () => {
   });
 
   it('names what a JSX literal in an attribute spreads or leaves unread as written, after frontmatter, on either parser path', async () => {
-    // teamhanko+docs's quickstarts: Tabler SVGs pasted into Card icons with their {...props}
+    // teamhanko+docs's quickstarts: Tabler SVGs pasted into Card icons with their {...props} (a page's props: none)
     const card = (svg: string) => `<CardGroup cols={3}>\n    <Card horizontal\n        title="Angular"\n        icon={\n        <svg\n            width="30"\n${svg}        >\n            <path d="M0 0h24" />\n        </svg>\n        }\n        href="/ok/angular"\n    />\n</CardGroup>`;
     const source = `---\ntitle: Quickstarts\n---\n\n## Frontend\n\n${card('            {...props}\n')}\n\n${card('            height={size.px * 2}\n            {...rest.svg}\n')}`;
     // the same page once more with a line only micromark reads (a comment in an expression)
     const pages = [await render(source), await render(`${source}\n\n{/* micromark */ "x"}`)];
     expect(pages.map((p) => p.parser)).toEqual(['fast', 'micromark']);
     for (const page of pages) {
+      // `{...props}` spreads the page's own props: none, as in MDX, and nothing to say
       expect(page.diagnostics.map((d) => d.message)).toEqual([
-        'spread attribute {...props} on <svg> ignored: only literal attributes are read',
         'attribute height={size.px * 2} on <svg> was not evaluated: only literal values are read',
         'spread attribute {...rest.svg} on <svg> ignored: only literal attributes are read',
       ]);
@@ -151,6 +151,18 @@ describe('renderPage: snippets', () => {
     const refused = page.diagnostics.filter((d) => d.file === 'snippets/cta.mdx').map((d) => d.message.split(' was not')[0]);
     expect(new Set(refused)).toEqual(new Set(['expression {props.city.toString()}', 'expression {props.city - 1}']));
     expect(page.html).toContain('<p>own only  </p>');
+  });
+
+  it("spreads a snippet's props ({...props}) as attributes, a page's own props as none, and warns about anything else spread", async () => {
+    await writeFile(join(root, 'snippets/link.mdx'), '<a {...props} title="Kept">Go</a>');
+    const page = await render('import Link from "/snippets/link.mdx";\n\n<Link href="https://example.com/a" title="Overridden" onClick="x" />\n\n<Card title="Svg" icon={<svg {...props} viewBox="0 0 1 1"><path d="M0 0" /></svg>}>x</Card>\n\n<div {...other}>y</div>', { root });
+    // later attributes win, as in JSX; a handler given through the spread is still not written
+    expect(page.html).toContain('<a href="https://example.com/a" title="Kept">Go</a>');
+    expect(page.html).toContain('<svg viewbox="0 0 1 1"><path d="M0 0"></path></svg>');
+    expect(page.diagnostics.map((d) => d.message)).toEqual([
+      'event handler attribute onClick on <a> removed: nothing from a page runs',
+      'spread attribute {...other} on <div> ignored: only literal attributes are read',
+    ]);
   });
 
   it('numbers Steps that come from snippets 1, 2, 3 in one list', async () => {
