@@ -24,7 +24,16 @@ export class NotLiteral extends Error {
 /** A value standing for "this expression renders nothing" (an expression holding only a comment). */
 export const EMPTY = Symbol('empty');
 
-export function literalValue(node: Node, scope: Scope): unknown {
+/**
+ * Nesting read at most (arrays in arrays, `a || b || ...`): a deeper expression is refused, as
+ * anything not read is, rather than run this reader out of stack (a hostile page may nest
+ * thousands deep; no page seen nests past a dozen).
+ */
+export const MAX_LITERAL_DEPTH = 200;
+
+export function literalValue(node: Node, scope: Scope, depth = 0): unknown {
+  if (depth > MAX_LITERAL_DEPTH) throw new NotLiteral(node);
+  const next = depth + 1;
   switch (node.type) {
     case 'Literal':
       if ('regex' in node && node.regex) throw new NotLiteral(node);
@@ -32,7 +41,7 @@ export function literalValue(node: Node, scope: Scope): unknown {
     case 'TemplateLiteral': {
       let s = node.quasis[0].value.cooked ?? '';
       node.expressions.forEach((e, i) => {
-        s += String(literalValue(e, scope)) + (node.quasis[i + 1].value.cooked ?? '');
+        s += String(literalValue(e, scope, next)) + (node.quasis[i + 1].value.cooked ?? '');
       });
       return s;
     }
@@ -40,7 +49,7 @@ export function literalValue(node: Node, scope: Scope): unknown {
       return node.elements.map((e) => {
         if (!e) return undefined;
         if (e.type === 'SpreadElement') throw new NotLiteral(e);
-        return literalValue(e, scope);
+        return literalValue(e, scope, next);
       });
     case 'ObjectExpression': {
       const out: Record<string, unknown> = {};
@@ -48,7 +57,7 @@ export function literalValue(node: Node, scope: Scope): unknown {
         if (p.type !== 'Property' || p.computed || p.kind !== 'init' || p.method) throw new NotLiteral(p);
         const key = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : null;
         if (key === null || key === '__proto__') throw new NotLiteral(p.key);
-        out[key] = literalValue(p.value, scope);
+        out[key] = literalValue(p.value, scope, next);
       }
       return out;
     }
@@ -56,11 +65,11 @@ export function literalValue(node: Node, scope: Scope): unknown {
       if ((node.operator === '-' || node.operator === '+') && node.argument.type === 'Literal' && typeof node.argument.value === 'number') {
         return node.operator === '-' ? -node.argument.value : node.argument.value;
       }
-      if (node.operator === '!') return !literalValue(node.argument, scope);
+      if (node.operator === '!') return !literalValue(node.argument, scope, next);
       throw new NotLiteral(node);
     case 'MemberExpression': {
-      const object = literalValue(node.object, scope);
-      const key = node.computed ? literalValue(node.property, scope) : node.property.type === 'Identifier' ? node.property.name : undefined;
+      const object = literalValue(node.object, scope, next);
+      const key = node.computed ? literalValue(node.property, scope, next) : node.property.type === 'Identifier' ? node.property.name : undefined;
       const proto: unknown = object !== null && typeof object === 'object' ? Object.getPrototypeOf(object) : undefined;
       const plain = Array.isArray(object) || proto === Object.prototype || proto === null;
       if (!plain || (typeof key !== 'string' && typeof key !== 'number')) throw new NotLiteral(node);
@@ -69,17 +78,17 @@ export function literalValue(node: Node, scope: Scope): unknown {
       return Object.hasOwn(object as object, key) ? (object as Record<string | number, unknown>)[key] : undefined;
     }
     case 'LogicalExpression': {
-      const left = literalValue(node.left, scope);
-      if (node.operator === '||') return left || literalValue(node.right, scope);
-      if (node.operator === '&&') return left && literalValue(node.right, scope);
-      return left ?? literalValue(node.right, scope);
+      const left = literalValue(node.left, scope, next);
+      if (node.operator === '||') return left || literalValue(node.right, scope, next);
+      if (node.operator === '&&') return left && literalValue(node.right, scope, next);
+      return left ?? literalValue(node.right, scope, next);
     }
     case 'ConditionalExpression':
-      return literalValue(node.test, scope) ? literalValue(node.consequent, scope) : literalValue(node.alternate, scope);
+      return literalValue(node.test, scope, next) ? literalValue(node.consequent, scope, next) : literalValue(node.alternate, scope, next);
     case 'BinaryExpression': {
       if (node.left.type === 'PrivateIdentifier') throw new NotLiteral(node);
-      const left = literalValue(node.left, scope);
-      const right = literalValue(node.right, scope);
+      const left = literalValue(node.left, scope, next);
+      const right = literalValue(node.right, scope, next);
       if (node.operator === '===') return left === right;
       if (node.operator === '!==') return left !== right;
       const primitive = (v: unknown) => typeof v === 'string' || typeof v === 'number';
@@ -94,7 +103,7 @@ export function literalValue(node: Node, scope: Scope): unknown {
     case 'JSXFragment' as string:
       return new JsxLiteral(node);
     case 'ParenthesizedExpression' as string:
-      return literalValue((node as unknown as { expression: Expression }).expression, scope);
+      return literalValue((node as unknown as { expression: Expression }).expression, scope, next);
     default:
       throw new NotLiteral(node);
   }

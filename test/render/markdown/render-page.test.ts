@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { highlightKey } from '../../../src/render/highlight/index.js';
 import { tokenClass } from '../../../src/render/highlight/token-classes.js';
 import { compact, render } from '../components/render-helper.js';
+import { MAX_LITERAL_DEPTH } from '../../../src/render/markdown/literals.js';
 import { renderFixture } from './site-context.js';
 
 describe('renderPage: page basics', () => {
@@ -74,6 +75,14 @@ describe('renderPage: literal expressions and exports', () => {
     expect(page.diagnostics).toEqual([]);
     expect(page.html).toContain('<p>Quire has 3 parts !  tpl 12</p>');
     expect(page.html).toContain('<span class="q-card-title">Quire</span>');
+  });
+
+  it('reads operators nested up to MAX_LITERAL_DEPTH and refuses deeper ones with a warning, not a stack overflow', async () => {
+    const chain = (n: number) => Array.from({ length: n }, (_, i) => (i === n - 1 ? 'a' : 'undefined')).join(' || ');
+    const page = await render(`export const a = "found";\n\n{${chain(MAX_LITERAL_DEPTH)}}\n\nDeep: {${chain(1000)}}`);
+    // a flow expression is written as its value, no paragraph of its own
+    expect(page.html).toBe('found<p>Deep: </p>');
+    expect(page.diagnostics.map((d) => [d.line, d.message.slice(0, 20), d.message.endsWith('only literal values are read')])).toEqual([[5, 'expression {undefine', true]]);
   });
 
   it('warns with the line for anything that is not a literal and renders nothing for it', async () => {
