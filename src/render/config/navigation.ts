@@ -10,15 +10,11 @@ import { isKnownLanguage, languageName } from './languages.js';
 import { formatJsonPath } from './friendly-errors.js';
 import { GROUP_KEYS, isObj, NOT_APPLIED, ROOT_KEYS, SECTION_KEYS, specRef } from './nav-keys.js';
 import { bannerOf, footerOf, navbarOf, parseSection } from './sections.js';
+import { parseOperationReference } from '../openapi/operation-reference.js';
 
 type Obj = Record<string, unknown>;
 type Path = PropertyKey[];
 
-const METHODS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE';
-// Whatever precedes the method names the document, with or without its extension
-// (`v3-openapi POST /tasks`), as Mintlify reads it (its extractMethodAndEndpoint). A
-// webhook is named by its key under `webhooks`, which need not start with `/` (`webhook orderUpdated`).
-const ENDPOINT = new RegExp(`^(?:(\\S+)\\s+)?(?:(${METHODS})\\s+(/\\S*)|(WEBHOOK)\\s+(\\S+))$`, 'i');
 
 /** Division keys in the order they are read, with the key holding each one's label. */
 const DIVISIONS: { key: string; kind: NavSection['kind']; label: string }[] = [
@@ -278,11 +274,8 @@ export function pagePath(p: string): string {
 
 /** A string from a `pages` list: `"GET /users"`, `"api.yaml POST /users"`, `"webhook orderUpdated"` or a page path. */
 export function pageEntry(p: string): NavNode {
-  const m = ENDPOINT.exec(p.trim());
-  if (m) {
-    const node: NavNode = { kind: 'endpoint', method: (m[2] ?? m[4]).toUpperCase(), path: (m[3] ?? m[5]).trim() };
-    if (m[1]) node.file = m[1];
-    return node;
-  }
+  // Whatever precedes the method names the document, with or without its extension (`v3-openapi POST /tasks`).
+  const ref = parseOperationReference(p);
+  if (ref) return { kind: 'endpoint', ...ref };
   return { kind: 'page', page: pagePath(p) };
 }

@@ -70,9 +70,7 @@ export function literalValue(node: Node, scope: Scope, depth = 0): unknown {
     case 'MemberExpression': {
       const object = literalValue(node.object, scope, next);
       const key = node.computed ? literalValue(node.property, scope, next) : node.property.type === 'Identifier' ? node.property.name : undefined;
-      const proto: unknown = object !== null && typeof object === 'object' ? Object.getPrototypeOf(object) : undefined;
-      const plain = Array.isArray(object) || proto === Object.prototype || proto === null;
-      if (!plain || (typeof key !== 'string' && typeof key !== 'number')) throw new NotLiteral(node);
+      if (!(Array.isArray(object) || isPlainObject(object)) || (typeof key !== 'string' && typeof key !== 'number')) throw new NotLiteral(node);
       if (Array.isArray(object) && key === 'length') return object.length;
       // Own data only (never `__proto__` or an inherited method); a prop not given reads as undefined, as in JavaScript.
       return Object.hasOwn(object as object, key) ? (object as Record<string | number, unknown>)[key] : undefined;
@@ -109,6 +107,13 @@ export function literalValue(node: Node, scope: Scope, depth = 0): unknown {
   }
 }
 
+/** An object literal's value or a props object (prototype Object's or none), not an array, a class instance or a function. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /**
  * The attributes a spread attribute (`<svg {...props}>`) gives: the own entries of the plain
  * object its expression reads to (none for undefined or null, as in JavaScript), or null when it
@@ -127,8 +132,7 @@ export function spreadValue(program: Program | undefined | null, scope: Scope): 
     throw err;
   }
   if (value === undefined || value === null) return {};
-  const proto: unknown = typeof value === 'object' && !Array.isArray(value) ? Object.getPrototypeOf(value) : undefined;
-  if (proto !== Object.prototype && proto !== null) return null;
+  if (!isPlainObject(value)) return null;
   return Object.fromEntries(Object.entries(value).filter(([k]) => k !== '__proto__'));
 }
 

@@ -42,10 +42,10 @@ export function markdownToHtml(text: string | undefined, links: MarkdownLinks = 
   return renderChildren(parse(text), links);
 }
 
-/** Inline Markdown (a summary): the paragraph wrapper is left out. */
-export function inlineMarkdownToHtml(text: string | undefined, links: MarkdownLinks = {}): string {
+/** The inside of `text`'s HTML when it is one paragraph (inline Markdown), else undefined (several blocks, a list, a table). */
+export function paragraphHtml(text: string | undefined, links: MarkdownLinks = {}): string | undefined {
   const html = markdownToHtml(text, links);
-  return html.startsWith('<p>') && html.endsWith('</p>') && html.indexOf('<p>', 1) === -1 ? html.slice(3, -4) : html;
+  return html.startsWith('<p>') && html.endsWith('</p>') && html.indexOf('<p>', 1) === -1 ? html.slice(3, -4) : undefined;
 }
 
 function renderChildren(node: Parents, links: MarkdownLinks): string {

@@ -9,7 +9,7 @@ import type { ApiExamples, NavNode } from '../types.js';
 import type { CheckedDocument } from './check-document.js';
 import { findOperation, findWebhook, listOperations, operationTitle, tagGroups, type OperationInfo } from './operations.js';
 import { DEFAULT_DIRECTORY, documentPagePaths } from './page-paths.js';
-import { WEBHOOK } from './scan-frontmatter.js';
+import { WEBHOOK } from './operation-reference.js';
 import type { EndpointPageSpec } from './types.js';
 
 // A webhook's name may equal a path (`/plants_hook` in both maps): they are different operations.

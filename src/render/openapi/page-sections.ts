@@ -9,7 +9,7 @@ import type { Heading } from '../types.js';
 import { renderCodeBlock, type HighlightCache } from '../highlight/index.js';
 import { fillUi, statusText, uiStrings, type UiStrings } from '../layout/ui-strings.js';
 import { esc, prettyJson } from './html.js';
-import { inlineMarkdownToHtml, markdownToHtml } from './markdown.js';
+import { markdownToHtml, paragraphHtml } from './markdown.js';
 import type { OperationModel, ParamLocation } from './operation-model.js';
 import type { OpenApiObject } from './read-document.js';
 import { mediaExample } from './sample.js';
@@ -156,29 +156,36 @@ export function renderResponses(model: OperationModel, ctx: SchemaHtmlContext, h
   return `<section class="api-responses">${title}${parts.join('')}</section>`;
 }
 
-/** Examples of every response with content, one tab per status (and media type when several). */
 /**
  * A response's description as the note of its example tab: its inline Markdown (`Return any
  * \`2xx\``, firecrawl's webhooks), or as text when it is more than one paragraph; undefined without one.
  */
 function noteHtml(description: unknown): string | undefined {
   if (typeof description !== 'string' || !description.trim()) return undefined;
-  const html = inlineMarkdownToHtml(description);
-  return html.includes('<p>') || html.includes('<ul>') || html.includes('<ol>') || html.includes('<pre') ? esc(description) : html;
+  return paragraphHtml(description) ?? esc(description);
 }
 
+/** Examples shown per media type (of a response, or of a webhook's payload). */
+export const EXAMPLES_PER_TYPE = 3;
+
+/** One example of media type `type` as a tab's content. */
+export function exampleHtml(type: string, value: unknown, h: HighlighterCore | null, cache: HighlightCache | undefined, ui: UiStrings): string {
+  const json = /json/i.test(type);
+  const code = typeof value === 'string' && !json ? value : prettyJson(value);
+  // Examples printed by JSON.stringify have a known shape: the light tokenizer colours them like shiki.
+  if (json && typeof value !== 'string') return highlightSample(code, 'json', ui);
+  return codeBlock(h, code, json ? 'json' : /xml/i.test(type) ? 'xml' : /yaml/i.test(type) ? 'yaml' : 'text', cache, ui);
+}
+
+/** Examples of every response with content, one tab per status (and media type when several). */
 export function responseExampleTabs(model: OperationModel, h: HighlighterCore | null, uid: string, cache?: HighlightCache, ui: UiStrings = uiStrings()): string {
   const items: TabItem[] = [];
   for (const [status, res] of responseEntries(model)) {
     const content = Object.entries<unknown>(isSchema(res.content) ? res.content : {}).filter((e): e is [string, OpenApiObject] => isSchema(e[1]));
     for (const [type, m] of content) {
-      for (const ex of mediaExample(m, 'response').slice(0, 3)) {
-        const json = /json/i.test(type);
-        const code = typeof ex.value === 'string' && !json ? ex.value : prettyJson(ex.value);
+      for (const ex of mediaExample(m, 'response').slice(0, EXAMPLES_PER_TYPE)) {
         const label = [status, content.length > 1 ? type : '', ex.name ?? ''].filter(Boolean).join(' · ');
-        // Examples printed by JSON.stringify have a known shape: the light tokenizer colours them like shiki.
-        const printed = json && (typeof ex.value !== 'string');
-        items.push({ label, html: printed ? highlightSample(code, 'json', ui) : codeBlock(h, code, json ? 'json' : /xml/i.test(type) ? 'xml' : /yaml/i.test(type) ? 'yaml' : 'text', cache, ui) });
+        items.push({ label, html: exampleHtml(type, ex.value, h, cache, ui) });
       }
     }
     if (content.length === 0 && items.length < 12) items.push({ label: status, html: `<p class="api-note">${noteHtml(res.description) ?? esc(ui.noContent)}</p>` });

@@ -15,7 +15,8 @@ import { PageAssigner } from './page-assigner.js';
 import { playgroundMode } from './playground-mode.js';
 import type { Outbound } from './read-document.js';
 import { webhookNames } from './operations.js';
-import { scanFrontmatterClaims, WEBHOOK, type FrontmatterClaims } from './scan-frontmatter.js';
+import { WEBHOOK } from './operation-reference.js';
+import { scanFrontmatterClaims, type FrontmatterClaims } from './scan-frontmatter.js';
 import type { ApiReferencePlan } from './types.js';
 
 /** The documents in reach of a navigation node, with the directory of their pages, and its sample settings. */

@@ -8,13 +8,9 @@
 import type { HighlighterCore } from 'shiki/core';
 import type { HighlightCache } from '../highlight/index.js';
 import type { UiStrings } from '../layout/ui-strings.js';
-import { esc, prettyJson } from './html.js';
+import { esc } from './html.js';
 import type { OperationModel } from './operation-model.js';
-import { codeBlock, tabs, type TabItem } from './page-sections.js';
-import { highlightSample } from './sample-highlight.js';
-
-/** Examples shown per media type, as for responses. */
-const EXAMPLES_PER_TYPE = 3;
+import { EXAMPLES_PER_TYPE, exampleHtml, tabs, type TabItem } from './page-sections.js';
 
 export function webhookBar(model: OperationModel, ui: UiStrings): string {
   return `<div class="api-request-bar api-webhook-bar"><span class="api-method api-method-${esc(model.method.toLowerCase())}">${esc(model.method)}</span> <span class="api-webhook-badge">${esc(ui.webhook)}</span> <code class="api-request-url">${esc(model.path)}</code></div>`;
@@ -26,11 +22,8 @@ export function payloadExampleTabs(model: OperationModel, h: HighlighterCore | n
   const items: TabItem[] = [];
   for (const m of media) {
     for (const ex of m.examples.slice(0, EXAMPLES_PER_TYPE)) {
-      const json = /json/i.test(m.type);
-      const code = typeof ex.value === 'string' && !json ? ex.value : prettyJson(ex.value);
       const label = [ui.payload, media.length > 1 ? m.type : '', ex.name ?? ''].filter(Boolean).join(' · ');
-      // A value printed by JSON.stringify has a known shape: the light tokenizer colours it like shiki.
-      items.push({ label, html: json && typeof ex.value !== 'string' ? highlightSample(code, 'json', ui) : codeBlock(h, code, json ? 'json' : /xml/i.test(m.type) ? 'xml' : /yaml/i.test(m.type) ? 'yaml' : 'text', cache, ui) });
+      items.push({ label, html: exampleHtml(m.type, ex.value, h, cache, ui) });
     }
   }
   return items.length ? `<div class="api-samples">${tabs(items, `${uid}-payload`, ui.payload)}</div>` : '';

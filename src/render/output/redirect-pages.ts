@@ -145,12 +145,21 @@ export function finalDestination(destination: string, pages: ReadonlySet<string>
   return current;
 }
 
+/** What a redirect page takes from the site. */
+export interface RedirectSite {
+  baseUrl?: string;
+  favicon?: string;
+  trailingSlash?: boolean;
+}
+
 /**
  * The HTML page of one redirect written at `sourcePage`. Internal destinations become
  * relative hrefs to the target page when it exists (else the path as written), through
- * any chain of other redirects (`stubs`, see finalDestination).
+ * any chain of other redirects (`stubs`, see finalDestination). `site`: the export's base URL
+ * (for the canonical link), its favicon and docs.json's `seo.trailingSlash`.
  */
-export function redirectPage(sourcePage: string, written: string, pages: ReadonlySet<string>, baseUrl?: string, favicon?: string, stubs: ReadonlyMap<string, string> = new Map(), trailingSlash = false): string {
+export function redirectPage(sourcePage: string, written: string, pages: ReadonlySet<string>, site: RedirectSite = {}, stubs: ReadonlyMap<string, string> = new Map()): string {
+  const { baseUrl, favicon, trailingSlash } = site;
   const destination = finalDestination(written, pages, stubs);
   let href: string;
   let canonical: string;

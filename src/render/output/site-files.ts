@@ -59,31 +59,32 @@ export function siteFiles(plan: SitePlan, model: SiteModel, tasks: RenderTask[],
   const files = new Map<string, OutputContent>();
   // Where this copy is served, else the site's public address from docs.json (`seo.metatags.canonical`): a sitemap lists absolute URLs.
   const siteUrl = model.baseUrl ?? model.config.seo.canonical;
-  const own = new Set(plan.files);
-  if (own.has('sitemap.xml') && siteScripts) files.set('sitemap.xml', { copyFrom: join(plan.root, 'sitemap.xml') });
+  const ownSitemap = plan.files.includes('sitemap.xml');
+  if (ownSitemap && siteScripts) files.set('sitemap.xml', { copyFrom: join(plan.root, 'sitemap.xml') });
   else files.set('sitemap.xml', sitemapXml(sitemapPages(plan, tasks), siteUrl, model.config.seo.trailingSlash));
-  if (own.has('sitemap.xml') && !siteScripts) {
+  if (ownSitemap && !siteScripts) {
     diagnostics.push({
       severity: 'warning',
       file: 'sitemap.xml',
       message: '"sitemap.xml" of the repository is not used: an XML file opened from the docs site could run script on its origin; Quire writes its own sitemap (the repository\'s is copied only when site scripts are enabled for the project, --site-scripts)',
     });
   }
-  files.set('robots.txt', own.has('robots.txt') ? { copyFrom: join(plan.root, 'robots.txt') } : robotsTxt(siteUrl, true));
+  files.set('robots.txt', plan.files.includes('robots.txt') ? { copyFrom: join(plan.root, 'robots.txt') } : robotsTxt(siteUrl, true));
   files.set('404.html', notFoundPage(plan, model));
   files.set('redirects.json', redirectsJson(plan.config.redirects));
   const pages = new Set(Object.keys(plan.pages));
+  const redirectSite = { baseUrl: model.baseUrl, favicon: model.assets.favicon, trailingSlash: model.config.seo.trailingSlash };
   // A site without an `index` page (common in mint.json sites) still answers at its
   // root: index.html sends the browser to the first page of the navigation.
   const first = model.order[0] ?? Object.keys(plan.pages).sort()[0];
   if (!pages.has('index') && first && !written.has('index.html')) {
-    files.set('index.html', redirectPage('index', `/${first}`, pages, model.baseUrl, model.assets.favicon, undefined, model.config.seo.trailingSlash));
+    files.set('index.html', redirectPage('index', `/${first}`, pages, redirectSite));
   }
   const stubs = plan.redirectStubs;
   for (const [source, destination] of stubs) {
     const file = pageOutputFile(source);
     if (written.has(file) || files.has(file)) continue;
-    files.set(file, redirectPage(source, destination, pages, model.baseUrl, model.assets.favicon, stubs, model.config.seo.trailingSlash));
+    files.set(file, redirectPage(source, destination, pages, redirectSite, stubs));
   }
   return files;
 }

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planApiReference, renderEndpointPage } from '../../../src/render/openapi/index.js';
-import { parseOperationReference } from '../../../src/render/openapi/scan-frontmatter.js';
+import { parseOperationReference } from '../../../src/render/openapi/operation-reference.js';
 import { pageEntry } from '../../../src/render/config/navigation.js';
 import type { NavNode } from '../../../src/render/types.js';
 import { exportedSite, tempDir, writeFiles, type ExportedSite, type TempDir } from '../site/make-site.js';

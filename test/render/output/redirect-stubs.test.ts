@@ -104,7 +104,7 @@ describe('redirect chains', () => {
   });
 
   it('writes the stub of the first hop with a relative link to the final page', () => {
-    const html = redirectPage('guides/azure', '/resources/deployment/azure', pages, undefined, undefined, stubs);
+    const html = redirectPage('guides/azure', '/resources/deployment/azure', pages, {}, stubs);
     expect(html).toContain('<a href="../resources/deployment/overview.html#azure">');
     expect(html).toContain('content="0; url=../resources/deployment/overview.html#azure"');
   });
